@@ -1,0 +1,27 @@
+/** What the API says about a user. Never carries a hash, a salt or a token. */
+export type Role = 'user' | 'admin';
+
+export interface PublicUser {
+  id: string;
+  email: string;
+  role: Role;
+  /** The nickname given at registration. */
+  nickname: string;
+  /** The nickname used in the current room, if any. */
+  activeNickname: string | null;
+  /** The room the user is in now, if any. */
+  roomId: string | null;
+}
+
+export interface UserResponse {
+  user: PublicUser;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+/** Every API error has this shape, whatever its status. */
+export interface ApiErrorBody {
+  error: string;
+}
