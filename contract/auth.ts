@@ -11,7 +11,11 @@ import {
 const isFilled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
 export const registerBody = z
-  .object({ email: z.unknown(), password: z.unknown(), nickname: z.unknown() })
+  .object({
+    email: z.unknown().optional(),
+    password: z.unknown().optional(),
+    nickname: z.unknown().optional(),
+  })
   // The spec's catch-all message comes first, before any field-level rule.
   .refine((body) => isFilled(body.email) && isFilled(body.password) && isFilled(body.nickname), {
     message: messages.registrationFieldsRequired,

@@ -1,8 +1,6 @@
 // Secrets come from `wrangler secret put` (deployed) or .dev.vars (local), so `wrangler types`
 // does not see them in wrangler.toml. They are optional here so the code must handle absence.
-declare namespace Cloudflare {
-  interface Env {
-    JWT_SECRET?: string;
-    MAIL_API_KEY?: string;
-  }
+interface Env {
+  JWT_SECRET?: string;
+  MAIL_API_KEY?: string;
 }

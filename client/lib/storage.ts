@@ -1,0 +1,37 @@
+/**
+ * The browser storage keys of the spec (point 3). Reads and writes never throw: storage can be
+ * disabled (private windows, strict cookie settings) and the app must still work without it.
+ */
+export const storageKeys = {
+  joinedRoomId: 'joinedRoomId',
+  activeNickname: 'activeNickname',
+  pendingRoomJoin: 'pendingRoomJoin',
+} as const;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+export function readStored(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: StorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the value only lives for this page view, which is acceptable.
+  }
+}
+
+export function removeStored(...keys: StorageKey[]): void {
+  for (const key of keys) {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // Nothing stored when storage is unavailable, so nothing to remove.
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import type { Db } from './db/client';
+import type { SessionRow, UserRow } from './db/schema';
+
+/** What every request handler can read from `c.env` and `c.var`. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    db: Db;
+    /** Set by `requireUser` on routes that need a signed-in caller. */
+    user: UserRow;
+    session: SessionRow;
+  };
+}

@@ -1,0 +1,74 @@
+/** Forgotten passwords: /api/auth/reset-password/forgot and /reset. */
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { forgotPasswordBody, resetPasswordBody } from '../../contract/auth';
+import type { AppEnv } from '../app-env';
+import { passwordResets, users } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { validateJson } from '../http/validate-json';
+import { randomToken, sha256Hex } from '../lib/encoding';
+import { createMailer } from '../mail/mailer';
+import { findUserByEmail } from '../users/find-user';
+import { publicOrigin } from '../http/public-origin';
+import { hashPassword } from './password';
+import { revokeSessions } from './sessions';
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+const FORGOT_ANSWER = 'If an account exists for that email, a password reset link has been sent.';
+const RESET_DONE = 'Your password has been reset. You can now log in with your new password.';
+const RESET_INVALID = 'This password reset link is invalid or has expired.';
+
+export const passwordResetRoutes = new Hono<AppEnv>()
+  .post('/forgot', validateJson(forgotPasswordBody), async (c) => {
+    const { email } = c.req.valid('json');
+    const user = await findUserByEmail(c.var.db, email);
+    if (user) {
+      const token = randomToken(32);
+      const now = Date.now();
+      const db = c.var.db;
+      await db.batch([
+        // One live link per account: asking again replaces the previous link.
+        db.delete(passwordResets).where(eq(passwordResets.userId, user.id)),
+        db.insert(passwordResets).values({
+          tokenHash: await sha256Hex(token),
+          userId: user.id,
+          expiresAt: now + RESET_TTL_MS,
+          createdAt: now,
+        }),
+      ]);
+      const link = `${publicOrigin(c)}/reset-password/${token}`;
+      // Sent after the answer, so the time taken does not tell whether the account exists.
+      c.executionCtx.waitUntil(
+        createMailer(c.env)
+          .send({
+            to: user.email,
+            subject: 'Reset your Chat Rooms password',
+            text: `Someone asked to reset your password. Open this link within an hour to choose a new one:\n${link}\n\nIf it was not you, ignore this mail.`,
+            link,
+          })
+          .catch((error) => console.error('[mail] reset mail failed:', error)),
+      );
+    }
+    return c.json({ message: FORGOT_ANSWER });
+  })
+  .post('/reset', validateJson(resetPasswordBody), async (c) => {
+    const { token, newPassword } = c.req.valid('json');
+    const db = c.var.db;
+    // Deleting the row as it is read makes the link single-use even under two racing requests.
+    const claimed = await db
+      .delete(passwordResets)
+      .where(and(eq(passwordResets.tokenHash, await sha256Hex(token)), gt(passwordResets.expiresAt, Date.now())))
+      .returning()
+      .get();
+    if (!claimed) throw new ApiError(400, RESET_INVALID);
+    const hashed = await hashPassword(newPassword);
+    await db.batch([
+      db
+        .update(users)
+        .set({ passwordHash: hashed.hash, passwordSalt: hashed.salt, passwordIterations: hashed.iterations })
+        .where(eq(users.id, claimed.userId)),
+      revokeSessions(db, claimed.userId),
+      db.delete(passwordResets).where(lt(passwordResets.expiresAt, Date.now())),
+    ]);
+    return c.json({ message: RESET_DONE });
+  });

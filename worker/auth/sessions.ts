@@ -1,0 +1,73 @@
+/** Session rows: created at login, looked up on every signed-in request, deleted to revoke. */
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import type { Db } from '../db/client';
+import { sessions, users, type SessionRow, type UserRow } from '../db/schema';
+import {
+  clearSessionCookie,
+  readSessionCookie,
+  SESSION_TTL_SECONDS,
+  writeSessionCookie,
+} from './session-cookie';
+
+/** Starts a session for a user who just proved their password, and sets its cookie. */
+export async function startSession(c: Context<AppEnv>, userId: string): Promise<SessionRow> {
+  const now = Date.now();
+  const session: SessionRow = {
+    id: crypto.randomUUID(),
+    userId,
+    expiresAt: now + SESSION_TTL_SECONDS * 1000,
+    passwordVerifiedAt: now,
+    createdAt: now,
+  };
+  const db = c.var.db;
+  // Expired rows of this user go now, so the table stays bounded without a sweeper.
+  await db.batch([
+    db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now))),
+    db.insert(sessions).values(session),
+  ]);
+  await writeSessionCookie(c, { sub: userId, sid: session.id }, session.expiresAt);
+  return session;
+}
+
+/** The caller's live session and user, or null when the cookie is absent, forged or revoked. */
+export async function loadSession(
+  c: Context<AppEnv>,
+): Promise<{ user: UserRow; session: SessionRow } | null> {
+  const claims = await readSessionCookie(c);
+  if (!claims) return null;
+  const row = await c.var.db
+    .select({ user: users, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sid),
+        eq(sessions.userId, claims.sub),
+        gt(sessions.expiresAt, Date.now()),
+      ),
+    )
+    .get();
+  return row ?? null;
+}
+
+export async function endSession(c: Context<AppEnv>, sessionId: string | undefined) {
+  if (sessionId) await c.var.db.delete(sessions).where(eq(sessions.id, sessionId));
+  clearSessionCookie(c);
+}
+
+/** Revokes every session of a user, or every one but `keepSessionId`. */
+export function revokeSessions(db: Db, userId: string, keepSessionId?: string) {
+  const mine = eq(sessions.userId, userId);
+  return db
+    .delete(sessions)
+    .where(keepSessionId ? and(mine, ne(sessions.id, keepSessionId)) : mine);
+}
+
+export function markPasswordVerified(db: Db, sessionId: string) {
+  return db
+    .update(sessions)
+    .set({ passwordVerifiedAt: Date.now() })
+    .where(eq(sessions.id, sessionId));
+}

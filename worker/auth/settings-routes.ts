@@ -1,0 +1,30 @@
+/** The settings wizard: /api/auth/settings/verify, /email and /account. */
+import { Hono } from 'hono';
+import { deleteAccountBody, settingsEmailBody, verifyPasswordBody } from '../../contract/auth';
+import type { AppEnv } from '../app-env';
+import { validateJson } from '../http/validate-json';
+import { changeEmail } from '../users/change-email';
+import { deleteAccount } from '../users/delete-account';
+import { toPublicUser } from '../users/public-user';
+import { checkCurrentPassword } from './check-current-password';
+import { requireUser } from './require-user';
+import { clearSessionCookie } from './session-cookie';
+
+export const settingsRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post('/verify', validateJson(verifyPasswordBody), async (c) => {
+    await checkCurrentPassword(c, c.req.valid('json').password);
+    return c.json({ success: true });
+  })
+  .put('/email', validateJson(settingsEmailBody), async (c) => {
+    const { currentPassword, newEmail } = c.req.valid('json');
+    await checkCurrentPassword(c, currentPassword);
+    const user = await changeEmail(c, newEmail);
+    return c.json({ message: 'Email updated successfully', user: toPublicUser(user) });
+  })
+  .delete('/account', validateJson(deleteAccountBody), async (c) => {
+    await checkCurrentPassword(c, c.req.valid('json').password);
+    await deleteAccount(c.var.db, c.var.user.id);
+    clearSessionCookie(c);
+    return c.json({ success: true, message: 'Your account has been deleted successfully' });
+  });

@@ -1,0 +1,33 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The one error type of the API: a status and a sentence a person can read. */
+export class ApiError extends HTTPException {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(status, { message });
+  }
+}
+
+/** The one error handler: `{ error }` with the right status, never a stack trace. */
+export function handleError(err: Error, c: Context) {
+  if (err instanceof ApiError) {
+    return c.json({ error: err.message, ...err.extra }, err.status);
+  }
+  if (err instanceof HTTPException) {
+    // Hono's own middleware (body limit, JSON parsing) throws these.
+    const status = err.status;
+    const message = status === 413 ? 'Request body is too large' : err.message || 'Bad request';
+    return c.json({ error: message }, status);
+  }
+  console.error(`[api] ${c.req.method} ${new URL(c.req.url).pathname}:`, err);
+  return c.json({ error: 'Internal server error' }, 500);
+}
+
+export function handleNotFound(c: Context) {
+  return c.json({ error: 'Not found' }, 404);
+}
