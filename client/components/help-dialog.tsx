@@ -1,0 +1,67 @@
+import { Anchor, Kbd, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '../config/constants';
+
+interface HelpDialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The four help sections of spec point 1. Mantine's Modal traps focus and closes on Escape. */
+export function HelpDialog({ opened, onClose }: HelpDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={`${PRODUCT_NAME} help`} size="lg">
+      <Stack gap="lg">
+        <section>
+          <Title order={3} size="h4" mb="xs">
+            Getting started
+          </Title>
+          <Text>
+            Register with your email, a password and a nickname, then log in. Your rooms appear on
+            the home page once you have created or joined one.
+          </Text>
+        </section>
+
+        <section>
+          <Title order={3} size="h4" mb="xs">
+            Using chat rooms
+          </Title>
+          <List spacing="xs">
+            <List.Item>Create a new room or join a shared one from your dashboard.</List.Item>
+            <List.Item>Choose a nickname for each room you join.</List.Item>
+            <List.Item>Chat with everyone in the room in real time.</List.Item>
+            <List.Item>
+              Use the account dropdown in the top bar to open your settings or to log out.
+            </List.Item>
+          </List>
+        </section>
+
+        <section>
+          <Title order={3} size="h4" mb="xs">
+            Keyboard shortcuts
+          </Title>
+          <List spacing="xs">
+            <List.Item>
+              <Kbd>Enter</Kbd> sends a message
+            </List.Item>
+            <List.Item>
+              <Kbd>Shift</Kbd> + <Kbd>Enter</Kbd> adds a new line
+            </List.Item>
+            <List.Item>
+              <Kbd>Esc</Kbd> closes a dialog
+            </List.Item>
+          </List>
+        </section>
+
+        <section>
+          <Title order={3} size="h4" mb="xs">
+            Support contact
+          </Title>
+          <Text>
+            Need a hand? Write to{' '}
+            <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>.
+          </Text>
+        </section>
+      </Stack>
+    </Modal>
+  );
+}

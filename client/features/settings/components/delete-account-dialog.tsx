@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { currentPasswordSchema, firstError } from '../../../../contract/validation';
+import { useField } from '../../../hooks/use-field';
+import { errorText } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/use-session';
+import { removeStored, storageKeys } from '../../../lib/storage';
+import { deleteAccount } from '../api/delete-account';
+
+interface DeleteAccountDialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The second deletion dialog: the password, then the irreversible call. */
+export function DeleteAccountDialog({ opened, onClose }: DeleteAccountDialogProps) {
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const password = useField((value) => firstError(currentPasswordSchema, value));
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const close = () => {
+    password.reset();
+    setError(null);
+    onClose();
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (password.check()) return;
+
+    setDeleting(true);
+    setError(null);
+    try {
+      await deleteAccount(password.value);
+    } catch (failure) {
+      setError(errorText(failure, 'Failed to delete account'));
+      setDeleting(false);
+      return;
+    }
+    // Leave the guarded page before the user is cleared: otherwise the settings guard would
+    // redirect to /login first and the message below would be lost.
+    navigate('/login', {
+      replace: true,
+      state: { message: 'Your account has been deleted successfully' },
+    });
+    removeStored(storageKeys.pendingRoomJoin);
+    await logout();
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Confirm Deletion" centered>
+      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <PasswordInput
+            label="Password"
+            description="Enter your password to confirm."
+            autoComplete="current-password"
+            withAsterisk
+            data-autofocus
+            {...password.inputProps}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={deleting}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" disabled={deleting}>
+              {deleting ? 'Deleting...' : 'Delete Account'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
