@@ -1,5 +1,5 @@
 import type { Db } from './db/client';
-import type { SessionRow, UserRow } from './db/schema';
+import type { RoomRow, SessionRow, UserRow } from './db/schema';
 
 /** What every request handler can read from `c.env` and `c.var`. */
 export interface AppEnv {
@@ -9,5 +9,7 @@ export interface AppEnv {
     /** Set by `requireUser` on routes that need a signed-in caller. */
     user: UserRow;
     session: SessionRow;
+    /** Set by `requireRoomModerator` on routes about one room. */
+    room: RoomRow;
   };
 }

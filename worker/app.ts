@@ -1,4 +1,4 @@
-/** The /api worker: middleware that every call passes, then one sub-app per resource. */
+/** The worker's routes: /api (JSON) and /socket.io (realtime), behind shared middleware. */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -6,21 +6,22 @@ import type { AppEnv } from './app-env';
 import { loginRoutes } from './auth/login-routes';
 import { passwordResetRoutes } from './auth/password-reset-routes';
 import { settingsRoutes } from './auth/settings-routes';
+import { socketRoute } from './chat/socket-route';
 import { openDb } from './db/client';
 import { ApiError, handleError, handleNotFound } from './http/api-error';
 import { sameOrigin } from './http/same-origin';
+import { roomRoutes } from './rooms/room-routes';
 import { profileRoutes } from './users/profile-routes';
 
 /** Bodies of the API are small JSON; anything bigger is refused before it is read. */
 const MAX_BODY_BYTES = 16 * 1024;
 
-export const app = new Hono<AppEnv>().basePath('/api');
-
-app.use(secureHeaders(), async (c, next) => {
+const api = new Hono<AppEnv>();
+api.use(secureHeaders(), async (c, next) => {
   await next();
   c.header('Cache-Control', 'no-store');
 });
-app.use(
+api.use(
   bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
@@ -28,16 +29,19 @@ app.use(
     },
   }),
 );
-app.use(sameOrigin);
+api.use(sameOrigin);
+api.route('/auth', loginRoutes);
+api.route('/auth/reset-password', passwordResetRoutes);
+api.route('/auth/settings', settingsRoutes);
+api.route('/user', profileRoutes);
+api.route('/', roomRoutes);
+
+export const app = new Hono<AppEnv>();
 app.use(async (c, next) => {
   c.set('db', openDb(c.env.DB));
   await next();
 });
-
-app.route('/auth', loginRoutes);
-app.route('/auth/reset-password', passwordResetRoutes);
-app.route('/auth/settings', settingsRoutes);
-app.route('/user', profileRoutes);
-
+app.route('/api', api);
+app.route('/socket.io', socketRoute);
 app.notFound(handleNotFound);
 app.onError(handleError);

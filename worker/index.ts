@@ -1,5 +1,7 @@
-/** The worker's entry: /api/* goes to Hono; every other path is served from static assets. */
+/** The worker's entry: /api/* and /socket.io/* go to Hono; every other path is a static asset. */
 import { app } from './app';
+
+export { ChatRoom } from './chat/chat-room';
 
 export default {
   fetch: app.fetch,

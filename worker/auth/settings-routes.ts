@@ -24,7 +24,7 @@ export const settingsRoutes = new Hono<AppEnv>()
   })
   .delete('/account', validateJson(deleteAccountBody), async (c) => {
     await checkCurrentPassword(c, c.req.valid('json').password);
-    await deleteAccount(c.var.db, c.var.user.id);
+    await deleteAccount(c.env, c.var.db, c.var.user.id);
     clearSessionCookie(c);
     return c.json({ success: true, message: 'Your account has been deleted successfully' });
   });

@@ -92,3 +92,5 @@ export const memberships = sqliteTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type RoomRow = typeof rooms.$inferSelect;
+export type MembershipRow = typeof memberships.$inferSelect;

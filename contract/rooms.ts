@@ -1,0 +1,80 @@
+/** Rooms, memberships and the join call (spec points 3, 5 and 7). */
+import { z } from 'zod';
+import { nicknameSchema } from './validation';
+
+export const ROOM_NAME_MAX = 50;
+/** The conflict suggestion of the spec: the current nickname plus '1'. */
+export const suggestNickname = (nickname: string) => `${nickname}1`;
+
+export const roomMessages = {
+  roomNameRequired: 'Please provide a room name',
+  roomNameTooLong: `Room name cannot exceed ${ROOM_NAME_MAX} characters.`,
+  roomNotFound: 'Room not found',
+  nicknameReserved: 'That nickname is reserved for moderators. Please choose another.',
+} as const;
+
+/** A room id is the invite: long, random and URL-safe. */
+export const roomIdSchema = z
+  .string({ error: roomMessages.roomNotFound })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, roomMessages.roomNotFound);
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
+export const joinBody = z
+  .object({
+    roomId: optionalText,
+    roomName: optionalText.pipe(
+      z.string().max(ROOM_NAME_MAX, roomMessages.roomNameTooLong).optional(),
+    ),
+    activeNickname: optionalText.pipe(nicknameSchema.optional()),
+  })
+  .refine((body) => body.roomId || body.roomName, { message: roomMessages.roomNameRequired });
+
+export const kickBody = z.object({
+  targetUserId: z.string({ error: 'targetUserId is required' }).min(1, 'targetUserId is required').max(64),
+});
+
+export interface JoinResponse {
+  success: true;
+  activeNickname: string;
+  roomId: string;
+}
+
+/** The 409 of a join under a nickname somebody else in the room holds. */
+export interface NicknameConflict {
+  error: 'nickname_conflict';
+  roomId: string;
+  roomName: string;
+  message: string;
+}
+
+export interface LastMessageExcerpt {
+  /** Safe HTML, as the server rendered it. */
+  fullText: string;
+  /** Without markup, cut at 100 characters plus an ellipsis. */
+  plainText: string;
+}
+
+export interface RoomSummary {
+  _id: string;
+  roomId: string;
+  name: string;
+  activeNickname: string | null;
+  lastMessageExcerpt?: LastMessageExcerpt;
+}
+
+export interface Member {
+  _id: string;
+  activeNickname: string;
+  userId: { id: string; _id: string; email: string };
+}
+
+export interface MembersResponse {
+  isOwner: boolean;
+  members: Member[];
+  roomCreator: string | null;
+}

@@ -1,0 +1,10 @@
+// `npm start`: build the SPA, bring the local database up to date, serve the whole app.
+import { applyLocalMigrations, ensureDevVars, persistFlags, run } from './lib/local-setup.mjs';
+
+const port = process.env.PORT || '8787';
+
+ensureDevVars();
+await run('vite', ['build']);
+await applyLocalMigrations();
+console.log(`Serving the app at http://localhost:${port}`);
+await run('wrangler', ['dev', '--port', port, '--show-interactive-dev-session=false', ...persistFlags]);

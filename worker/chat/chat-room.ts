@@ -1,0 +1,179 @@
+/**
+ * One room: its sockets (WebSocket Hibernation API), its history (SQLite storage) and its
+ * presence. It only overrides the runtime's hooks; the Socket.IO events live in room-events.ts.
+ * The worker checks the session, the origin and the membership before it forwards an upgrade.
+ */
+import { DurableObject } from 'cloudflare:workers';
+import type { ChatMessage } from '../../contract/realtime';
+import { MessageStore } from './message-store';
+import { notice } from './notice';
+import { handlePacket, leaveRoom, type RoomHost } from './room-events';
+import { SocketRegistry, safeSend } from './socket-registry';
+import {
+  decodeFrame,
+  DISCONNECT_FRAME,
+  eventFrame,
+  openFrame,
+  PING_FRAME,
+  PING_INTERVAL_MS,
+  PONG_FRAME,
+} from './socket-protocol';
+import { newSocketState, type SocketState } from './socket-state';
+import { flushRoomSummary } from './room-summary';
+
+/** The identity the worker vouches for when it forwards an upgrade. */
+export const FORWARDED = { userId: 'X-Chat-User-Id', role: 'X-Chat-User-Role', roomId: 'X-Chat-Room-Id', roomName: 'X-Chat-Room-Name' };
+
+const SUMMARY_DELAY_MS = 1000;
+
+export class ChatRoom extends DurableObject<Env> implements RoomHost {
+  readonly store: MessageStore;
+  readonly sockets: SocketRegistry;
+  private summaryScheduled = false;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new MessageStore(ctx.storage.sql);
+    this.sockets = new SocketRegistry(ctx);
+  }
+
+  get db(): D1Database {
+    return this.env.DB;
+  }
+
+  get roomId(): string {
+    return this.ctx.storage.kv.get<string>('roomId') ?? '';
+  }
+
+  get roomName(): string {
+    return this.ctx.storage.kv.get<string>('roomName') ?? '';
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    const headers = request.headers;
+    this.ctx.storage.kv.put('roomId', headers.get(FORWARDED.roomId) ?? '');
+    this.ctx.storage.kv.put('roomName', decodeURIComponent(headers.get(FORWARDED.roomName) ?? ''));
+    const role = headers.get(FORWARDED.role) === 'admin' ? 'admin' : 'user';
+    const state = newSocketState(headers.get(FORWARDED.userId) ?? '', role);
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.sockets.add(server, state);
+    server.send(openFrame(state.sid));
+    await this.keepPinging();
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    try {
+      const state = this.sockets.get(ws);
+      if (!state) return ws.close(1011, 'Unknown socket');
+      const frame = decodeFrame(message);
+      if (frame.kind === 'ping') return safeSend(ws, PONG_FRAME);
+      if (frame.kind === 'pong') return;
+      if (frame.kind === 'close') return this.endSocket(ws, 1000, 'client closed');
+      if (frame.kind === 'invalid') return this.refuseFrame(ws, state, frame.reason);
+      await handlePacket(this, ws, state, frame.packet);
+    } catch (error) {
+      console.error(`ChatRoom:${this.roomId} webSocketMessage`, error);
+    }
+  }
+
+  async webSocketClose(ws: WebSocket, code: number) {
+    try {
+      this.endSocket(ws, code === 1005 || code === 1006 ? 1000 : code, 'closed');
+    } catch (error) {
+      console.error(`ChatRoom:${this.roomId} webSocketClose`, error);
+    }
+  }
+
+  async webSocketError(ws: WebSocket) {
+    this.endSocket(ws, 1011, 'error');
+  }
+
+  /** One alarm serves two clocks: the summary flush (soon after a message) and the pings. */
+  async alarm() {
+    try {
+      this.summaryScheduled = false;
+      await flushRoomSummary(this.env.DB, this.ctx.storage.kv, this.store, this.roomId);
+      if (this.sockets.entries().length === 0) return; // nobody here: sleep without alarms
+      const now = Date.now();
+      let nextPingAt = this.ctx.storage.kv.get<number>('nextPingAt') ?? 0;
+      if (nextPingAt <= now + 100) {
+        for (const [ws] of this.sockets.entries()) safeSend(ws, PING_FRAME);
+        nextPingAt = now + PING_INTERVAL_MS;
+        this.ctx.storage.kv.put('nextPingAt', nextPingAt);
+      }
+      await this.ctx.storage.setAlarm(nextPingAt);
+    } catch (error) {
+      console.error(`ChatRoom:${this.roomId} alarm`, error);
+      await this.ctx.storage.setAlarm(Date.now() + 5000);
+    }
+  }
+
+  /** Stores a message from a person (or the moderator) and delivers it to everyone joined. */
+  async postMessage(userId: string | null, nickname: string, html: string): Promise<ChatMessage> {
+    const message = this.store.add(userId, nickname, html, 'user');
+    this.sockets.sendToJoined(eventFrame('message', message));
+    await this.scheduleSummary();
+    return message;
+  }
+
+  /** Delivers a passing message to everyone joined, optionally with a second event. */
+  announce(message: ChatMessage, except?: WebSocket) {
+    this.sockets.sendToJoined(eventFrame('message', message), except);
+  }
+
+  broadcastRoomData() {
+    const data = { room: this.roomId, name: this.roomName, users: this.sockets.onlineNicknames() };
+    this.sockets.sendToJoined(eventFrame('roomData', data));
+  }
+
+  /** RPC from the worker after a kick: tell the person, end their sockets, tell the room. */
+  async removeMember(userId: string, reason: string) {
+    const theirs = this.sockets.entries().filter(([, state]) => state.userId === userId);
+    const nickname = theirs.find(([, state]) => state.nickname)?.[1].nickname;
+    for (const [ws] of theirs) {
+      safeSend(ws, eventFrame('message', notice(reason)));
+      // The DISCONNECT packet makes the client close and not reconnect; a close() from
+      // here may not reach a hibernated socket.
+      safeSend(ws, DISCONNECT_FRAME);
+      this.sockets.remove(ws);
+      ws.close(1000, 'removed');
+    }
+    if (nickname) {
+      this.announce(notice(`${nickname} was removed from the room`));
+      this.broadcastRoomData();
+    }
+  }
+
+  private refuseFrame(ws: WebSocket, state: SocketState, reason: string) {
+    console.warn(`ChatRoom:${this.roomId} refused a frame from ${state.userId}: ${reason}`);
+    safeSend(ws, DISCONNECT_FRAME);
+    this.endSocket(ws, 1008, 'invalid frame');
+  }
+
+  private endSocket(ws: WebSocket, code: number, reason: string) {
+    const state = this.sockets.get(ws);
+    this.sockets.remove(ws);
+    if (state?.nickname) leaveRoom(this, ws, state);
+    try {
+      ws.close(code, reason);
+    } catch {
+      // already closed
+    }
+  }
+
+  private async keepPinging() {
+    if ((await this.ctx.storage.getAlarm()) !== null) return;
+    const nextPingAt = Date.now() + PING_INTERVAL_MS;
+    this.ctx.storage.kv.put('nextPingAt', nextPingAt);
+    await this.ctx.storage.setAlarm(nextPingAt);
+  }
+
+  private async scheduleSummary() {
+    if (this.summaryScheduled) return;
+    this.summaryScheduled = true;
+    const due = Date.now() + SUMMARY_DELAY_MS;
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > due) await this.ctx.storage.setAlarm(due);
+  }
+}

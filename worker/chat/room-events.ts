@@ -1,0 +1,123 @@
+/**
+ * The Socket.IO events of a room: join, sendMessage and leave, each answered through its
+ * acknowledgement with `{ error }` when refused. Every payload is checked here, whatever the
+ * client claims: the author, the id and the time of a message are the server's.
+ */
+import { HISTORY_PAGE, MESSAGE_MAX_LENGTH } from '../../contract/realtime';
+import type { ChatMessage } from '../../contract/realtime';
+import { HISTORY_LIMIT, type MessageStore } from './message-store';
+import { notice } from './notice';
+import { renderMessage } from './render-message';
+import type { SocketRegistry } from './socket-registry';
+import { safeSend } from './socket-registry';
+import { ackFrame, connectFrame, DISCONNECT_FRAME, eventFrame, PacketType, type SocketPacket } from './socket-protocol';
+import { takeAllowance, type SocketState } from './socket-state';
+
+/** What the events need from the room object. */
+export interface RoomHost {
+  readonly roomId: string;
+  readonly store: MessageStore;
+  readonly sockets: SocketRegistry;
+  readonly db: D1Database;
+  postMessage(userId: string | null, nickname: string, html: string): Promise<ChatMessage>;
+  announce(message: ChatMessage, except?: WebSocket): void;
+  broadcastRoomData(): void;
+}
+
+type Reply = (answer: Record<string, unknown>) => void;
+
+export async function handlePacket(room: RoomHost, ws: WebSocket, state: SocketState, packet: SocketPacket) {
+  if (packet.type === PacketType.CONNECT) {
+    state.connected = true;
+    room.sockets.save(ws, state);
+    return safeSend(ws, connectFrame(state.sid));
+  }
+  if (packet.type === PacketType.DISCONNECT) {
+    if (state.nickname) leaveRoom(room, ws, state);
+    return ws.close(1000, 'client disconnected');
+  }
+  if (packet.type !== PacketType.EVENT || !state.connected) return; // acks and strays: ignored
+  const [event, ...args] = Array.isArray(packet.data) ? packet.data : [];
+  const reply: Reply = (answer) => {
+    if (packet.id !== undefined) safeSend(ws, ackFrame(packet.id, answer));
+  };
+  switch (event) {
+    case 'join':
+      return join(room, ws, state, readJoin(args), reply);
+    case 'sendMessage':
+      return sendMessage(room, ws, state, args[0], reply);
+    case 'leave':
+      if (state.nickname) leaveRoom(room, ws, state);
+      return reply({ result: 'You left the room' });
+    default:
+      return reply({ error: `Unknown event '${String(event).slice(0, 50)}'` });
+  }
+}
+
+/** `join` comes as ({ name, room }) from our client, or (name, room) from others. */
+function readJoin(args: unknown[]): { name?: unknown; room?: unknown; lastMessageId?: unknown } {
+  const first = args[0];
+  if (first && typeof first === 'object') return first as Record<string, unknown>;
+  return { name: first, room: args[1] };
+}
+
+async function join(
+  room: RoomHost,
+  ws: WebSocket,
+  state: SocketState,
+  payload: { name?: unknown; room?: unknown; lastMessageId?: unknown },
+  reply: Reply,
+) {
+  if (payload.room !== room.roomId) return reply({ error: 'This connection is for another room' });
+  // The membership is read afresh: a kick or a nickname change since the upgrade counts.
+  const membership = await room.db.prepare(
+    'SELECT nickname FROM memberships WHERE room_id = ? AND user_id = ?',
+  )
+    .bind(room.roomId, state.userId)
+    .first<{ nickname: string }>();
+  if (!membership) {
+    reply({ error: 'You are not a member of this room' });
+    safeSend(ws, DISCONNECT_FRAME);
+    return ws.close(1008, 'not a member');
+  }
+  const name = typeof payload.name === 'string' ? payload.name : '';
+  if (name.toLowerCase() !== membership.nickname.toLowerCase()) {
+    return reply({ error: `You are in this room as "${membership.nickname}"` });
+  }
+  const alreadyHere = room.sockets.joined(state.userId).some(([other]) => other !== ws);
+  state.nickname = membership.nickname;
+  room.sockets.save(ws, state);
+  reply({});
+  const after = Number.isSafeInteger(payload.lastMessageId) ? (payload.lastMessageId as number) : 0;
+  // A reconnecting client names the last message it shows and gets everything after it.
+  const history = room.store.since(after, after > 0 ? HISTORY_LIMIT : HISTORY_PAGE);
+  safeSend(ws, eventFrame('chatHistory', history));
+  room.broadcastRoomData();
+  if (!alreadyHere) room.announce(notice(`${membership.nickname} has joined the room`), ws);
+}
+
+async function sendMessage(room: RoomHost, ws: WebSocket, state: SocketState, payload: unknown, reply: Reply) {
+  if (!state.nickname) return reply({ error: 'Join the room before sending messages' });
+  const { text, roomId } = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
+  if (roomId !== undefined && roomId !== room.roomId) {
+    return reply({ error: 'This connection is for another room' });
+  }
+  if (typeof text !== 'string' || text.trim() === '') return reply({ error: 'Message cannot be empty' });
+  const trimmed = text.trim();
+  if (trimmed.length > MESSAGE_MAX_LENGTH) {
+    return reply({ error: `Message cannot exceed ${MESSAGE_MAX_LENGTH} characters` });
+  }
+  if (!takeAllowance(state)) return reply({ error: 'You are sending messages too fast' });
+  await room.postMessage(state.userId, state.nickname, renderMessage(trimmed));
+  reply({});
+}
+
+/** A socket leaves (event, close or disconnect): the room hears it if the person is gone. */
+export function leaveRoom(room: RoomHost, ws: WebSocket, state: SocketState) {
+  const nickname = state.nickname;
+  state.nickname = null;
+  if (room.sockets.get(ws)) room.sockets.save(ws, state);
+  const stillHere = room.sockets.joined(state.userId).some(([other]) => other !== ws);
+  if (nickname && !stillHere) room.announce(notice(`${nickname} has left the room`), ws);
+  room.broadcastRoomData();
+}

@@ -1,0 +1,44 @@
+/**
+ * /socket.io: the worker checks the Engine.IO query, the origin, the session and the
+ * membership, then hands the upgrade to the room's Durable Object. A refusal is a Socket.IO
+ * CONNECT_ERROR with a message (the client shows it and stops retrying), except for requests
+ * that are not websocket upgrades at all, which get a plain HTTP 400.
+ */
+import { Hono } from 'hono';
+import { roomIdSchema } from '../../contract/rooms';
+import type { AppEnv } from '../app-env';
+import { loadSession } from '../auth/sessions';
+import { ApiError } from '../http/api-error';
+import { isSameOrigin } from '../http/same-origin';
+import { findMembership } from '../rooms/room-queries';
+import { roomStub } from './room-stub';
+import { FORWARDED } from './chat-room';
+import { refuseSocket } from './refuse-socket';
+import { eq } from 'drizzle-orm';
+import { rooms } from '../db/schema';
+
+export const socketRoute = new Hono<AppEnv>().get('/', async (c) => {
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket' || c.req.query('transport') !== 'websocket') {
+    throw new ApiError(400, 'Only the websocket transport is supported');
+  }
+  if (c.req.query('EIO') !== '4') throw new ApiError(400, 'Unsupported Engine.IO protocol version');
+  if (!isSameOrigin(c.req.raw)) return refuseSocket('Cross-origin connection refused');
+
+  const found = await loadSession(c);
+  if (!found) return refuseSocket('Not authenticated');
+  const roomId = c.req.query('room') ?? '';
+  if (!roomIdSchema.safeParse(roomId).success) return refuseSocket('Room not found');
+  const room = await c.var.db.select().from(rooms).where(eq(rooms.roomId, roomId)).get();
+  if (!room) return refuseSocket('Room not found');
+  const { user } = found;
+  if (user.role !== 'admin' && !(await findMembership(c.var.db, roomId, user.id))) {
+    return refuseSocket('You are not a member of this room');
+  }
+
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(FORWARDED.userId, user.id);
+  headers.set(FORWARDED.role, user.role);
+  headers.set(FORWARDED.roomId, roomId);
+  headers.set(FORWARDED.roomName, encodeURIComponent(room.name));
+  return roomStub(c.env, roomId).fetch(new Request(c.req.raw, { headers }));
+});

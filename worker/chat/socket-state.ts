@@ -1,0 +1,42 @@
+/**
+ * What a socket is, kept in its attachment so it survives hibernation: who is behind it,
+ * whether it joined and under which nickname, and its message allowance.
+ */
+export interface SocketState {
+  sid: string;
+  userId: string;
+  role: 'user' | 'admin';
+  /** Set once the Socket.IO CONNECT has been answered. */
+  connected: boolean;
+  /** Set by a successful `join`; null before and after `leave`. */
+  nickname: string | null;
+  /** Token bucket: messages the socket may still send right now, and when it was last filled. */
+  allowance: number;
+  allowanceAt: number;
+}
+
+/** About 5 messages a second with bursts of 10: lively typing passes, a flood does not. */
+const RATE_PER_SECOND = 5;
+const BURST = 10;
+
+export function newSocketState(userId: string, role: SocketState['role']): SocketState {
+  return {
+    sid: crypto.randomUUID(),
+    userId,
+    role,
+    connected: false,
+    nickname: null,
+    allowance: BURST,
+    allowanceAt: Date.now(),
+  };
+}
+
+/** Spends one message of the allowance; false when the socket is over its rate. */
+export function takeAllowance(state: SocketState, now = Date.now()): boolean {
+  const refilled = state.allowance + ((now - state.allowanceAt) / 1000) * RATE_PER_SECOND;
+  state.allowance = Math.min(BURST, refilled);
+  state.allowanceAt = now;
+  if (state.allowance < 1) return false;
+  state.allowance -= 1;
+  return true;
+}

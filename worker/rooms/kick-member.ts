@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import { roomStub } from '../chat/room-stub';
+import { memberships, users } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { isModeratorNickname } from './nickname-rules';
+
+/**
+ * Removes a member under the rules of the spec (point 6): nobody kicks themselves or a
+ * moderator; an administrator cannot kick the room's creator either. The room object then
+ * ends the kicked person's sockets and tells the room.
+ */
+export async function kickMember(c: Context<AppEnv>, targetUserId: string) {
+  const { room, user, db } = c.var;
+  if (targetUserId === user.id) throw new ApiError(400, 'You cannot kick yourself');
+  const target = await db
+    .select({ membershipId: memberships.id, nickname: memberships.nickname, role: users.role })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.roomId, room.roomId), eq(memberships.userId, targetUserId)))
+    .get();
+  if (!target) throw new ApiError(404, 'That user is not a member of this room');
+  if (target.role === 'admin' || isModeratorNickname(target.nickname)) {
+    throw new ApiError(403, 'Moderators cannot be kicked');
+  }
+  if (targetUserId === room.createdBy) throw new ApiError(403, 'The room creator cannot be kicked');
+
+  await db.batch([
+    db.delete(memberships).where(eq(memberships.id, target.membershipId)),
+    db
+      .update(users)
+      .set({ roomId: null })
+      .where(and(eq(users.id, targetUserId), eq(users.roomId, room.roomId))),
+  ]);
+  await roomStub(c.env, room.roomId).removeMember(targetUserId, 'You have been removed from this room');
+}
