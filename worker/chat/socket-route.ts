@@ -17,7 +17,8 @@ import { refuseSocket } from './refuse-socket';
 import { eq } from 'drizzle-orm';
 import { rooms } from '../db/schema';
 
-export const socketRoute = new Hono<AppEnv>().get('/', async (c) => {
+// '/*' so that both /socket.io and /socket.io/ (what socket.io-client requests) are served.
+export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket' || c.req.query('transport') !== 'websocket') {
     throw new ApiError(400, 'Only the websocket transport is supported');
   }

@@ -5,10 +5,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-const createdAt = () =>
-  integer('created_at', { mode: 'number' })
-    .notNull()
-    .default(sql`(unixepoch() * 1000)`);
+/** Milliseconds since the epoch, like Date.now(), so rows made in one second still sort. */
+const nowMs = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
+const createdAt = () => integer('created_at').notNull().default(nowMs);
 
 export const users = sqliteTable('users', {
   id: text('id').primaryKey(),
@@ -81,7 +80,7 @@ export const memberships = sqliteTable(
     nickname: text('nickname').notNull(),
     /** Lower-cased nickname: unique per room so 'Bob' and 'bob' cannot both be there. */
     nicknameKey: text('nickname_key').notNull(),
-    joinedAt: createdAt(),
+    joinedAt: integer('joined_at').notNull().default(nowMs),
   },
   (table) => [
     uniqueIndex('memberships_room_user_idx').on(table.roomId, table.userId),

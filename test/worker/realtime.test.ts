@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { Client, signedInClient } from './support/api';
+import { createRoom, joinRoom } from './support/rooms';
+import { TestSocket } from './support/socket';
+
+async function roomWithTwoMembers() {
+  const owner = await signedInClient();
+  const roomId = await createRoom(owner.client, 'Live', 'Owner');
+  const guest = await signedInClient();
+  await joinRoom(guest.client, roomId, 'Guest');
+  return { owner, guest, roomId };
+}
+
+describe('connecting to a room over Socket.IO', () => {
+  it('opens with the Engine.IO handshake and answers CONNECT with a sid', async () => {
+    const { client } = await signedInClient();
+    const roomId = await createRoom(client);
+    const { socket, answer } = await TestSocket.connect(client, roomId);
+    const open = JSON.parse(socket.frames[0]!.slice(1));
+    expect(open).toMatchObject({ sid: expect.any(String), upgrades: [], pingInterval: 25000, pingTimeout: 20000 });
+    expect(answer).toMatch(/^40\{"sid":"[^"]+"\}$/);
+    socket.close();
+  });
+
+  it('refuses a visitor without a session with a CONNECT_ERROR that says why', async () => {
+    const { client } = await signedInClient();
+    const roomId = await createRoom(client);
+    const { answer } = await TestSocket.connect(null, roomId);
+    expect(answer).toBe('44{"message":"Not authenticated"}');
+  });
+
+  it('refuses a signed-in non-member and an unknown room', async () => {
+    const { client } = await signedInClient();
+    const roomId = await createRoom(client);
+    const stranger = await signedInClient();
+    expect((await TestSocket.connect(stranger.client, roomId)).answer).toBe(
+      '44{"message":"You are not a member of this room"}',
+    );
+    expect((await TestSocket.connect(stranger.client, 'abcdefghijklmnopqrstuv')).answer).toBe(
+      '44{"message":"Room not found"}',
+    );
+  });
+
+  it('refuses an upgrade from another origin', async () => {
+    const { client } = await signedInClient();
+    const roomId = await createRoom(client);
+    const { answer } = await TestSocket.connect(client, roomId, 'https://evil.example');
+    expect(answer).toBe('44{"message":"Cross-origin connection refused"}');
+  });
+});
+
+describe('join, sendMessage and leave', () => {
+  it('delivers a message to every joined socket, with server-assigned id, author and time', async () => {
+    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+
+    const ack = await a.emit('sendMessage', { text: '  hello there  ', roomId, user: 'Spoofed', id: 999 });
+    expect(ack).toEqual({});
+    const [atB] = await b.waitForEvent('message', 1).then((all) => all.filter((m) => m.messageType === 'user'));
+    expect(atB).toEqual({ id: 1, user: 'Owner', text: 'hello there', messageType: 'user', createdAt: expect.any(Number) });
+    const atA = (await a.waitForEvent('message')).filter((m) => m.messageType === 'user');
+    expect(atA).toEqual([atB]);
+
+    await b.emit('sendMessage', { text: 'hi!', roomId });
+    const second = (await a.waitForEvent('message', 2)).filter((m) => m.messageType === 'user');
+    expect(second.map((m) => m.id)).toEqual([1, 2]);
+    a.close();
+    b.close();
+  });
+
+  it('sends the history on join, oldest first, and roomData with who is online', async () => {
+    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    for (const text of ['one', 'two', 'three']) await a.emit('sendMessage', { text, roomId });
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    const [history] = b.events('chatHistory');
+    expect(history.map((m: { text: string }) => m.text)).toEqual(['one', 'two', 'three']);
+    const roomData = (await a.waitForEvent('roomData', 2)).at(-1);
+    expect(roomData).toEqual({ room: roomId, name: 'Live', users: [{ nickname: 'Guest' }, { nickname: 'Owner' }] });
+    const joinedNotice = (await a.waitForEvent('message', 4)).find((m) => m.messageType === 'system-simple');
+    expect(joinedNotice.text).toBe('Guest has joined the room');
+    a.close();
+    b.close();
+  });
+
+  it('resumes history after the last message a reconnecting client shows', async () => {
+    const { owner, roomId } = await roomWithTwoMembers();
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    for (const text of ['m1', 'm2', 'm3', 'm4']) await a.emit('sendMessage', { text, roomId });
+    a.close();
+    const { socket } = await TestSocket.connect(owner.client, roomId);
+    await socket.emit('join', { name: 'Owner', room: roomId, lastMessageId: 2 });
+    const [history] = await socket.waitForEvent('chatHistory');
+    expect(history.map((m: { id: number }) => m.id)).toEqual([3, 4]);
+    socket.close();
+  });
+
+  it('acknowledges every refusal with an error', async () => {
+    const { owner, roomId } = await roomWithTwoMembers();
+    const { socket } = await TestSocket.connect(owner.client, roomId);
+    expect(await socket.emit('sendMessage', { text: 'early', roomId })).toEqual({
+      error: 'Join the room before sending messages',
+    });
+    expect(await socket.emit('join', { name: 'SomeoneElse', room: roomId })).toEqual({
+      error: 'You are in this room as "Owner"',
+    });
+    expect(await socket.emit('join', { name: 'Owner', room: 'another-room-id-000000' })).toEqual({
+      error: 'This connection is for another room',
+    });
+    expect(await socket.emit('join', { name: 'owner', room: roomId })).toEqual({});
+    expect(await socket.emit('sendMessage', { text: '   ', roomId })).toEqual({ error: 'Message cannot be empty' });
+    expect(await socket.emit('sendMessage', { text: 'x'.repeat(2001), roomId })).toEqual({
+      error: 'Message cannot exceed 2000 characters',
+    });
+    expect(await socket.emit('sendMessage', { text: 42, roomId })).toEqual({ error: 'Message cannot be empty' });
+    expect(await socket.emit('whatever', {})).toEqual({ error: "Unknown event 'whatever'" });
+    expect(await socket.emit('leave', { room: roomId })).toEqual({ result: 'You left the room' });
+    expect(await socket.emit('sendMessage', { text: 'after leave', roomId })).toEqual({
+      error: 'Join the room before sending messages',
+    });
+    socket.close();
+  });
+
+  it('limits a socket to about 5 messages a second with bursts of 10', async () => {
+    const { owner, roomId } = await roomWithTwoMembers();
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const acks = await Promise.all(Array.from({ length: 14 }, (_, i) => a.emit('sendMessage', { text: `m${i}`, roomId })));
+    const refused = acks.filter((ack) => ack.error === 'You are sending messages too fast');
+    expect(acks.length - refused.length).toBeGreaterThanOrEqual(10);
+    expect(refused.length).toBeGreaterThanOrEqual(3);
+    a.close();
+  });
+
+  it('stores and sends markup escaped, and only http(s) links as links', async () => {
+    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    await a.emit('sendMessage', {
+      text: '<img src=x onerror=alert(1)> see https://example.com/a?b=1&c=2\njavascript:alert(1)',
+      roomId,
+    });
+    const [message] = (await b.waitForEvent('message', 1)).filter((m) => m.messageType === 'user');
+    expect(message.text).toBe(
+      '&lt;img src=x onerror=alert(1)&gt; see <a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer nofollow">https://example.com/a?b=1&amp;c=2</a><br>javascript:alert(1)',
+    );
+    a.close();
+    b.close();
+  });
+
+  it('tells the room when a member leaves', async () => {
+    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    b.close();
+    await a.waitFor((frame) => frame.includes('Guest has left the room'));
+    const lastRoomData = () => a.events('roomData').at(-1);
+    await a.waitFor(() => lastRoomData()?.users.length === 1);
+    expect(lastRoomData().users).toEqual([{ nickname: 'Owner' }]);
+    a.close();
+  });
+});
+
+describe('hostile frames', () => {
+  it('disconnects a socket that sends a malformed packet and keeps serving the others', async () => {
+    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    b.send('42["sendMessage", {broken');
+    await b.waitForClose();
+    expect(b.frames.at(-1)).toBe('41');
+    expect(await a.emit('sendMessage', { text: 'still here', roomId })).toEqual({});
+    a.close();
+  });
+
+  it('refuses binary frames and oversized frames', async () => {
+    const { owner, roomId } = await roomWithTwoMembers();
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    a.send(new Uint8Array([1, 2, 3]).buffer);
+    await a.waitForClose();
+    const b = await TestSocket.joined(owner.client, roomId, 'Owner');
+    b.send(`42${JSON.stringify(['sendMessage', { text: 'x'.repeat(1024 * 1024), roomId }])}`);
+    await b.waitForClose();
+  });
+});
+
+describe('kicking', () => {
+  it('lets the owner kick a member: their socket is told and disconnected, the room is told', async () => {
+    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    const res = await owner.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: guest.user.id } });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(`User ${guest.user.id} kicked successfully.`);
+    await b.waitFor((frame) => frame === '41');
+    expect(b.events('message').some((m) => m.text === 'You have been removed from this room')).toBe(true);
+    await a.waitFor((frame) => frame.includes('Guest was removed from the room'));
+    const members = await owner.client.call(`/rooms/${roomId}/members`);
+    expect(members.body.members.map((m: { activeNickname: string }) => m.activeNickname)).toEqual(['Owner']);
+    expect((await TestSocket.connect(guest.client, roomId)).answer).toBe(
+      '44{"message":"You are not a member of this room"}',
+    );
+    a.close();
+  });
+});
+
+describe('GET /api/rooms/:roomId/members and POST /kick permissions', () => {
+  it('shows members to the owner only, with the creator and isOwner', async () => {
+    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const res = await owner.client.call(`/rooms/${roomId}/members`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      isOwner: true,
+      roomCreator: owner.user.id,
+      members: [
+        { _id: expect.any(String), activeNickname: 'Owner', userId: { id: owner.user.id, _id: owner.user.id, email: owner.account.email } },
+        { _id: expect.any(String), activeNickname: 'Guest', userId: { id: guest.user.id, _id: guest.user.id, email: guest.account.email } },
+      ],
+    });
+    expect((await guest.client.call(`/rooms/${roomId}/members`)).status).toBe(403);
+    expect((await new Client().call(`/rooms/${roomId}/members`)).status).toBe(401);
+    expect((await owner.client.call('/rooms/unknown-room-id-0000000/members')).status).toBe(404);
+  });
+
+  it('refuses kicks by members, of oneself, and of non-members', async () => {
+    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const byGuest = await guest.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: owner.user.id } });
+    expect(byGuest.status).toBe(403);
+    const self = await owner.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: owner.user.id } });
+    expect(self.status).toBe(400);
+    expect(self.body.error).toBe('You cannot kick yourself');
+    const stranger = await owner.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: 'nobody' } });
+    expect(stranger.status).toBe(404);
+    const missing = await owner.client.call(`/rooms/${roomId}/kick`, { body: {} });
+    expect(missing.status).toBe(400);
+  });
+});

@@ -1,0 +1,67 @@
+import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { ChatRoom } from '../../worker/chat/chat-room';
+import { HISTORY_LIMIT } from '../../worker/chat/message-store';
+import { roomStub } from '../../worker/chat/room-stub';
+import { signedInClient } from './support/api';
+import { createRoom, joinRoom } from './support/rooms';
+import { TestSocket } from './support/socket';
+
+describe('the ChatRoom object', () => {
+  it('keeps who joined under which nickname across hibernation, and loses no message', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Sleepy', 'Owner');
+    const guest = await signedInClient();
+    await joinRoom(guest.client, roomId, 'Guest');
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    await a.emit('sendMessage', { text: 'before', roomId });
+
+    await evictDurableObject(roomStub(env, roomId), { webSockets: 'hibernate' });
+
+    expect(await b.emit('sendMessage', { text: 'after', roomId })).toEqual({});
+    await a.waitFor(() => a.events('message').filter((m) => m.messageType === 'user').length === 2);
+    const texts = a.events('message').filter((m) => m.messageType === 'user').map((m) => [m.user, m.text]);
+    expect(texts).toEqual([
+      ['Owner', 'before'],
+      ['Guest', 'after'],
+    ]);
+    a.close();
+    b.close();
+  });
+
+  it('writes the last message and the count to D1 from its alarm, not per message', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Summary', 'Owner');
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    await a.emit('sendMessage', { text: 'first', roomId });
+    await a.emit('sendMessage', { text: 'second <b>bold</b>', roomId });
+    const before = await env.DB.prepare('SELECT last_message_html, message_count FROM rooms WHERE room_id = ?')
+      .bind(roomId)
+      .first();
+    expect(before).toEqual({ last_message_html: null, message_count: 0 });
+
+    expect(await runDurableObjectAlarm(roomStub(env, roomId))).toBe(true);
+    const after = await env.DB.prepare('SELECT last_message_html, message_count FROM rooms WHERE room_id = ?')
+      .bind(roomId)
+      .first();
+    expect(after).toEqual({ last_message_html: 'second &lt;b&gt;bold&lt;/b&gt;', message_count: 2 });
+    const [listed] = (await owner.client.call('/rooms')).body;
+    expect(listed.lastMessageExcerpt).toEqual({
+      fullText: 'second &lt;b&gt;bold&lt;/b&gt;',
+      plainText: 'second <b>bold</b>',
+    });
+    a.close();
+  });
+
+  it(`keeps only the newest ${HISTORY_LIMIT} messages`, async () => {
+    const stub = roomStub(env, 'bounded-history-room-0001');
+    const { oldest, count } = await runInDurableObject(stub, (room: ChatRoom) => {
+      for (let i = 0; i < HISTORY_LIMIT + 200; i++) room.store.add('u', 'Someone', `m${i}`, 'user');
+      return { oldest: room.store.since(0, HISTORY_LIMIT + 500)[0]?.id, count: room.store.count() };
+    });
+    expect(count).toBeLessThanOrEqual(HISTORY_LIMIT + 100);
+    expect(count).toBeGreaterThanOrEqual(HISTORY_LIMIT);
+    expect(oldest).toBeGreaterThan(100);
+  });
+});
