@@ -11,6 +11,7 @@ import { openDb } from './db/client';
 import { ApiError, handleError, handleNotFound } from './http/api-error';
 import { sameOrigin } from './http/same-origin';
 import { roomRoutes } from './rooms/room-routes';
+import { refuseBlockedAddresses } from './security/guards';
 import { profileRoutes } from './users/profile-routes';
 
 /** Bodies of the API are small JSON; anything bigger is refused before it is read. */
@@ -41,6 +42,7 @@ app.use(async (c, next) => {
   c.set('db', openDb(c.env.DB));
   await next();
 });
+app.use(refuseBlockedAddresses);
 app.route('/api', api);
 app.route('/socket.io', socketRoute);
 app.notFound(handleNotFound);

@@ -5,6 +5,9 @@ import type { AppEnv } from '../app-env';
 import { users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
+import { enforceLimit, logSecurityEvent } from '../security/guards';
+import { giveBack, limits } from '../security/rate-limit';
+import { clientIp } from '../security/client-ip';
 import { findUserByEmail, isUniqueViolation } from '../users/find-user';
 import { toPublicUser } from '../users/public-user';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
@@ -17,6 +20,7 @@ const BAD_CREDENTIALS = 'Invalid email or password';
 export const loginRoutes = new Hono<AppEnv>()
   .post('/register', validateJson(registerBody), async (c) => {
     const { email, password, nickname } = c.req.valid('json');
+    await enforceLimit(c, limits.registerPerIp(clientIp(c.req.raw)));
     if (await findUserByEmail(c.var.db, email)) throw new ApiError(409, EMAIL_TAKEN);
     const hashed = await hashPassword(password);
     try {
@@ -41,14 +45,23 @@ export const loginRoutes = new Hono<AppEnv>()
   })
   .post('/login', validateJson(loginBody), async (c) => {
     const { email, password } = c.req.valid('json');
+    await enforceLimit(c, limits.loginPerIp(clientIp(c.req.raw)));
+    // Each attempt holds a failure slot of the account until the password proves right, so
+    // racing guesses cannot exceed the limit either.
+    const failureSlot = await enforceLimit(c, limits.failedLoginPerAccount(email));
     const user = await findUserByEmail(c.var.db, email);
-    if (!user) {
-      // Same work and same answer as a wrong password: no telling which emails have accounts.
-      await burnPasswordCheck(password);
+    const stored = user && {
+      hash: user.passwordHash,
+      salt: user.passwordSalt,
+      iterations: user.passwordIterations,
+    };
+    // An unknown email costs the same work and gets the same answer as a wrong password.
+    const valid = stored ? await verifyPassword(password, stored) : await burnPasswordCheck(password);
+    if (!user || !valid) {
+      logSecurityEvent(c, { eventType: 'login_failed', userId: user?.id, details: { email } });
       throw new ApiError(401, BAD_CREDENTIALS);
     }
-    const stored = { hash: user.passwordHash, salt: user.passwordSalt, iterations: user.passwordIterations };
-    if (!(await verifyPassword(password, stored))) throw new ApiError(401, BAD_CREDENTIALS);
+    await giveBack(c.env.DB, failureSlot);
     await startSession(c, user.id);
     return c.json({ user: toPublicUser(user) });
   })

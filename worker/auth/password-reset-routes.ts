@@ -10,6 +10,9 @@ import { randomToken, sha256Hex } from '../lib/encoding';
 import { createMailer } from '../mail/mailer';
 import { findUserByEmail } from '../users/find-user';
 import { publicOrigin } from '../http/public-origin';
+import { clientIp } from '../security/client-ip';
+import { enforceLimit, logSecurityEvent } from '../security/guards';
+import { limits } from '../security/rate-limit';
 import { hashPassword } from './password';
 import { revokeSessions } from './sessions';
 
@@ -21,7 +24,14 @@ const RESET_INVALID = 'This password reset link is invalid or has expired.';
 export const passwordResetRoutes = new Hono<AppEnv>()
   .post('/forgot', validateJson(forgotPasswordBody), async (c) => {
     const { email } = c.req.valid('json');
+    await enforceLimit(c, limits.forgotPerIp(clientIp(c.req.raw)));
+    await enforceLimit(c, limits.forgotPerEmail(email));
     const user = await findUserByEmail(c.var.db, email);
+    logSecurityEvent(c, {
+      eventType: 'password_reset_requested',
+      userId: user?.id,
+      details: { email, accountExists: Boolean(user) },
+    });
     if (user) {
       const token = randomToken(32);
       const now = Date.now();
@@ -70,5 +80,6 @@ export const passwordResetRoutes = new Hono<AppEnv>()
       revokeSessions(db, claimed.userId),
       db.delete(passwordResets).where(lt(passwordResets.expiresAt, Date.now())),
     ]);
+    logSecurityEvent(c, { eventType: 'password_reset_completed', userId: claimed.userId });
     return c.json({ message: RESET_DONE });
   });

@@ -47,7 +47,8 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
  * takes as long whether or not the account exists.
  */
 let decoy: Promise<PasswordHash> | undefined;
-export async function burnPasswordCheck(password: string): Promise<void> {
+export async function burnPasswordCheck(password: string): Promise<false> {
   decoy ??= hashPassword(crypto.randomUUID());
   await verifyPassword(password, await decoy);
+  return false;
 }

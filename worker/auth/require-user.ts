@@ -3,14 +3,19 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { clearSessionCookie, SESSION_COOKIE } from './session-cookie';
+import { logSecurityEvent } from '../security/guards';
 import { loadSession } from './sessions';
 
 /** Lets only signed-in callers through, with `c.var.user` and `c.var.session` set. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const found = await loadSession(c);
   if (!found) {
-    // A stale cookie is dropped so the browser stops presenting it.
-    if (getCookie(c, SESSION_COOKIE)) clearSessionCookie(c);
+    // A stale cookie is dropped so the browser stops presenting it, and logged: replaying
+    // revoked or forged cookies is how a stolen session shows itself.
+    if (getCookie(c, SESSION_COOKIE)) {
+      clearSessionCookie(c);
+      logSecurityEvent(c, { eventType: 'invalid_session', details: { path: new URL(c.req.url).pathname } });
+    }
     throw new ApiError(401, 'Not authenticated');
   }
   c.set('user', found.user);
@@ -18,7 +23,19 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** Administrators only: 401 without a session, 403 for anyone else; every refusal is logged. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.user.role !== 'admin') throw new ApiError(403, 'Admin access required');
+  const found = await loadSession(c);
+  if (!found || found.user.role !== 'admin') {
+    logSecurityEvent(c, {
+      eventType: 'access_denied',
+      userId: found?.user.id,
+      details: { path: new URL(c.req.url).pathname, reason: found ? 'not an admin' : 'not signed in' },
+    });
+    if (!found) throw new ApiError(401, 'Not authenticated');
+    throw new ApiError(403, 'Admin access required');
+  }
+  c.set('user', found.user);
+  c.set('session', found.session);
   await next();
 });

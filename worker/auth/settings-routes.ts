@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { deleteAccountBody, settingsEmailBody, verifyPasswordBody } from '../../contract/auth';
 import type { AppEnv } from '../app-env';
 import { validateJson } from '../http/validate-json';
+import { logSecurityEvent } from '../security/guards';
 import { changeEmail } from '../users/change-email';
 import { deleteAccount } from '../users/delete-account';
 import { toPublicUser } from '../users/public-user';
@@ -25,6 +26,7 @@ export const settingsRoutes = new Hono<AppEnv>()
   .delete('/account', validateJson(deleteAccountBody), async (c) => {
     await checkCurrentPassword(c, c.req.valid('json').password);
     await deleteAccount(c.env, c.var.db, c.var.user.id);
+    logSecurityEvent(c, { eventType: 'account_deleted', userId: c.var.user.id, details: { email: c.var.user.email } });
     clearSessionCookie(c);
     return c.json({ success: true, message: 'Your account has been deleted successfully' });
   });

@@ -20,9 +20,16 @@ import {
 } from './socket-protocol';
 import { newSocketState, type SocketState } from './socket-state';
 import { flushRoomSummary } from './room-summary';
+import { recordSecurityEvent, type ViolationType } from '../security/security-events';
 
 /** The identity the worker vouches for when it forwards an upgrade. */
-export const FORWARDED = { userId: 'X-Chat-User-Id', role: 'X-Chat-User-Role', roomId: 'X-Chat-Room-Id', roomName: 'X-Chat-Room-Name' };
+export const FORWARDED = {
+  userId: 'X-Chat-User-Id',
+  role: 'X-Chat-User-Role',
+  roomId: 'X-Chat-Room-Id',
+  roomName: 'X-Chat-Room-Name',
+  ip: 'X-Chat-Client-Ip',
+};
 
 const SUMMARY_DELAY_MS = 1000;
 
@@ -54,7 +61,7 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
     this.ctx.storage.kv.put('roomId', headers.get(FORWARDED.roomId) ?? '');
     this.ctx.storage.kv.put('roomName', decodeURIComponent(headers.get(FORWARDED.roomName) ?? ''));
     const role = headers.get(FORWARDED.role) === 'admin' ? 'admin' : 'user';
-    const state = newSocketState(headers.get(FORWARDED.userId) ?? '', role);
+    const state = newSocketState(headers.get(FORWARDED.userId) ?? '', role, headers.get(FORWARDED.ip) ?? 'unknown');
     const { 0: client, 1: server } = new WebSocketPair();
     this.sockets.add(server, state);
     server.send(openFrame(state.sid));
@@ -145,10 +152,16 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
     }
   }
 
+  /** A hostile or broken frame ends that socket only; the room keeps serving everyone else. */
   private refuseFrame(ws: WebSocket, state: SocketState, reason: string) {
-    console.warn(`ChatRoom:${this.roomId} refused a frame from ${state.userId}: ${reason}`);
     safeSend(ws, DISCONNECT_FRAME);
     this.endSocket(ws, 1008, 'invalid frame');
+    this.logViolation(state, 'malformed_payload', { reason });
+  }
+
+  logViolation(state: SocketState, eventType: ViolationType, details: Record<string, unknown>) {
+    const event = { eventType, ip: state.ip, userId: state.userId, details: { roomId: this.roomId, ...details } };
+    this.ctx.waitUntil(recordSecurityEvent(this.env.DB, event));
   }
 
   private endSocket(ws: WebSocket, code: number, reason: string) {

@@ -12,6 +12,7 @@ import type { SocketRegistry } from './socket-registry';
 import { safeSend } from './socket-registry';
 import { ackFrame, connectFrame, DISCONNECT_FRAME, eventFrame, PacketType, type SocketPacket } from './socket-protocol';
 import { takeAllowance, type SocketState } from './socket-state';
+import type { ViolationType } from '../security/security-events';
 
 /** What the events need from the room object. */
 export interface RoomHost {
@@ -22,7 +23,12 @@ export interface RoomHost {
   postMessage(userId: string | null, nickname: string, html: string): Promise<ChatMessage>;
   announce(message: ChatMessage, except?: WebSocket): void;
   broadcastRoomData(): void;
+  logViolation(state: SocketState, eventType: ViolationType, details: Record<string, unknown>): void;
 }
+
+/** A flooding socket is logged once per this long, not once per refused message. */
+const FLOOD_LOG_INTERVAL_MS = 10_000;
+const lastFloodLog = new WeakMap<WebSocket, number>();
 
 type Reply = (answer: Record<string, unknown>) => void;
 
@@ -107,7 +113,13 @@ async function sendMessage(room: RoomHost, ws: WebSocket, state: SocketState, pa
   if (trimmed.length > MESSAGE_MAX_LENGTH) {
     return reply({ error: `Message cannot exceed ${MESSAGE_MAX_LENGTH} characters` });
   }
-  if (!takeAllowance(state)) return reply({ error: 'You are sending messages too fast' });
+  if (!takeAllowance(state)) {
+    if (Date.now() - (lastFloodLog.get(ws) ?? 0) > FLOOD_LOG_INTERVAL_MS) {
+      lastFloodLog.set(ws, Date.now());
+      room.logViolation(state, 'rate_limited', { limit: 'socket-messages' });
+    }
+    return reply({ error: 'You are sending messages too fast' });
+  }
   await room.postMessage(state.userId, state.nickname, renderMessage(trimmed));
   reply({});
 }

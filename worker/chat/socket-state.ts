@@ -6,6 +6,8 @@ export interface SocketState {
   sid: string;
   userId: string;
   role: 'user' | 'admin';
+  /** The client's address, for the security log. */
+  ip: string;
   /** Set once the Socket.IO CONNECT has been answered. */
   connected: boolean;
   /** Set by a successful `join`; null before and after `leave`. */
@@ -19,11 +21,12 @@ export interface SocketState {
 const RATE_PER_SECOND = 5;
 const BURST = 10;
 
-export function newSocketState(userId: string, role: SocketState['role']): SocketState {
+export function newSocketState(userId: string, role: SocketState['role'], ip: string): SocketState {
   return {
     sid: crypto.randomUUID(),
     userId,
     role,
+    ip,
     connected: false,
     nickname: null,
     allowance: BURST,

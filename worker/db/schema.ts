@@ -3,7 +3,7 @@
  * new SQL file in migrations/, which wrangler applies (locally, in tests and on deploy).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** Milliseconds since the epoch, like Date.now(), so rows made in one second still sort. */
 const nowMs = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
@@ -93,3 +93,47 @@ export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type RoomRow = typeof rooms.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
+
+/** The audit trail and security log: what happened, from which address, to whom. */
+export const securityEvents = sqliteTable(
+  'security_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventType: text('event_type').notNull(),
+    ip: text('ip').notNull(),
+    userId: text('user_id'),
+    /** JSON object: what happened, in a few fields. */
+    details: text('details').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('security_events_created_idx').on(table.createdAt),
+    index('security_events_type_idx').on(table.eventType, table.createdAt),
+  ],
+);
+
+/** Each address's threat score. It halves every hour; see worker/security/ip-reputation.ts. */
+export const ipReputation = sqliteTable(
+  'ip_reputation',
+  {
+    ip: text('ip').primaryKey(),
+    threatScore: real('threat_score').notNull(),
+    /** When threat_score was last computed; decay is applied from here on read. */
+    scoredAt: integer('scored_at').notNull(),
+    violationCount: integer('violation_count').notNull(),
+    lastSeen: integer('last_seen').notNull(),
+    blockedUntil: integer('blocked_until'),
+  },
+  (table) => [index('ip_reputation_last_seen_idx').on(table.lastSeen)],
+);
+
+/** One row per counted attempt; a limit counts the rows of its key inside its window. */
+export const rateLimitHits = sqliteTable(
+  'rate_limit_hits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    key: text('key').notNull(),
+    at: integer('at').notNull(),
+  },
+  (table) => [index('rate_limit_hits_key_idx').on(table.key, table.at)],
+);

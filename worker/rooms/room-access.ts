@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { roomIdSchema } from '../../contract/rooms';
+import { logSecurityEvent } from '../security/guards';
 import { findRoomOr404 } from './room-queries';
 
 /** Lets through the room's owner and administrators, with `c.var.room` set. */
@@ -12,6 +13,11 @@ export const requireRoomModerator = createMiddleware<AppEnv>(
     const room = await findRoomOr404(c.var.db, roomId);
     const isOwner = room.createdBy === c.var.user.id;
     if (!isOwner && c.var.user.role !== 'admin') {
+      logSecurityEvent(c, {
+        eventType: 'access_denied',
+        userId: c.var.user.id,
+        details: { path: new URL(c.req.url).pathname, roomId },
+      });
       throw new ApiError(403, 'Only the room owner or a moderator can do this');
     }
     c.set('room', room);

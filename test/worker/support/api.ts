@@ -3,7 +3,7 @@ import { SELF } from 'cloudflare:test';
 
 export const ORIGIN = 'http://localhost';
 
-export interface ApiResult<T = Record<string, any>> {
+export interface ApiResult<T = any> {
   status: number;
   body: T;
   headers: Headers;
@@ -18,13 +18,17 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+let clients = 0;
+
 export class Client {
   cookie = '';
+  /** Each client comes from its own address (documentation range), as separate people do. */
+  ip = `2001:db8::${(++clients).toString(16)}`;
 
-  async call<T = Record<string, any>>(path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+  async call<T = any>(path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
     const hasBody = options.body !== undefined || options.rawBody !== undefined;
     const method = options.method ?? (hasBody ? 'POST' : 'GET');
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { 'CF-Connecting-IP': this.ip, ...options.headers };
     if (options.origin !== null) headers.Origin = options.origin ?? ORIGIN;
     if (this.cookie) headers.Cookie = this.cookie;
     let body: string | undefined = options.rawBody;

@@ -29,6 +29,7 @@ export class TestSocket {
   static async open(client: Client | null, roomId: string, origin: string | null = ORIGIN) {
     const headers: Record<string, string> = { Upgrade: 'websocket' };
     if (client?.cookie) headers.Cookie = client.cookie;
+    if (client) headers['CF-Connecting-IP'] = client.ip;
     if (origin) headers.Origin = origin;
     const url = `${ORIGIN}/socket.io/?EIO=4&transport=websocket&room=${encodeURIComponent(roomId)}`;
     const response = await SELF.fetch(url, { headers });

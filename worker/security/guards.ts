@@ -1,0 +1,59 @@
+/** Hono glue for the security pieces: rate limits, blocked addresses, event recording. */
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../app-env';
+import { loadSession } from '../auth/sessions';
+import { ApiError } from '../http/api-error';
+import { clientIp } from './client-ip';
+import { blockedUntil } from './ip-reputation';
+import { take, type Limit } from './rate-limit';
+import { recordSecurityEvent, type SecurityEventInput } from './security-events';
+
+/** Records an event without making the caller wait for it. */
+export function logSecurityEvent(c: Context<AppEnv>, event: Omit<SecurityEventInput, 'ip'>) {
+  const write = recordSecurityEvent(c.env.DB, { ip: clientIp(c.req.raw), ...event });
+  try {
+    c.executionCtx.waitUntil(write);
+  } catch {
+    // No execution context (a direct app.request in tests): the write still runs.
+  }
+}
+
+export function tooManyRequests(c: Context<AppEnv>, retryAfter: number, message?: string): never {
+  c.header('Retry-After', String(retryAfter));
+  const minutes = Math.ceil(retryAfter / 60);
+  const wait = retryAfter < 60 ? `${retryAfter} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  throw new ApiError(429, message ?? `Too many attempts. Please try again in ${wait}.`);
+}
+
+/** Takes a slot of `limit` or answers 429 with Retry-After (and logs the hit). */
+export async function enforceLimit(c: Context<AppEnv>, limit: Limit): Promise<number> {
+  const taken = await take(c.env.DB, limit);
+  if ('hitId' in taken) return taken.hitId;
+  logSecurityEvent(c, {
+    eventType: 'rate_limited',
+    userId: c.get('user')?.id,
+    details: { limit: limit.key.replace(/:[^:]*$/, ''), path: new URL(c.req.url).pathname },
+  });
+  tooManyRequests(c, taken.retryAfter);
+}
+
+/**
+ * A blocked address gets 429 on every call, except a signed-in administrator's: an attacker
+ * sharing an address (a NAT, an office) must not lock the administrators out of the controls.
+ */
+export const refuseBlockedAddresses = createMiddleware<AppEnv>(async (c, next) => {
+  const until = await blockedUntil(c.env.DB, clientIp(c.req.raw));
+  if (until !== null) {
+    const found = await loadSession(c);
+    if (found?.user.role !== 'admin') {
+      // Logged at most once a minute per address, so a flood cannot fill the log.
+      const logSlot = await take(c.env.DB, { key: `blocked-log:${clientIp(c.req.raw)}`, max: 1, windowMs: 60_000 });
+      if ('hitId' in logSlot) {
+        logSecurityEvent(c, { eventType: 'blocked_request', details: { path: new URL(c.req.url).pathname } });
+      }
+      tooManyRequests(c, Math.ceil((until - Date.now()) / 1000), 'Too many requests from your network. Please try again later.');
+    }
+  }
+  await next();
+});

@@ -1,0 +1,64 @@
+/**
+ * Threat scores per address. Every violation adds its weight; the score halves every hour.
+ * At WATCHLIST_SCORE an address is watched, at BLOCK_SCORE it is blocked for BLOCK_MS.
+ */
+export const WATCHLIST_SCORE = 10;
+export const BLOCK_SCORE = 25;
+export const BLOCK_MS = 60 * 60 * 1000;
+const HALF_LIFE_MS = 60 * 60 * 1000;
+
+export type IpStatus = 'ok' | 'watchlist' | 'blocked';
+
+export interface ReputationRow {
+  ip: string;
+  threat_score: number;
+  scored_at: number;
+  violation_count: number;
+  last_seen: number;
+  blocked_until: number | null;
+}
+
+export function decayedScore(row: Pick<ReputationRow, 'threat_score' | 'scored_at'>, now = Date.now()) {
+  return row.threat_score * 0.5 ** (Math.max(0, now - row.scored_at) / HALF_LIFE_MS);
+}
+
+export function ipStatus(row: ReputationRow, now = Date.now()): IpStatus {
+  if (row.blocked_until !== null && row.blocked_until > now) return 'blocked';
+  return decayedScore(row, now) >= WATCHLIST_SCORE ? 'watchlist' : 'ok';
+}
+
+/** Adds a violation to an address's score, blocking it once the score reaches BLOCK_SCORE. */
+export async function addViolation(db: D1Database, ip: string, weight: number) {
+  const now = Date.now();
+  const row = await db.prepare('SELECT * FROM ip_reputation WHERE ip = ?').bind(ip).first<ReputationRow>();
+  const score = (row ? decayedScore(row, now) : 0) + weight;
+  const stillBlocked = row?.blocked_until && row.blocked_until > now ? row.blocked_until : null;
+  const blockedUntil = stillBlocked ?? (score >= BLOCK_SCORE ? now + BLOCK_MS : null);
+  await db
+    .prepare(
+      `INSERT INTO ip_reputation (ip, threat_score, scored_at, violation_count, last_seen, blocked_until)
+       VALUES (?1, ?2, ?3, 1, ?3, ?4)
+       ON CONFLICT (ip) DO UPDATE SET threat_score = ?2, scored_at = ?3,
+         violation_count = violation_count + 1, last_seen = ?3, blocked_until = ?4`,
+    )
+    .bind(ip, score, now, blockedUntil)
+    .run();
+}
+
+/** When an address is blocked, the time the block ends; otherwise null. */
+export async function blockedUntil(db: D1Database, ip: string): Promise<number | null> {
+  const row = await db
+    .prepare('SELECT blocked_until FROM ip_reputation WHERE ip = ? AND blocked_until > ?')
+    .bind(ip, Date.now())
+    .first<{ blocked_until: number }>();
+  return row?.blocked_until ?? null;
+}
+
+/** Lifts a block and forgets the score: an administrator's decision. */
+export async function unblock(db: D1Database, ip: string): Promise<boolean> {
+  const result = await db
+    .prepare('UPDATE ip_reputation SET blocked_until = NULL, threat_score = 0, scored_at = ? WHERE ip = ?')
+    .bind(Date.now(), ip)
+    .run();
+  return result.meta.changes > 0;
+}

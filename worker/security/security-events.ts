@@ -1,0 +1,51 @@
+/**
+ * The security log. Violations (failed logins, refused access, floods, hostile payloads) also
+ * raise the address's threat score; other events (admin actions, resets) are the audit trail.
+ */
+import { addViolation } from './ip-reputation';
+
+/** How much each kind of violation adds to an address's threat score. */
+const VIOLATION_WEIGHTS = {
+  login_failed: 1,
+  invalid_session: 1,
+  access_denied: 2,
+  socket_refused: 1,
+  malformed_payload: 2,
+  rate_limited: 3,
+} as const;
+
+export type ViolationType = keyof typeof VIOLATION_WEIGHTS;
+export type AuditType =
+  | 'blocked_request'
+  | 'password_reset_requested'
+  | 'password_reset_completed'
+  | 'account_deleted'
+  | 'admin_broadcast'
+  | 'admin_room_deleted'
+  | 'admin_user_deleted'
+  | 'admin_join'
+  | 'member_kicked'
+  | 'ip_unblocked';
+export type SecurityEventType = ViolationType | AuditType;
+
+export interface SecurityEventInput {
+  eventType: SecurityEventType;
+  ip: string;
+  userId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export async function recordSecurityEvent(db: D1Database, event: SecurityEventInput) {
+  try {
+    const details = JSON.stringify({ ip: event.ip, userId: event.userId ?? null, ...event.details });
+    await db
+      .prepare('INSERT INTO security_events (event_type, ip, user_id, details, created_at) VALUES (?, ?, ?, ?, ?)')
+      .bind(event.eventType, event.ip, event.userId ?? null, details.slice(0, 4000), Date.now())
+      .run();
+    const weight = VIOLATION_WEIGHTS[event.eventType as ViolationType];
+    if (weight) await addViolation(db, event.ip, weight);
+  } catch (error) {
+    // The log must never turn a refusal into a 500.
+    console.error('[security] could not record an event:', error);
+  }
+}
