@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import { adminRoutes } from './admin/admin-routes';
 import type { AppEnv } from './app-env';
 import { loginRoutes } from './auth/login-routes';
 import { passwordResetRoutes } from './auth/password-reset-routes';
@@ -35,6 +36,7 @@ api.route('/auth', loginRoutes);
 api.route('/auth/reset-password', passwordResetRoutes);
 api.route('/auth/settings', settingsRoutes);
 api.route('/user', profileRoutes);
+api.route('/admin', adminRoutes);
 api.route('/', roomRoutes);
 
 export const app = new Hono<AppEnv>();

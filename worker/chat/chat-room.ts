@@ -4,7 +4,8 @@
  * The worker checks the session, the origin and the membership before it forwards an upgrade.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { ChatMessage } from '../../contract/realtime';
+import type { ChatMessage, MessageType } from '../../contract/realtime';
+import { CHAT_MODERATOR } from '../rooms/nickname-rules';
 import { MessageStore } from './message-store';
 import { notice } from './notice';
 import { handlePacket, leaveRoom, type RoomHost } from './room-events';
@@ -56,10 +57,15 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
     return this.ctx.storage.kv.get<string>('roomName') ?? '';
   }
 
+  /** The object learns its room from whoever calls it first (ids come from idFromName). */
+  private remember(roomId: string, roomName: string) {
+    if (this.roomId !== roomId) this.ctx.storage.kv.put('roomId', roomId);
+    if (this.roomName !== roomName) this.ctx.storage.kv.put('roomName', roomName);
+  }
+
   async fetch(request: Request): Promise<Response> {
     const headers = request.headers;
-    this.ctx.storage.kv.put('roomId', headers.get(FORWARDED.roomId) ?? '');
-    this.ctx.storage.kv.put('roomName', decodeURIComponent(headers.get(FORWARDED.roomName) ?? ''));
+    this.remember(headers.get(FORWARDED.roomId) ?? '', decodeURIComponent(headers.get(FORWARDED.roomName) ?? ''));
     const role = headers.get(FORWARDED.role) === 'admin' ? 'admin' : 'user';
     const state = newSocketState(headers.get(FORWARDED.userId) ?? '', role, headers.get(FORWARDED.ip) ?? 'unknown');
     const { 0: client, 1: server } = new WebSocketPair();
@@ -153,6 +159,41 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
   }
 
   /** A hostile or broken frame ends that socket only; the room keeps serving everyone else. */
+  /**
+   * RPC: an administrator's broadcast. 'user' is stored and delivered as a message from
+   * ChatModerator; the system types pass as notices plus an admin-broadcast event.
+   */
+  async adminBroadcast(roomId: string, roomName: string, messageType: MessageType, html: string) {
+    this.remember(roomId, roomName);
+    if (messageType === 'user') {
+      await this.postMessage(null, CHAT_MODERATOR, html);
+      return;
+    }
+    const message: ChatMessage = {
+      id: `notice-${crypto.randomUUID()}`,
+      user: CHAT_MODERATOR,
+      text: html,
+      messageType,
+      createdAt: Date.now(),
+    };
+    this.sockets.sendToJoined(eventFrame('message', message));
+    this.sockets.sendToJoined(eventFrame('admin-broadcast', { message }));
+  }
+
+  /** RPC after the room was deleted: tell every socket, end them, forget the history. */
+  async deleteRoom(roomId: string) {
+    const frame = eventFrame('room-deleted', { roomId });
+    for (const [ws] of this.sockets.entries()) {
+      safeSend(ws, frame);
+      safeSend(ws, DISCONNECT_FRAME);
+      this.sockets.remove(ws);
+      ws.close(1000, 'room deleted');
+    }
+    this.store.clear();
+    await this.ctx.storage.deleteAlarm();
+    this.ctx.storage.kv.delete('flushedId');
+  }
+
   private refuseFrame(ws: WebSocket, state: SocketState, reason: string) {
     safeSend(ws, DISCONNECT_FRAME);
     this.endSocket(ws, 1008, 'invalid frame');

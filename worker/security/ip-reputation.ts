@@ -27,8 +27,11 @@ export function ipStatus(row: ReputationRow, now = Date.now()): IpStatus {
   return decayedScore(row, now) >= WATCHLIST_SCORE ? 'watchlist' : 'ok';
 }
 
-/** Adds a violation to an address's score, blocking it once the score reaches BLOCK_SCORE. */
-export async function addViolation(db: D1Database, ip: string, weight: number) {
+/**
+ * Adds a violation to an address's score, blocking it once the score reaches BLOCK_SCORE.
+ * Answers true when this violation started a block.
+ */
+export async function addViolation(db: D1Database, ip: string, weight: number): Promise<boolean> {
   const now = Date.now();
   const row = await db.prepare('SELECT * FROM ip_reputation WHERE ip = ?').bind(ip).first<ReputationRow>();
   const score = (row ? decayedScore(row, now) : 0) + weight;
@@ -43,6 +46,7 @@ export async function addViolation(db: D1Database, ip: string, weight: number) {
     )
     .bind(ip, score, now, blockedUntil)
     .run();
+  return blockedUntil !== null && stillBlocked === null;
 }
 
 /** When an address is blocked, the time the block ends; otherwise null. */

@@ -25,6 +25,7 @@ export type AuditType =
   | 'admin_user_deleted'
   | 'admin_join'
   | 'member_kicked'
+  | 'ip_blocked'
   | 'ip_unblocked';
 export type SecurityEventType = ViolationType | AuditType;
 
@@ -37,15 +38,28 @@ export interface SecurityEventInput {
 
 export async function recordSecurityEvent(db: D1Database, event: SecurityEventInput) {
   try {
-    const details = JSON.stringify({ ip: event.ip, userId: event.userId ?? null, ...event.details });
-    await db
-      .prepare('INSERT INTO security_events (event_type, ip, user_id, details, created_at) VALUES (?, ?, ?, ?, ?)')
-      .bind(event.eventType, event.ip, event.userId ?? null, details.slice(0, 4000), Date.now())
-      .run();
+    await insertEvent(db, event);
     const weight = VIOLATION_WEIGHTS[event.eventType as ViolationType];
-    if (weight) await addViolation(db, event.ip, weight);
+    if (weight && (await addViolation(db, event.ip, weight))) {
+      await insertEvent(db, { eventType: 'ip_blocked', ip: event.ip, details: { after: event.eventType } });
+    }
   } catch (error) {
     // The log must never turn a refusal into a 500.
     console.error('[security] could not record an event:', error);
   }
+}
+
+function insertEvent(db: D1Database, event: SecurityEventInput) {
+  const details = JSON.stringify({ ip: event.ip, userId: event.userId ?? null, ...bounded(event.details) });
+  return db
+    .prepare('INSERT INTO security_events (event_type, ip, user_id, details, created_at) VALUES (?, ?, ?, ?, ?)')
+    .bind(event.eventType, event.ip, event.userId ?? null, details, Date.now())
+    .run();
+}
+
+/** Long strings are cut, so a hostile payload cannot make one row large. */
+function bounded(details: Record<string, unknown> = {}) {
+  return Object.fromEntries(
+    Object.entries(details).map(([key, value]) => [key, typeof value === 'string' ? value.slice(0, 300) : value]),
+  );
 }

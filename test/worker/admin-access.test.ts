@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { Client, signedInClient } from './support/api';
+import { signedInAdmin } from './support/admin';
+import { createRoom } from './support/rooms';
+
+const ADMIN_ROUTES: [string, string, unknown?][] = [
+  ['GET', '/admin/stats'],
+  ['GET', '/admin/users'],
+  ['GET', '/admin/rooms'],
+  ['GET', '/admin/security/logs?limit=100'],
+  ['GET', '/admin/security/summary?hours=24'],
+  ['GET', '/admin/security/ip-stats'],
+  ['POST', '/admin/broadcast', { roomId: 'all', message: 'hi', messageType: 'system-simple' }],
+  ['POST', '/admin/join/ROOM'],
+  ['DELETE', '/admin/rooms/ROOM'],
+  ['DELETE', '/admin/users/USER'],
+  ['POST', '/admin/security/unblock', { ip: '203.0.113.9' }],
+];
+
+describe('authorization matrix of /api/admin', () => {
+  it('answers 401 to anonymous callers, 403 to users, and serves admins', async () => {
+    const admin = await signedInAdmin();
+    const user = await signedInClient();
+    const anonymous = new Client();
+    for (const [method, template, body] of ADMIN_ROUTES) {
+      const roomId = await createRoom(user.client);
+      const victim = await signedInClient();
+      const path = template.replace('ROOM', roomId).replace('USER', victim.user.id);
+      const anon = await anonymous.call(path, { method, body });
+      expect(anon.status, `${method} ${path} anonymous`).toBe(401);
+      const asUser = await user.client.call(path, { method, body });
+      expect(asUser.status, `${method} ${path} as user`).toBe(403);
+      expect(asUser.body.error).toBe('Admin access required');
+      const asAdmin = await admin.client.call(path, { method, body });
+      expect([200, 404], `${method} ${path} as admin: ${JSON.stringify(asAdmin.body)}`).toContain(asAdmin.status);
+      if (!template.includes('unblock')) expect(asAdmin.status).toBe(200);
+    }
+    const logs = await admin.client.call('/admin/security/logs?limit=500');
+    const denied = logs.body.events.filter((e: { eventType: string }) => e.eventType === 'access_denied');
+    expect(denied.length).toBeGreaterThanOrEqual(ADMIN_ROUTES.length * 2);
+  });
+
+  it('lets an admin see members and kick in any room, but not the creator or a moderator', async () => {
+    const admin = await signedInAdmin();
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Modded', 'Owner');
+    const member = await signedInClient();
+    await member.client.call('/join', { body: { roomId, activeNickname: 'Member' } });
+    const otherAdmin = await signedInAdmin();
+    await otherAdmin.client.call(`/admin/join/${roomId}`, { method: 'POST' });
+
+    const members = await admin.client.call(`/rooms/${roomId}/members`);
+    expect(members.status).toBe(200);
+    expect(members.body.isOwner).toBe(false);
+    const kick = (targetUserId: string) => admin.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId } });
+    expect((await kick(owner.user.id)).status).toBe(403);
+    expect((await kick(otherAdmin.user.id)).status).toBe(403);
+    expect((await kick(admin.user.id)).status).toBe(400);
+    expect((await kick(member.user.id)).status).toBe(200);
+    // The owner cannot kick a moderator either.
+    const byOwner = await owner.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: otherAdmin.user.id } });
+    expect(byOwner.status).toBe(403);
+  });
+});
+
+describe('admin reads', () => {
+  it('counts users, rooms and messages, and lists users and rooms without secrets', async () => {
+    const admin = await signedInAdmin();
+    const creator = await signedInClient();
+    const roomId = await createRoom(creator.client, 'Listed');
+    const stats = await admin.client.call('/admin/stats');
+    expect(stats.body).toEqual({ users: expect.any(Number), rooms: expect.any(Number), messages: expect.any(Number) });
+    expect(stats.body.users).toBeGreaterThanOrEqual(2);
+    const users = await admin.client.call('/admin/users');
+    expect(JSON.stringify(users.body)).not.toMatch(/hash|salt/i);
+    expect(users.body.find((u: { id: string }) => u.id === admin.user.id)).toMatchObject({ role: 'admin' });
+    const rooms = await admin.client.call('/admin/rooms');
+    expect(rooms.body.find((r: { roomId: string }) => r.roomId === roomId)).toEqual({
+      _id: roomId,
+      roomId,
+      name: 'Listed',
+      createdBy: { id: creator.user.id, _id: creator.user.id, email: creator.account.email },
+      createdAt: expect.any(Number),
+    });
+  });
+
+  it('shows a deleted creator as no creator', async () => {
+    const admin = await signedInAdmin();
+    const creator = await signedInClient();
+    const roomId = await createRoom(creator.client, 'Orphan');
+    expect((await admin.client.call(`/admin/users/${creator.user.id}`, { method: 'DELETE' })).status).toBe(200);
+    const rooms = await admin.client.call('/admin/rooms');
+    expect(rooms.body.find((r: { roomId: string }) => r.roomId === roomId).createdBy).toBeNull();
+    expect((await creator.client.call('/auth/login/current')).status).toBe(401);
+  });
+
+  it('refuses to delete an administrator, and 404s an unknown user', async () => {
+    const admin = await signedInAdmin();
+    const other = await signedInAdmin();
+    const res = await admin.client.call(`/admin/users/${other.user.id}`, { method: 'DELETE' });
+    expect(res.status).toBe(403);
+    expect((await admin.client.call('/admin/users/nobody', { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('joins any room as a moderator with a distinct Mod nickname', async () => {
+    const admin = await signedInAdmin();
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client);
+    const res = await admin.client.call(`/admin/join/${roomId}`, { method: 'POST' });
+    expect(res.body).toEqual({ success: true, activeNickname: `Mod🐸 ${admin.account.nickname}`, roomId });
+    const me = await admin.client.call('/auth/login/current');
+    expect(me.body.user).toMatchObject({ roomId, activeNickname: res.body.activeNickname });
+    expect((await admin.client.call('/admin/join/abcdefghijklmnopqrstuv', { method: 'POST' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { Client, signedInClient } from './support/api';
+import { signedInAdmin } from './support/admin';
+
+describe('a brute force from one address', () => {
+  it('ends in 429 with Retry-After, shows in logs, summary and ip-stats, and an unblock lets it back', async () => {
+    const admin = await signedInAdmin();
+    const victim = await signedInClient();
+    const attacker = new Client();
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 30; i++) {
+      const res = await attacker.call('/auth/login', { body: { email: victim.account.email, password: `guess-${i}` } });
+      statuses.push(res.status);
+      if (res.status === 429) retryAfter = res.headers.get('Retry-After');
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.at(-1)).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+
+    // Blocked: even a call that needs no password is refused now.
+    const blocked = await attacker.call('/auth/register', {
+      body: { email: 'fresh@example.com', password: 'secret-pass', nickname: 'fresh' },
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toBe('Too many requests from your network. Please try again later.');
+
+    const logs = await admin.client.call('/admin/security/logs?limit=100');
+    const types = logs.body.events.map((e: { eventType: string }) => e.eventType);
+    expect(types).toContain('login_failed');
+    expect(types).toContain('rate_limited');
+    expect(types).toContain('ip_blocked');
+    const failed = logs.body.events.find((e: { eventType: string }) => e.eventType === 'login_failed');
+    expect(failed.details).toMatchObject({ ip: attacker.ip, email: victim.account.email });
+    expect(Date.parse(failed.timestamp)).toBeGreaterThan(0);
+
+    const summary = await admin.client.call('/admin/security/summary?hours=24');
+    expect(summary.body.summary.byType.login_failed).toBeGreaterThanOrEqual(5);
+    expect(summary.body.summary.total).toBeGreaterThan(summary.body.summary.byType.login_failed);
+
+    const stats = await admin.client.call('/admin/security/ip-stats');
+    expect(stats.body.blockedCount).toBeGreaterThanOrEqual(1);
+    const row = stats.body.recentViolations.find((v: { ip: string }) => v.ip === attacker.ip);
+    expect(row).toMatchObject({ status: 'blocked', violationCount: expect.any(Number) });
+    expect(row.threatScore).toBeGreaterThanOrEqual(25);
+
+    const unblock = await admin.client.call('/admin/security/unblock', { body: { ip: attacker.ip } });
+    expect(unblock.status).toBe(200);
+    const again = await attacker.call('/auth/login/current');
+    expect(again.status).toBe(401);
+  });
+
+  it('locks an account after 5 failed logins in a quarter hour, from any address', async () => {
+    const victim = await signedInClient();
+    for (let i = 0; i < 5; i++) {
+      const res = await new Client().call('/auth/login', { body: { email: victim.account.email, password: 'wrong-one' } });
+      expect(res.status).toBe(401);
+    }
+    const correct = await new Client().call('/auth/login', { body: { ...victim.account } });
+    expect(correct.status).toBe(429);
+  });
+
+  it('does not count a correct password against the account', async () => {
+    const user = await signedInClient();
+    for (let i = 0; i < 6; i++) {
+      expect((await new Client().call('/auth/login', { body: { ...user.account } })).status).toBe(200);
+    }
+  });
+
+  it('allows 5 registrations an hour per address and 3 reset mails per email', async () => {
+    const client = new Client();
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await client.call('/auth/register', {
+        body: { email: `burst${i}-${client.ip.replace(/:/g, '')}@example.com`, password: 'secret-pass', nickname: `burst${i}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    const forgot = [];
+    for (let i = 0; i < 4; i++) {
+      forgot.push((await new Client().call('/auth/reset-password/forgot', { body: { email: 'same@example.com' } })).status);
+    }
+    expect(forgot).toEqual([200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { memberships, users, type UserRow } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { MODERATOR_MARK } from '../rooms/nickname-rules';
+import { findMembership, findRoomOr404, nicknameKey } from '../rooms/room-queries';
+import { isUniqueViolation } from '../users/find-user';
+import { roomIdSchema } from '../../contract/rooms';
+
+/**
+ * Puts an administrator in any room under a moderator nickname ('Mod' and a frog, then their
+ * own nickname), which the nickname rules keep out of reach of ordinary members.
+ */
+export async function joinAsModerator(db: Db, admin: UserRow, roomId: string): Promise<string> {
+  if (!roomIdSchema.safeParse(roomId).success) throw new ApiError(404, 'Room not found');
+  await findRoomOr404(db, roomId);
+  const candidates = [`${MODERATOR_MARK} ${admin.nickname}`, `${MODERATOR_MARK} ${admin.nickname}-${admin.id.slice(0, 4)}`];
+  const existing = await findMembership(db, roomId, admin.id);
+  for (const nickname of candidates) {
+    try {
+      if (existing) {
+        await db
+          .update(memberships)
+          .set({ nickname, nicknameKey: nicknameKey(nickname) })
+          .where(eq(memberships.id, existing.id));
+      } else {
+        await db.insert(memberships).values({
+          id: crypto.randomUUID(),
+          roomId,
+          userId: admin.id,
+          nickname,
+          nicknameKey: nicknameKey(nickname),
+        });
+      }
+      await db.update(users).set({ roomId, activeNickname: nickname }).where(eq(users.id, admin.id));
+      return nickname;
+    } catch (error) {
+      // Two administrators with the same nickname: the second takes the suffixed form.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new ApiError(409, 'Could not find a free moderator nickname in this room');
+}

@@ -1,0 +1,71 @@
+/** /api/admin/security: the log, its summary, address reputations, and lifting a block. */
+import { Hono } from 'hono';
+import type { IpStats, SecurityEvent, SecuritySummary } from '../../contract/admin';
+import { unblockBody } from '../../contract/admin';
+import type { AppEnv } from '../app-env';
+import { ApiError } from '../http/api-error';
+import { validateJson } from '../http/validate-json';
+import { logSecurityEvent } from '../security/guards';
+import { decayedScore, ipStatus, unblock, type ReputationRow } from '../security/ip-reputation';
+
+const LOG_LIMIT_DEFAULT = 100;
+const LOG_LIMIT_MAX = 500;
+const VIOLATIONS_SHOWN = 50;
+
+/** A whole number from the query within [min, max], or the fallback. */
+function boundedInt(value: string | undefined, fallback: number, min: number, max: number) {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) ? Math.min(max, Math.max(min, parsed)) : fallback;
+}
+
+export const securityRoutes = new Hono<AppEnv>()
+  .get('/logs', async (c) => {
+    const limit = boundedInt(c.req.query('limit'), LOG_LIMIT_DEFAULT, 1, LOG_LIMIT_MAX);
+    const { results } = await c.env.DB.prepare(
+      'SELECT id, event_type, details, created_at FROM security_events ORDER BY id DESC LIMIT ?',
+    )
+      .bind(limit)
+      .all<{ id: number; event_type: string; details: string; created_at: number }>();
+    const events: SecurityEvent[] = results.map((row) => ({
+      id: row.id,
+      eventType: row.event_type,
+      timestamp: new Date(row.created_at).toISOString(),
+      details: JSON.parse(row.details),
+    }));
+    return c.json({ events });
+  })
+  .get('/summary', async (c) => {
+    const hours = boundedInt(c.req.query('hours'), 24, 1, 24 * 30);
+    const { results } = await c.env.DB.prepare(
+      'SELECT event_type, COUNT(*) AS n FROM security_events WHERE created_at > ? GROUP BY event_type',
+    )
+      .bind(Date.now() - hours * 3_600_000)
+      .all<{ event_type: string; n: number }>();
+    const byType = Object.fromEntries(results.map((row) => [row.event_type, row.n]));
+    const summary: SecuritySummary = { hours, total: results.reduce((sum, row) => sum + row.n, 0), byType };
+    return c.json({ summary });
+  })
+  .get('/ip-stats', async (c) => {
+    const now = Date.now();
+    const { results } = await c.env.DB.prepare('SELECT * FROM ip_reputation ORDER BY last_seen DESC LIMIT 1000')
+      .all<ReputationRow>();
+    const statuses = results.map((row) => ({ row, status: ipStatus(row, now) }));
+    const stats: IpStats = {
+      blockedCount: statuses.filter((s) => s.status === 'blocked').length,
+      watchlistCount: statuses.filter((s) => s.status === 'watchlist').length,
+      recentViolations: statuses.slice(0, VIOLATIONS_SHOWN).map(({ row, status }) => ({
+        ip: row.ip,
+        threatScore: Math.round(decayedScore(row, now) * 10) / 10,
+        violationCount: row.violation_count,
+        lastSeen: new Date(row.last_seen).toISOString(),
+        status,
+      })),
+    };
+    return c.json(stats);
+  })
+  .post('/unblock', validateJson(unblockBody), async (c) => {
+    const { ip } = c.req.valid('json');
+    if (!(await unblock(c.env.DB, ip))) throw new ApiError(404, 'No record of that address');
+    logSecurityEvent(c, { eventType: 'ip_unblocked', userId: c.var.user.id, details: { unblockedIp: ip } });
+    return c.json({ success: true, message: `${ip} is no longer blocked` });
+  });
