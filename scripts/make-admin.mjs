@@ -12,14 +12,15 @@ if (!email || !/^[^\s@']+@[^\s@']+\.[^\s@']+$/.test(email)) {
 
 const target = remote ? ['--remote'] : ['--local', ...persistFlags];
 // The email was checked above to hold no quote, so it is safe inside the SQL string.
-const sql = `UPDATE users SET role = 'admin' WHERE email = '${email}'`;
+const sql = `UPDATE users SET role = 'admin' WHERE email = '${email}' RETURNING email`;
 const output = execFileSync(
   'wrangler',
   ['d1', 'execute', 'DB', ...target, '--json', '--command', sql],
   { encoding: 'utf8', env: { ...process.env, CI: 'true' } },
 );
-const changes = JSON.parse(output)[0]?.meta?.changes ?? 0;
-if (changes === 0) {
+// RETURNING rather than meta.changes, which the local database does not report.
+const updated = JSON.parse(output)[0]?.results ?? [];
+if (updated.length === 0) {
   console.error(`No account with the email ${email}. Register it first, then run this again.`);
   process.exit(1);
 }
