@@ -57,8 +57,7 @@ export function HelpDialog({ opened, onClose }: HelpDialogProps) {
             Support contact
           </Title>
           <Text>
-            Need a hand? Write to{' '}
-            <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>.
+            Need a hand? Write to <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>.
           </Text>
         </section>
       </Stack>

@@ -30,6 +30,8 @@ export function useField(validate: Validator = () => null, initial = '') {
     inputProps: {
       value,
       error,
+      // Mantine's PasswordInput marks errors with data-invalid only; screen readers need this.
+      'aria-invalid': error ? true : undefined,
       onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(event.currentTarget.value),
       onBlur: () => setTouched(true),
     },

@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session/use-session';
 import { UserAvatar } from '../ui/user-avatar';
 
 /** The signed-in user's dropdown: labelled with the active nickname, else 'My Account'. */
-export function AccountMenu({ user }: { user: PublicUser }) {
+export default function AccountMenu({ user }: { user: PublicUser }) {
   const { logout } = useSession();
   const navigate = useNavigate();
   const small = useMediaQuery(SMALL_SCREEN_QUERY);

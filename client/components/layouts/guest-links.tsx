@@ -1,30 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { Button, Group, Menu } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconMenu2 } from '@tabler/icons-react';
 import { SMALL_SCREEN_QUERY } from '../../config/constants';
 
-/** Login and Register for visitors; one 'Menu' dropdown on small screens (spec point 2). */
+// Menus pull in Mantine's popover stack; wide screens never need it, so it loads on demand.
+const GuestMenu = lazy(() => import('./guest-menu'));
+
+/** Login and Register links for visitors; one 'Menu' dropdown on small screens. */
 export function GuestLinks() {
   const small = useMediaQuery(SMALL_SCREEN_QUERY);
 
   if (small) {
     return (
-      <Menu position="bottom-end" width={160}>
-        <Menu.Target>
-          <Button variant="subtle" leftSection={<IconMenu2 size={18} aria-hidden />}>
-            Menu
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item component={Link} to="/login">
-            Login
-          </Menu.Item>
-          <Menu.Item component={Link} to="/register">
-            Register
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <Suspense fallback={null}>
+        <GuestMenu />
+      </Suspense>
     );
   }
 

@@ -1,17 +1,29 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ActionIcon, Anchor, Box, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconHelp } from '@tabler/icons-react';
 import { PRODUCT_NAME } from '../../config/constants';
 import { useSession } from '../../lib/session/use-session';
-import { HelpDialog } from '../help-dialog';
-import { AccountMenu } from './account-menu';
 import { GuestLinks } from './guest-links';
+
+// Split out so that the landing page's first load carries no menu, modal or avatar code: a
+// visitor only pays for them when signed in or when opening help.
+const AccountMenu = lazy(() => import('./account-menu'));
+const HelpDialog = lazy(() =>
+  import('../help-dialog').then((module) => ({ default: module.HelpDialog })),
+);
 
 /** Help on the left, the title in the centre, account or guest links on the right. */
 export function TopBar({ scrolled }: { scrolled: boolean }) {
   const { user, loading } = useSession();
-  const [helpOpened, help] = useDisclosure(false);
+  const [helpOpened, setHelpOpened] = useState(false);
+  // Mounted from the first opening on, so that closing keeps Mantine's exit transition.
+  const [helpMounted, setHelpMounted] = useState(false);
+
+  const openHelp = () => {
+    setHelpMounted(true);
+    setHelpOpened(true);
+  };
 
   return (
     <Box
@@ -33,7 +45,7 @@ export function TopBar({ scrolled }: { scrolled: boolean }) {
       }}
     >
       <Group>
-        <ActionIcon variant="subtle" size="lg" aria-label="Help" onClick={help.open}>
+        <ActionIcon variant="subtle" size="lg" aria-label="Help" onClick={openHelp}>
           <IconHelp size={22} aria-hidden />
         </ActionIcon>
       </Group>
@@ -44,10 +56,16 @@ export function TopBar({ scrolled }: { scrolled: boolean }) {
 
       <Group justify="flex-end">
         {/* Nothing until the session is known, so visitors never see the wrong links flash. */}
-        {!loading && (user ? <AccountMenu user={user} /> : <GuestLinks />)}
+        <Suspense fallback={null}>
+          {!loading && (user ? <AccountMenu user={user} /> : <GuestLinks />)}
+        </Suspense>
       </Group>
 
-      <HelpDialog opened={helpOpened} onClose={help.close} />
+      {helpMounted && (
+        <Suspense fallback={null}>
+          <HelpDialog opened={helpOpened} onClose={() => setHelpOpened(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

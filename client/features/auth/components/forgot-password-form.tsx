@@ -30,15 +30,20 @@ export function ForgotPasswordForm() {
     <form onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack>
         <Text size="sm" c="dimmed">
-          Enter the email address of your account and we will send you a link to set a new
-          password.
+          Enter the email address of your account and we will send you a link to set a new password.
         </Text>
         {result && (
           <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
             {result.text}
           </Alert>
         )}
-        <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...email.inputProps} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          {...email.inputProps}
+        />
         <Button type="submit" disabled={submitting}>
           {submitting ? 'Sending...' : 'Send Reset Link'}
         </Button>

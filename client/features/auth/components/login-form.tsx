@@ -58,7 +58,13 @@ export function LoginForm() {
             {error}
           </Alert>
         )}
-        <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...email.inputProps} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          {...email.inputProps}
+        />
         <PasswordInput
           label="Password"
           autoComplete="current-password"

@@ -40,10 +40,12 @@ export function DeleteAccountDialog({ opened, onClose }: DeleteAccountDialogProp
       setDeleting(false);
       return;
     }
-    // Leave the guarded page before the user is cleared: otherwise the settings guard would
-    // redirect to /login first and the message below would be lost.
+    // Leave the guarded page before the user is cleared, or the settings guard would redirect
+    // to /login itself and drop the message. flushSync makes the leaving happen now, instead
+    // of in a transition that keeps this page mounted while the login screen's code loads.
     navigate('/login', {
       replace: true,
+      flushSync: true,
       state: { message: 'Your account has been deleted successfully' },
     });
     removeStored(storageKeys.pendingRoomJoin);

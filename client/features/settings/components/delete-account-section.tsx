@@ -22,7 +22,9 @@ export function DeleteAccountSection() {
       </Button>
 
       <Modal opened={dialog === 'confirm'} onClose={close} title="Are you sure?" centered>
-        <Text mb="lg">This action cannot be undone. All your data will be permanently deleted.</Text>
+        <Text mb="lg">
+          This action cannot be undone. All your data will be permanently deleted.
+        </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={close} data-autofocus>
             Cancel

@@ -1,0 +1,5 @@
+import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
+
+export default function AdminRoute() {
+  return <AdminDashboard />;
+}

@@ -1,0 +1,5 @@
+import { AccountSettings } from '../../features/settings/components/account-settings';
+
+export default function SettingsRoute() {
+  return <AccountSettings />;
+}

@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { Button, Menu } from '@mantine/core';
+import { IconMenu2 } from '@tabler/icons-react';
+
+/** Login and Register folded into one dropdown, for small screens (spec point 2). */
+export default function GuestMenu() {
+  return (
+    <Menu position="bottom-end" width={160}>
+      <Menu.Target>
+        <Button variant="subtle" leftSection={<IconMenu2 size={18} aria-hidden />}>
+          Menu
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/login">
+          Login
+        </Menu.Item>
+        <Menu.Item component={Link} to="/register">
+          Register
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,87 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, renderApp, testUser } from './render-app';
+
+async function signIn(email = 'ada@example.com', password = 'secret1') {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/^Email/), email);
+  await user.type(screen.getByLabelText(/^Password/), password);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('login form', () => {
+  it("falls back to 'Login failed' when the server gives no error text", async () => {
+    fakeApi(null, (call) =>
+      call.path === '/api/auth/login'
+        ? { status: 502, text: '<html>Bad gateway</html>' }
+        : undefined,
+    );
+    renderApp('/login');
+    await signIn();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Login failed'));
+  });
+
+  it("shows the server's error text when there is one", async () => {
+    fakeApi(null, (call) =>
+      call.path === '/api/auth/login'
+        ? { status: 401, body: { error: 'Invalid email or password' } }
+        : undefined,
+    );
+    renderApp('/login');
+    await signIn();
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+  });
+
+  it("reads 'Signing In...' while the request is under way", async () => {
+    let answer: (response: Response) => void = () => {};
+    const { fetchMock } = fakeApi(null);
+    const fallback = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      String(input) === '/api/auth/login'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : fallback(input, init),
+    );
+    renderApp('/login');
+    await signIn();
+
+    const button = await screen.findByRole('button', { name: 'Signing In...' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    answer(new Response('{}', { status: 500 }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('sends the trimmed email and password, then goes home', async () => {
+    const { calls } = fakeApi(null, (call) =>
+      call.path === '/api/auth/login' ? { status: 200, body: { user: testUser } } : undefined,
+    );
+    const { router } = renderApp('/login?redirect=join');
+    await signIn('  ada@example.com ', 'secret1');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const sent = calls.find((call) => call.path === '/api/auth/login');
+    expect(sent?.body).toEqual({ email: 'ada@example.com', password: 'secret1' });
+  });
+
+  it('goes to the pending invitation after login', async () => {
+    window.localStorage.setItem('pendingRoomJoin', 'room-42');
+    fakeApi(null, (call) =>
+      call.path === '/api/auth/login' ? { status: 200, body: { user: testUser } } : undefined,
+    );
+    const { router } = renderApp('/login');
+    await signIn();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auto-join'));
+    expect(router.state.location.search).toBe('?room=room-42');
+    expect(await screen.findByText('Setting up your room...')).toBeTruthy();
+  });
+
+  it('sends nothing when the email is malformed', async () => {
+    const { calls } = fakeApi(null);
+    renderApp('/login');
+    await signIn('ada', 'secret1');
+
+    expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/auth/login')).toBe(false);
+  });
+});

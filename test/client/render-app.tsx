@@ -1,0 +1,67 @@
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import { flushSync } from 'react-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { PublicUser } from '../../contract/user';
+import { routes } from '../../client/app/router';
+import { SessionProvider } from '../../client/lib/session/session-provider';
+
+export interface FetchCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Reply = { status: number; body?: unknown } | { status: number; text: string };
+type Handler = (call: FetchCall) => Reply | undefined;
+
+export const testUser: PublicUser = {
+  id: 'u1',
+  email: 'ada@example.com',
+  role: 'user',
+  nickname: 'ada',
+  activeNickname: null,
+  roomId: null,
+};
+
+/**
+ * Replaces fetch with a fake API. `handle` answers the calls a test cares about; the session
+ * check answers `user` (401 when null) and anything else is a 404, like a worker without it.
+ */
+export function fakeApi(user: PublicUser | null, handle: Handler = () => undefined) {
+  const calls: FetchCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: FetchCall = {
+      method: init?.method ?? 'GET',
+      path: String(input),
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    calls.push(call);
+    const reply: Reply =
+      handle(call) ??
+      (call.path === '/api/auth/login/current'
+        ? user
+          ? { status: 200, body: { user } }
+          : { status: 401, body: { error: 'Not authenticated' } }
+        : { status: 404, body: { error: 'Not found' } });
+    const text = 'text' in reply ? reply.text : JSON.stringify(reply.body ?? {});
+    return new Response(text, { status: reply.status });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+/** Mounts the real route table at `path`, as the browser would after loading that address. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <MantineProvider env="test">
+      <SessionProvider>
+        {/* What react-router/dom's RouterProvider adds; imported here to avoid its CJS copy. */}
+        <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+      </SessionProvider>
+    </MantineProvider>,
+  );
+  return { ...view, router };
+}

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, renderApp, testUser } from './render-app';
+
+describe('top bar', () => {
+  it('offers help, the title and the Login and Register links to visitors', async () => {
+    fakeApi(null);
+    renderApp('/');
+
+    const header = within(screen.getByRole('banner'));
+    expect((await header.findByRole('link', { name: 'Login' })).getAttribute('href')).toBe(
+      '/login',
+    );
+    expect(header.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
+    expect(header.getByRole('button', { name: 'Help' })).toBeTruthy();
+    expect(header.getByRole('link', { name: 'Chat Rooms' }).getAttribute('href')).toBe('/');
+    expect(screen.getByText(`© ${new Date().getFullYear()} Chat Rooms. All rights reserved`));
+  });
+
+  it("folds the links into one 'Menu' dropdown on small screens", async () => {
+    const wide = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('600px') });
+    try {
+      fakeApi(null);
+      const user = userEvent.setup();
+      renderApp('/');
+
+      const header = within(screen.getByRole('banner'));
+      await user.click(await header.findByRole('button', { name: 'Menu' }));
+      expect(header.queryByRole('link', { name: 'Login' })).toBeNull();
+      expect(await screen.findByRole('menuitem', { name: 'Login' })).toBeTruthy();
+      expect(screen.getByRole('menuitem', { name: 'Register' })).toBeTruthy();
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+
+  it('opens a help dialog with the four sections, and Escape closes it', async () => {
+    fakeApi(null);
+    const user = userEvent.setup();
+    renderApp('/');
+
+    await user.click(await screen.findByRole('button', { name: 'Help' }));
+    const dialog = await screen.findByRole('dialog');
+    for (const section of [
+      'Getting started',
+      'Using chat rooms',
+      'Keyboard shortcuts',
+      'Support contact',
+    ]) {
+      expect(within(dialog).getByRole('heading', { name: section })).toBeTruthy();
+    }
+    expect(within(dialog).getByRole('link', { name: 'support@example.com' })).toBeTruthy();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("labels the account menu 'My Account' and logs out from it", async () => {
+    window.localStorage.setItem('joinedRoomId', 'room-42');
+    window.localStorage.setItem('activeNickname', 'ada');
+    const { calls } = fakeApi(testUser, (call) =>
+      call.path === '/api/auth/logout' ? { status: 200, body: {} } : undefined,
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/settings');
+
+    await user.click(await screen.findByRole('button', { name: 'My Account' }));
+    expect(await screen.findByRole('menuitem', { name: 'Settings' })).toBeTruthy();
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.some((call) => call.path === '/api/auth/logout' && call.method === 'POST')).toBe(
+      true,
+    );
+    expect(window.localStorage.getItem('joinedRoomId')).toBeNull();
+    expect(window.localStorage.getItem('activeNickname')).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('labels the account menu with the active nickname when there is one', async () => {
+    fakeApi({ ...testUser, activeNickname: 'Lovelace' });
+    renderApp('/settings');
+    expect(await screen.findByRole('button', { name: 'Lovelace' })).toBeTruthy();
+  });
+});

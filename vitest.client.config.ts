@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The SPA's component tests: jsdom, with the polyfills Mantine needs in test/client/setup.ts.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    environment: 'jsdom',
+    include: ['test/client/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/client/setup.ts'],
+  },
+});
