@@ -16,7 +16,10 @@ const BROADCAST_TYPES: Record<string, MessageType> = {
 };
 
 export const broadcastBody = z.object({
-  roomId: z.string({ error: 'Choose a room or all rooms' }).trim().min(1, 'Choose a room or all rooms'),
+  roomId: z
+    .string({ error: 'Choose a room or all rooms' })
+    .trim()
+    .min(1, 'Choose a room or all rooms'),
   message: z
     .string({ error: 'Please enter a message to broadcast' })
     .trim()
@@ -25,7 +28,9 @@ export const broadcastBody = z.object({
   messageType: z
     .string()
     .optional()
-    .transform((type) => (type === undefined ? 'system-simple' : BROADCAST_TYPES[type.trim().toLowerCase()]))
+    .transform((type) =>
+      type === undefined ? 'system-simple' : BROADCAST_TYPES[type.trim().toLowerCase()],
+    )
     .refine((type): type is MessageType => type !== undefined, {
       message: "messageType must be 'system-simple', 'system-fancy' or 'user'",
     }),

@@ -30,7 +30,10 @@ export const loginBody = z.object({
 export const forgotPasswordBody = z.object({ email: emailSchema });
 
 export const resetPasswordBody = z.object({
-  token: z.string({ error: 'Reset token is required.' }).min(1, 'Reset token is required.').max(200),
+  token: z
+    .string({ error: 'Reset token is required.' })
+    .min(1, 'Reset token is required.')
+    .max(200),
   newPassword: newPasswordSchema,
 });
 

@@ -35,7 +35,10 @@ export const joinBody = z
   .refine((body) => body.roomId || body.roomName, { message: roomMessages.roomNameRequired });
 
 export const kickBody = z.object({
-  targetUserId: z.string({ error: 'targetUserId is required' }).min(1, 'targetUserId is required').max(64),
+  targetUserId: z
+    .string({ error: 'targetUserId is required' })
+    .min(1, 'targetUserId is required')
+    .max(64),
 });
 
 export interface JoinResponse {

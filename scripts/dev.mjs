@@ -6,7 +6,9 @@ import { applyLocalMigrations, ensureDevVars } from './lib/local-setup.mjs';
 ensureDevVars();
 await applyLocalMigrations();
 const children = [
-  spawn('wrangler', ['dev', '--port', '8787', '--show-interactive-dev-session=false'], { stdio: 'inherit' }),
+  spawn('wrangler', ['dev', '--port', '8787', '--show-interactive-dev-session=false'], {
+    stdio: 'inherit',
+  }),
   spawn('vite', [], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

@@ -4,7 +4,10 @@ import { persistFlags } from './lib/local-setup.mjs';
 
 const args = process.argv.slice(2);
 const remote = args.includes('--remote');
-const email = args.find((arg) => !arg.startsWith('--'))?.trim().toLowerCase();
+const email = args
+  .find((arg) => !arg.startsWith('--'))
+  ?.trim()
+  .toLowerCase();
 if (!email || !/^[^\s@']+@[^\s@']+\.[^\s@']+$/.test(email)) {
   console.error('Usage: npm run make-admin -- <email> [--remote]');
   process.exit(1);

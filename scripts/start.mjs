@@ -7,4 +7,10 @@ ensureDevVars();
 await run('vite', ['build']);
 await applyLocalMigrations();
 console.log(`Serving the app at http://localhost:${port}`);
-await run('wrangler', ['dev', '--port', port, '--show-interactive-dev-session=false', ...persistFlags]);
+await run('wrangler', [
+  'dev',
+  '--port',
+  port,
+  '--show-interactive-dev-session=false',
+  ...persistFlags,
+]);

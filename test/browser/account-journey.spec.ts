@@ -46,7 +46,9 @@ test('an account from sign-up to deletion', async ({ page }) => {
   await page.goto('/forgot-password');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(newEmail);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText('If an account exists for that email, a password reset link has been sent.')).toBeVisible();
+  await expect(
+    page.getByText('If an account exists for that email, a password reset link has been sent.'),
+  ).toBeVisible();
 
   const link = await waitForResetLink(newEmail);
   await page.goto(new URL(link).pathname);
@@ -65,10 +67,18 @@ test('an account from sign-up to deletion', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Current Password', exact: true }).fill('second-pass');
   await page.getByRole('button', { name: 'Continue to Settings' }).click();
   await page.getByRole('button', { name: 'Delete Account' }).click();
-  await expect(page.getByText('This action cannot be undone. All your data will be permanently deleted.')).toBeVisible();
+  await expect(
+    page.getByText('This action cannot be undone. All your data will be permanently deleted.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('textbox', { name: 'Password', exact: true }).fill('second-pass');
-  await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete Account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Deletion' })
+    .getByRole('textbox', { name: 'Password', exact: true })
+    .fill('second-pass');
+  await page
+    .getByRole('dialog', { name: 'Confirm Deletion' })
+    .getByRole('button', { name: 'Delete Account' })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your account has been deleted successfully')).toBeVisible();
 

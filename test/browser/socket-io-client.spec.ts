@@ -21,7 +21,9 @@ const once = <T>(socket: Socket, event: string) =>
 
 test('two members chat through socket.io-client with acknowledgements', async () => {
   const alice = await newSignedInClient('Alice');
-  const { body: room } = await alice.client.call('/join', { body: { roomName: 'Official client' } });
+  const { body: room } = await alice.client.call('/join', {
+    body: { roomName: 'Official client' },
+  });
   const bob = await newSignedInClient('Bob');
   await bob.client.call('/join', { body: { roomId: room.roomId } });
 
@@ -33,11 +35,19 @@ test('two members chat through socket.io-client with acknowledgements', async ()
   expect(await aHistory).toEqual([]);
   expect(await b.emitWithAck('join', { name: 'Bob', room: room.roomId })).toEqual({});
 
-  const received = new Promise((resolve) => b.on('message', (m) => m.messageType === 'user' && resolve(m)));
+  const received = new Promise((resolve) =>
+    b.on('message', (m) => m.messageType === 'user' && resolve(m)),
+  );
   expect(await a.emitWithAck('sendMessage', { text: 'Hi <Bob>', roomId: room.roomId })).toEqual({});
-  expect(await received).toMatchObject({ user: 'Alice', text: 'Hi &lt;Bob&gt;', messageType: 'user' });
+  expect(await received).toMatchObject({
+    user: 'Alice',
+    text: 'Hi &lt;Bob&gt;',
+    messageType: 'user',
+  });
 
-  expect(await b.emitWithAck('leave', { room: room.roomId })).toEqual({ result: 'You left the room' });
+  expect(await b.emitWithAck('leave', { room: room.roomId })).toEqual({
+    result: 'You left the room',
+  });
   a.close();
   b.close();
 });

@@ -33,9 +33,14 @@ export class AppClient {
 /** Registers and signs in a new account; answers the client and the account. */
 export async function newSignedInClient(nickname = `user${Date.now() % 100000}`) {
   const client = new AppClient();
-  const account = { email: `${nickname.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`, password: 'secret-pass', nickname };
+  const account = {
+    email: `${nickname.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`,
+    password: 'secret-pass',
+    nickname,
+  };
   const registered = await client.call('/auth/register', { body: account });
-  if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  if (registered.status !== 201)
+    throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   await client.call('/auth/login', { body: { email: account.email, password: account.password } });
   return { client, account };
 }

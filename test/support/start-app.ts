@@ -28,7 +28,10 @@ async function waitForServer(url: string, server: ReturnType<typeof spawn>) {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the app exited early; see ${SERVER_LOG}`);
-    const status = await fetch(url).then((r) => r.status, () => 0);
+    const status = await fetch(url).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 401) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -32,11 +32,15 @@ describe('authorization matrix of /api/admin', () => {
       expect(asUser.status, `${method} ${path} as user`).toBe(403);
       expect(asUser.body.error).toBe('Admin access required');
       const asAdmin = await admin.client.call(path, { method, body });
-      expect([200, 404], `${method} ${path} as admin: ${JSON.stringify(asAdmin.body)}`).toContain(asAdmin.status);
+      expect([200, 404], `${method} ${path} as admin: ${JSON.stringify(asAdmin.body)}`).toContain(
+        asAdmin.status,
+      );
       if (!template.includes('unblock')) expect(asAdmin.status).toBe(200);
     }
     const logs = await admin.client.call('/admin/security/logs?limit=500');
-    const denied = logs.body.events.filter((e: { eventType: string }) => e.eventType === 'access_denied');
+    const denied = logs.body.events.filter(
+      (e: { eventType: string }) => e.eventType === 'access_denied',
+    );
     expect(denied.length).toBeGreaterThanOrEqual(ADMIN_ROUTES.length * 2);
   });
 
@@ -52,13 +56,16 @@ describe('authorization matrix of /api/admin', () => {
     const members = await admin.client.call(`/rooms/${roomId}/members`);
     expect(members.status).toBe(200);
     expect(members.body.isOwner).toBe(false);
-    const kick = (targetUserId: string) => admin.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId } });
+    const kick = (targetUserId: string) =>
+      admin.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId } });
     expect((await kick(owner.user.id)).status).toBe(403);
     expect((await kick(otherAdmin.user.id)).status).toBe(403);
     expect((await kick(admin.user.id)).status).toBe(400);
     expect((await kick(member.user.id)).status).toBe(200);
     // The owner cannot kick a moderator either.
-    const byOwner = await owner.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: otherAdmin.user.id } });
+    const byOwner = await owner.client.call(`/rooms/${roomId}/kick`, {
+      body: { targetUserId: otherAdmin.user.id },
+    });
     expect(byOwner.status).toBe(403);
   });
 });
@@ -69,11 +76,17 @@ describe('admin reads', () => {
     const creator = await signedInClient();
     const roomId = await createRoom(creator.client, 'Listed');
     const stats = await admin.client.call('/admin/stats');
-    expect(stats.body).toEqual({ users: expect.any(Number), rooms: expect.any(Number), messages: expect.any(Number) });
+    expect(stats.body).toEqual({
+      users: expect.any(Number),
+      rooms: expect.any(Number),
+      messages: expect.any(Number),
+    });
     expect(stats.body.users).toBeGreaterThanOrEqual(2);
     const users = await admin.client.call('/admin/users');
     expect(JSON.stringify(users.body)).not.toMatch(/hash|salt/i);
-    expect(users.body.find((u: { id: string }) => u.id === admin.user.id)).toMatchObject({ role: 'admin' });
+    expect(users.body.find((u: { id: string }) => u.id === admin.user.id)).toMatchObject({
+      role: 'admin',
+    });
     const rooms = await admin.client.call('/admin/rooms');
     expect(rooms.body.find((r: { roomId: string }) => r.roomId === roomId)).toEqual({
       _id: roomId,
@@ -88,7 +101,9 @@ describe('admin reads', () => {
     const admin = await signedInAdmin();
     const creator = await signedInClient();
     const roomId = await createRoom(creator.client, 'Orphan');
-    expect((await admin.client.call(`/admin/users/${creator.user.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(
+      (await admin.client.call(`/admin/users/${creator.user.id}`, { method: 'DELETE' })).status,
+    ).toBe(200);
     const rooms = await admin.client.call('/admin/rooms');
     expect(rooms.body.find((r: { roomId: string }) => r.roomId === roomId).createdBy).toBeNull();
     expect((await creator.client.call('/auth/login/current')).status).toBe(401);
@@ -107,9 +122,15 @@ describe('admin reads', () => {
     const owner = await signedInClient();
     const roomId = await createRoom(owner.client);
     const res = await admin.client.call(`/admin/join/${roomId}`, { method: 'POST' });
-    expect(res.body).toEqual({ success: true, activeNickname: `Mod🐸 ${admin.account.nickname}`, roomId });
+    expect(res.body).toEqual({
+      success: true,
+      activeNickname: `Mod🐸 ${admin.account.nickname}`,
+      roomId,
+    });
     const me = await admin.client.call('/auth/login/current');
     expect(me.body.user).toMatchObject({ roomId, activeNickname: res.body.activeNickname });
-    expect((await admin.client.call('/admin/join/abcdefghijklmnopqrstuv', { method: 'POST' })).status).toBe(404);
+    expect(
+      (await admin.client.call('/admin/join/abcdefghijklmnopqrstuv', { method: 'POST' })).status,
+    ).toBe(404);
   });
 });

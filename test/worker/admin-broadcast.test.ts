@@ -17,12 +17,23 @@ describe('POST /api/admin/broadcast', () => {
     const target = await roomWithSocket('Target');
     const other = await roomWithSocket('Other');
     const res = await admin.client.call('/admin/broadcast', {
-      body: { roomId: target.roomId, message: 'Maintenance at <b>noon</b>', messageType: 'system-simple' },
+      body: {
+        roomId: target.roomId,
+        message: 'Maintenance at <b>noon</b>',
+        messageType: 'system-simple',
+      },
     });
     expect(res.body).toMatchObject({ success: true, rooms: 1 });
     const [broadcast] = await target.socket.waitForEvent('admin-broadcast');
-    expect(broadcast.message).toMatchObject({ messageType: 'system-simple', text: 'Maintenance at &lt;b&gt;noon&lt;/b&gt;' });
-    expect(target.socket.events('message').some((m) => m.messageType === 'system-simple' && m.text.startsWith('Maintenance'))).toBe(true);
+    expect(broadcast.message).toMatchObject({
+      messageType: 'system-simple',
+      text: 'Maintenance at &lt;b&gt;noon&lt;/b&gt;',
+    });
+    expect(
+      target.socket
+        .events('message')
+        .some((m) => m.messageType === 'system-simple' && m.text.startsWith('Maintenance')),
+    ).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(other.socket.events('admin-broadcast')).toEqual([]);
     target.socket.close();
@@ -34,13 +45,17 @@ describe('POST /api/admin/broadcast', () => {
     const rooms = [await roomWithSocket('One'), await roomWithSocket('Two')];
     const message =
       '<b>Bold</b> <i>it</i> <a href="https://x.example" onclick="evil()">link</a> <a href="javascript:alert(1)">bad</a><script>alert(1)</script><img src=x onerror=alert(1)><ul><li>item</li></ul>';
-    const res = await admin.client.call('/admin/broadcast', { body: { roomId: 'all', message, messageType: 'system-fancy' } });
+    const res = await admin.client.call('/admin/broadcast', {
+      body: { roomId: 'all', message, messageType: 'system-fancy' },
+    });
     expect(res.status).toBe(200);
     for (const { socket } of rooms) {
       const [{ message: got }] = await socket.waitForEvent('admin-broadcast');
       expect(got.messageType).toBe('system-fancy');
       expect(got.text).toContain('<b>Bold</b>');
-      expect(got.text).toContain('<a href="https://x.example" target="_blank" rel="noopener noreferrer nofollow">link</a>');
+      expect(got.text).toContain(
+        '<a href="https://x.example" target="_blank" rel="noopener noreferrer nofollow">link</a>',
+      );
       expect(got.text).toContain('<ul><li>item</li></ul>');
       expect(got.text).not.toMatch(/onclick|onerror|javascript:|<script|<img/i);
       socket.close();
@@ -50,8 +65,12 @@ describe('POST /api/admin/broadcast', () => {
   it("delivers 'As User' as a stored message from ChatModerator", async () => {
     const admin = await signedInAdmin();
     const room = await roomWithSocket('Stored');
-    await admin.client.call('/admin/broadcast', { body: { roomId: room.roomId, message: 'Hello all', messageType: 'user' } });
-    const [message] = await room.socket.waitForEvent('message').then((all) => all.filter((m) => m.messageType === 'user'));
+    await admin.client.call('/admin/broadcast', {
+      body: { roomId: room.roomId, message: 'Hello all', messageType: 'user' },
+    });
+    const [message] = await room.socket
+      .waitForEvent('message')
+      .then((all) => all.filter((m) => m.messageType === 'user'));
     expect(message).toMatchObject({ id: 1, user: 'ChatModerator', text: 'Hello all' });
     expect(room.socket.events('admin-broadcast')).toEqual([]);
     room.socket.close();
@@ -59,12 +78,18 @@ describe('POST /api/admin/broadcast', () => {
 
   it('refuses an empty message and an unknown type', async () => {
     const admin = await signedInAdmin();
-    const empty = await admin.client.call('/admin/broadcast', { body: { roomId: 'all', message: '   ' } });
+    const empty = await admin.client.call('/admin/broadcast', {
+      body: { roomId: 'all', message: '   ' },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe('Please enter a message to broadcast');
-    const badType = await admin.client.call('/admin/broadcast', { body: { roomId: 'all', message: 'x', messageType: 'loud' } });
+    const badType = await admin.client.call('/admin/broadcast', {
+      body: { roomId: 'all', message: 'x', messageType: 'loud' },
+    });
     expect(badType.status).toBe(400);
-    const noRoom = await admin.client.call('/admin/broadcast', { body: { roomId: 'abcdefghijklmnopqrstuv', message: 'x' } });
+    const noRoom = await admin.client.call('/admin/broadcast', {
+      body: { roomId: 'abcdefghijklmnopqrstuv', message: 'x' },
+    });
     expect(noRoom.status).toBe(404);
   });
 });

@@ -10,7 +10,9 @@ describe('a brute force from one address', () => {
     const statuses: number[] = [];
     let retryAfter: string | null = null;
     for (let i = 0; i < 30; i++) {
-      const res = await attacker.call('/auth/login', { body: { email: victim.account.email, password: `guess-${i}` } });
+      const res = await attacker.call('/auth/login', {
+        body: { email: victim.account.email, password: `guess-${i}` },
+      });
       statuses.push(res.status);
       if (res.status === 429) retryAfter = res.headers.get('Retry-After');
     }
@@ -30,7 +32,9 @@ describe('a brute force from one address', () => {
     expect(types).toContain('login_failed');
     expect(types).toContain('rate_limited');
     expect(types).toContain('ip_blocked');
-    const failed = logs.body.events.find((e: { eventType: string }) => e.eventType === 'login_failed');
+    const failed = logs.body.events.find(
+      (e: { eventType: string }) => e.eventType === 'login_failed',
+    );
     expect(failed.details).toMatchObject({ ip: attacker.ip, email: victim.account.email });
     expect(Date.parse(failed.timestamp)).toBeGreaterThan(0);
 
@@ -44,7 +48,9 @@ describe('a brute force from one address', () => {
     expect(row).toMatchObject({ status: 'blocked', violationCount: expect.any(Number) });
     expect(row.threatScore).toBeGreaterThanOrEqual(25);
 
-    const unblock = await admin.client.call('/admin/security/unblock', { body: { ip: attacker.ip } });
+    const unblock = await admin.client.call('/admin/security/unblock', {
+      body: { ip: attacker.ip },
+    });
     expect(unblock.status).toBe(200);
     const again = await attacker.call('/auth/login/current');
     expect(again.status).toBe(401);
@@ -53,7 +59,9 @@ describe('a brute force from one address', () => {
   it('locks an account after 5 failed logins in a quarter hour, from any address', async () => {
     const victim = await signedInClient();
     for (let i = 0; i < 5; i++) {
-      const res = await new Client().call('/auth/login', { body: { email: victim.account.email, password: 'wrong-one' } });
+      const res = await new Client().call('/auth/login', {
+        body: { email: victim.account.email, password: 'wrong-one' },
+      });
       expect(res.status).toBe(401);
     }
     const correct = await new Client().call('/auth/login', { body: { ...victim.account } });
@@ -63,7 +71,9 @@ describe('a brute force from one address', () => {
   it('does not count a correct password against the account', async () => {
     const user = await signedInClient();
     for (let i = 0; i < 6; i++) {
-      expect((await new Client().call('/auth/login', { body: { ...user.account } })).status).toBe(200);
+      expect((await new Client().call('/auth/login', { body: { ...user.account } })).status).toBe(
+        200,
+      );
     }
   });
 
@@ -72,14 +82,24 @@ describe('a brute force from one address', () => {
     const statuses = [];
     for (let i = 0; i < 6; i++) {
       const res = await client.call('/auth/register', {
-        body: { email: `burst${i}-${client.ip.replace(/:/g, '')}@example.com`, password: 'secret-pass', nickname: `burst${i}` },
+        body: {
+          email: `burst${i}-${client.ip.replace(/:/g, '')}@example.com`,
+          password: 'secret-pass',
+          nickname: `burst${i}`,
+        },
       });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     const forgot = [];
     for (let i = 0; i < 4; i++) {
-      forgot.push((await new Client().call('/auth/reset-password/forgot', { body: { email: 'same@example.com' } })).status);
+      forgot.push(
+        (
+          await new Client().call('/auth/reset-password/forgot', {
+            body: { email: 'same@example.com' },
+          })
+        ).status,
+      );
     }
     expect(forgot).toEqual([200, 200, 200, 429]);
   });

@@ -55,7 +55,9 @@ describe('password reset', () => {
   });
 
   it('validates the email and the new password with the spec messages', async () => {
-    const badEmail = await new Client().call('/auth/reset-password/forgot', { body: { email: 'x' } });
+    const badEmail = await new Client().call('/auth/reset-password/forgot', {
+      body: { email: 'x' },
+    });
     expect(badEmail.body).toEqual({ error: messages.emailInvalid });
     const short = await new Client().call('/auth/reset-password/reset', {
       body: { token: 'whatever', newPassword: '123' },

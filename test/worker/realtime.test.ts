@@ -17,7 +17,12 @@ describe('connecting to a room over Socket.IO', () => {
     const roomId = await createRoom(client);
     const { socket, answer } = await TestSocket.connect(client, roomId);
     const open = JSON.parse(socket.frames[0]!.slice(1));
-    expect(open).toMatchObject({ sid: expect.any(String), upgrades: [], pingInterval: 25000, pingTimeout: 20000 });
+    expect(open).toMatchObject({
+      sid: expect.any(String),
+      upgrades: [],
+      pingInterval: 25000,
+      pingTimeout: 20000,
+    });
     expect(answer).toMatch(/^40\{"sid":"[^"]+"\}$/);
     socket.close();
   });
@@ -55,10 +60,23 @@ describe('join, sendMessage and leave', () => {
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     const b = await TestSocket.joined(guest.client, roomId, 'Guest');
 
-    const ack = await a.emit('sendMessage', { text: '  hello there  ', roomId, user: 'Spoofed', id: 999 });
+    const ack = await a.emit('sendMessage', {
+      text: '  hello there  ',
+      roomId,
+      user: 'Spoofed',
+      id: 999,
+    });
     expect(ack).toEqual({});
-    const [atB] = await b.waitForEvent('message', 1).then((all) => all.filter((m) => m.messageType === 'user'));
-    expect(atB).toEqual({ id: 1, user: 'Owner', text: 'hello there', messageType: 'user', createdAt: expect.any(Number) });
+    const [atB] = await b
+      .waitForEvent('message', 1)
+      .then((all) => all.filter((m) => m.messageType === 'user'));
+    expect(atB).toEqual({
+      id: 1,
+      user: 'Owner',
+      text: 'hello there',
+      messageType: 'user',
+      createdAt: expect.any(Number),
+    });
     const atA = (await a.waitForEvent('message')).filter((m) => m.messageType === 'user');
     expect(atA).toEqual([atB]);
 
@@ -77,8 +95,14 @@ describe('join, sendMessage and leave', () => {
     const [history] = b.events('chatHistory');
     expect(history.map((m: { text: string }) => m.text)).toEqual(['one', 'two', 'three']);
     const roomData = (await a.waitForEvent('roomData', 2)).at(-1);
-    expect(roomData).toEqual({ room: roomId, name: 'Live', users: [{ nickname: 'Guest' }, { nickname: 'Owner' }] });
-    const joinedNotice = (await a.waitForEvent('message', 4)).find((m) => m.messageType === 'system-simple');
+    expect(roomData).toEqual({
+      room: roomId,
+      name: 'Live',
+      users: [{ nickname: 'Guest' }, { nickname: 'Owner' }],
+    });
+    const joinedNotice = (await a.waitForEvent('message', 4)).find(
+      (m) => m.messageType === 'system-simple',
+    );
     expect(joinedNotice.text).toBe('Guest has joined the room');
     a.close();
     b.close();
@@ -109,11 +133,15 @@ describe('join, sendMessage and leave', () => {
       error: 'This connection is for another room',
     });
     expect(await socket.emit('join', { name: 'owner', room: roomId })).toEqual({});
-    expect(await socket.emit('sendMessage', { text: '   ', roomId })).toEqual({ error: 'Message cannot be empty' });
+    expect(await socket.emit('sendMessage', { text: '   ', roomId })).toEqual({
+      error: 'Message cannot be empty',
+    });
     expect(await socket.emit('sendMessage', { text: 'x'.repeat(2001), roomId })).toEqual({
       error: 'Message cannot exceed 2000 characters',
     });
-    expect(await socket.emit('sendMessage', { text: 42, roomId })).toEqual({ error: 'Message cannot be empty' });
+    expect(await socket.emit('sendMessage', { text: 42, roomId })).toEqual({
+      error: 'Message cannot be empty',
+    });
     expect(await socket.emit('whatever', {})).toEqual({ error: "Unknown event 'whatever'" });
     expect(await socket.emit('leave', { room: roomId })).toEqual({ result: 'You left the room' });
     expect(await socket.emit('sendMessage', { text: 'after leave', roomId })).toEqual({
@@ -125,7 +153,9 @@ describe('join, sendMessage and leave', () => {
   it('limits a socket to about 5 messages a second with bursts of 10', async () => {
     const { owner, roomId } = await roomWithTwoMembers();
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
-    const acks = await Promise.all(Array.from({ length: 14 }, (_, i) => a.emit('sendMessage', { text: `m${i}`, roomId })));
+    const acks = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => a.emit('sendMessage', { text: `m${i}`, roomId })),
+    );
     const refused = acks.filter((ack) => ack.error === 'You are sending messages too fast');
     expect(acks.length - refused.length).toBeGreaterThanOrEqual(10);
     expect(refused.length).toBeGreaterThanOrEqual(3);
@@ -189,14 +219,20 @@ describe('kicking', () => {
     const { owner, guest, roomId } = await roomWithTwoMembers();
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     const b = await TestSocket.joined(guest.client, roomId, 'Guest');
-    const res = await owner.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: guest.user.id } });
+    const res = await owner.client.call(`/rooms/${roomId}/kick`, {
+      body: { targetUserId: guest.user.id },
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(`User ${guest.user.id} kicked successfully.`);
     await b.waitFor((frame) => frame === '41');
-    expect(b.events('message').some((m) => m.text === 'You have been removed from this room')).toBe(true);
+    expect(b.events('message').some((m) => m.text === 'You have been removed from this room')).toBe(
+      true,
+    );
     await a.waitFor((frame) => frame.includes('Guest was removed from the room'));
     const members = await owner.client.call(`/rooms/${roomId}/members`);
-    expect(members.body.members.map((m: { activeNickname: string }) => m.activeNickname)).toEqual(['Owner']);
+    expect(members.body.members.map((m: { activeNickname: string }) => m.activeNickname)).toEqual([
+      'Owner',
+    ]);
     expect((await TestSocket.connect(guest.client, roomId)).answer).toBe(
       '44{"message":"You are not a member of this room"}',
     );
@@ -213,8 +249,16 @@ describe('GET /api/rooms/:roomId/members and POST /kick permissions', () => {
       isOwner: true,
       roomCreator: owner.user.id,
       members: [
-        { _id: expect.any(String), activeNickname: 'Owner', userId: { id: owner.user.id, _id: owner.user.id, email: owner.account.email } },
-        { _id: expect.any(String), activeNickname: 'Guest', userId: { id: guest.user.id, _id: guest.user.id, email: guest.account.email } },
+        {
+          _id: expect.any(String),
+          activeNickname: 'Owner',
+          userId: { id: owner.user.id, _id: owner.user.id, email: owner.account.email },
+        },
+        {
+          _id: expect.any(String),
+          activeNickname: 'Guest',
+          userId: { id: guest.user.id, _id: guest.user.id, email: guest.account.email },
+        },
       ],
     });
     expect((await guest.client.call(`/rooms/${roomId}/members`)).status).toBe(403);
@@ -224,12 +268,18 @@ describe('GET /api/rooms/:roomId/members and POST /kick permissions', () => {
 
   it('refuses kicks by members, of oneself, and of non-members', async () => {
     const { owner, guest, roomId } = await roomWithTwoMembers();
-    const byGuest = await guest.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: owner.user.id } });
+    const byGuest = await guest.client.call(`/rooms/${roomId}/kick`, {
+      body: { targetUserId: owner.user.id },
+    });
     expect(byGuest.status).toBe(403);
-    const self = await owner.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: owner.user.id } });
+    const self = await owner.client.call(`/rooms/${roomId}/kick`, {
+      body: { targetUserId: owner.user.id },
+    });
     expect(self.status).toBe(400);
     expect(self.body.error).toBe('You cannot kick yourself');
-    const stranger = await owner.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: 'nobody' } });
+    const stranger = await owner.client.call(`/rooms/${roomId}/kick`, {
+      body: { targetUserId: 'nobody' },
+    });
     expect(stranger.status).toBe(404);
     const missing = await owner.client.call(`/rooms/${roomId}/kick`, { body: {} });
     expect(missing.status).toBe(400);

@@ -47,7 +47,9 @@ describe('every error is JSON', () => {
   });
 
   it('answers 400 for wrong types and a non-JSON content type', async () => {
-    const wrongTypes = await new Client().call('/auth/login', { body: { email: 42, password: [] } });
+    const wrongTypes = await new Client().call('/auth/login', {
+      body: { email: 42, password: [] },
+    });
     expect(wrongTypes.status).toBe(400);
     const text = await new Client().call('/auth/login', {
       rawBody: 'email=a@b.co',

@@ -1,4 +1,9 @@
-import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import {
+  env,
+  evictDurableObject,
+  runDurableObjectAlarm,
+  runInDurableObject,
+} from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/chat-room';
 import { HISTORY_LIMIT } from '../../worker/chat/message-store';
@@ -21,7 +26,10 @@ describe('the ChatRoom object', () => {
 
     expect(await b.emit('sendMessage', { text: 'after', roomId })).toEqual({});
     await a.waitFor(() => a.events('message').filter((m) => m.messageType === 'user').length === 2);
-    const texts = a.events('message').filter((m) => m.messageType === 'user').map((m) => [m.user, m.text]);
+    const texts = a
+      .events('message')
+      .filter((m) => m.messageType === 'user')
+      .map((m) => [m.user, m.text]);
     expect(texts).toEqual([
       ['Owner', 'before'],
       ['Guest', 'after'],
@@ -36,16 +44,23 @@ describe('the ChatRoom object', () => {
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     await a.emit('sendMessage', { text: 'first', roomId });
     await a.emit('sendMessage', { text: 'second <b>bold</b>', roomId });
-    const before = await env.DB.prepare('SELECT last_message_html, message_count FROM rooms WHERE room_id = ?')
+    const before = await env.DB.prepare(
+      'SELECT last_message_html, message_count FROM rooms WHERE room_id = ?',
+    )
       .bind(roomId)
       .first();
     expect(before).toEqual({ last_message_html: null, message_count: 0 });
 
     expect(await runDurableObjectAlarm(roomStub(env, roomId))).toBe(true);
-    const after = await env.DB.prepare('SELECT last_message_html, message_count FROM rooms WHERE room_id = ?')
+    const after = await env.DB.prepare(
+      'SELECT last_message_html, message_count FROM rooms WHERE room_id = ?',
+    )
       .bind(roomId)
       .first();
-    expect(after).toEqual({ last_message_html: 'second &lt;b&gt;bold&lt;/b&gt;', message_count: 2 });
+    expect(after).toEqual({
+      last_message_html: 'second &lt;b&gt;bold&lt;/b&gt;',
+      message_count: 2,
+    });
     const [listed] = (await owner.client.call('/rooms')).body;
     expect(listed.lastMessageExcerpt).toEqual({
       fullText: 'second &lt;b&gt;bold&lt;/b&gt;',

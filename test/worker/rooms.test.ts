@@ -9,10 +9,17 @@ describe('POST /api/join', () => {
     const { client, account } = await signedInClient();
     const res = await client.call('/join', { body: { roomName: 'Friends' } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, activeNickname: account.nickname, roomId: expect.any(String) });
+    expect(res.body).toEqual({
+      success: true,
+      activeNickname: account.nickname,
+      roomId: expect.any(String),
+    });
     expect(res.body.roomId).toMatch(/^[A-Za-z0-9_-]{16,}$/);
     const me = await client.call('/auth/login/current');
-    expect(me.body.user).toMatchObject({ roomId: res.body.roomId, activeNickname: account.nickname });
+    expect(me.body.user).toMatchObject({
+      roomId: res.body.roomId,
+      activeNickname: account.nickname,
+    });
   });
 
   it('joins an existing room, and answers 404 for an unknown one', async () => {
@@ -52,13 +59,19 @@ describe('POST /api/join', () => {
 
   it('validates the request with the spec messages and reserves moderator names', async () => {
     const { client } = await signedInClient();
-    expect((await client.call('/join', { body: {} })).body).toEqual({ error: 'Please provide a room name' });
+    expect((await client.call('/join', { body: {} })).body).toEqual({
+      error: 'Please provide a room name',
+    });
     expect((await client.call('/join', { body: { roomName: '   ' } })).body).toEqual({
       error: 'Please provide a room name',
     });
-    const badNick = await client.call('/join', { body: { roomName: 'x', activeNickname: 'no spaces' } });
+    const badNick = await client.call('/join', {
+      body: { roomName: 'x', activeNickname: 'no spaces' },
+    });
     expect(badNick.body).toEqual({ error: messages.nicknameCharacters });
-    const reserved = await client.call('/join', { body: { roomName: 'x', activeNickname: 'chatmoderator' } });
+    const reserved = await client.call('/join', {
+      body: { roomName: 'x', activeNickname: 'chatmoderator' },
+    });
     expect(reserved.status).toBe(400);
     expect(reserved.body.error).toMatch(/reserved/);
     const long = await client.call('/join', { body: { roomName: 'x'.repeat(51) } });
@@ -74,7 +87,9 @@ describe('POST /api/join', () => {
     const { client: owner } = await signedInClient();
     const roomId = await createRoom(owner);
     const guests = await Promise.all(Array.from({ length: 8 }, () => signedInClient()));
-    const results = await Promise.all(guests.map(({ client }) => joinRoom(client, roomId, 'Racer')));
+    const results = await Promise.all(
+      guests.map(({ client }) => joinRoom(client, roomId, 'Racer')),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
   });
@@ -88,14 +103,21 @@ describe('GET /api/rooms', () => {
     const res = await client.call('/rooms');
     expect(res.status).toBe(200);
     expect(res.body.map((r: { roomId: string }) => r.roomId)).toEqual([newer, older]);
-    expect(res.body[1]).toEqual({ _id: older, roomId: older, name: 'Older', activeNickname: expect.any(String) });
+    expect(res.body[1]).toEqual({
+      _id: older,
+      roomId: older,
+      name: 'Older',
+      activeNickname: expect.any(String),
+    });
   });
 
   it('carries an excerpt of the last message: plain text cut at 100 characters plus an ellipsis', async () => {
     const { client } = await signedInClient();
     const roomId = await createRoom(client, 'Chatty');
     const html = `<b>${'a &amp; b '.repeat(20)}</b>`;
-    await env.DB.prepare('UPDATE rooms SET last_message_html = ?, last_message_at = ? WHERE room_id = ?')
+    await env.DB.prepare(
+      'UPDATE rooms SET last_message_html = ?, last_message_at = ? WHERE room_id = ?',
+    )
       .bind(html, Date.now(), roomId)
       .run();
     const [room] = (await client.call('/rooms')).body;

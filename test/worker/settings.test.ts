@@ -23,7 +23,9 @@ describe('PUT /api/auth/settings/email', () => {
   it('changes the email, revokes other sessions and hands this browser a fresh cookie', async () => {
     const { client, account } = await signedInClient();
     const otherBrowser = new Client();
-    await otherBrowser.call('/auth/login', { body: { email: account.email, password: account.password } });
+    await otherBrowser.call('/auth/login', {
+      body: { email: account.email, password: account.password },
+    });
     const oldCookie = client.cookie;
     const newEmail = `moved-${account.email}`;
 

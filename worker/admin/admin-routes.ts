@@ -28,7 +28,11 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(row ?? { users: 0, rooms: 0, messages: 0 });
   })
   .get('/users', async (c) => {
-    const rows = await c.var.db.select().from(users).orderBy(desc(users.createdAt)).limit(LIST_LIMIT);
+    const rows = await c.var.db
+      .select()
+      .from(users)
+      .orderBy(desc(users.createdAt))
+      .limit(LIST_LIMIT);
     const list: AdminUser[] = rows.map((user) => ({
       id: user.id,
       _id: user.id,
@@ -61,7 +65,11 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/join/:roomId', async (c) => {
     const roomId = c.req.param('roomId');
     const activeNickname = await joinAsModerator(c.var.db, c.var.user, roomId);
-    logSecurityEvent(c, { eventType: 'admin_join', userId: c.var.user.id, details: { roomId, activeNickname } });
+    logSecurityEvent(c, {
+      eventType: 'admin_join',
+      userId: c.var.user.id,
+      details: { roomId, activeNickname },
+    });
     return c.json({ success: true, activeNickname, roomId });
   })
   .delete('/rooms/:roomId', async (c) => {
@@ -82,8 +90,10 @@ export const adminRoutes = new Hono<AppEnv>()
   .delete('/users/:id', async (c) => {
     const target = await findUserById(c.var.db, c.req.param('id'));
     if (!target) throw new ApiError(404, 'User not found');
-    if (target.role === 'admin') throw new ApiError(403, 'Administrator accounts cannot be deleted');
-    if (!(await deleteAccount(c.env, c.var.db, target.id))) throw new ApiError(404, 'User not found');
+    if (target.role === 'admin')
+      throw new ApiError(403, 'Administrator accounts cannot be deleted');
+    if (!(await deleteAccount(c.env, c.var.db, target.id)))
+      throw new ApiError(404, 'User not found');
     logSecurityEvent(c, {
       eventType: 'admin_user_deleted',
       userId: c.var.user.id,
@@ -93,4 +103,3 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .route('/broadcast', broadcastRoute)
   .route('/security', securityRoutes);
-

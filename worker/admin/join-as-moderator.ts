@@ -14,7 +14,10 @@ import { roomIdSchema } from '../../contract/rooms';
 export async function joinAsModerator(db: Db, admin: UserRow, roomId: string): Promise<string> {
   if (!roomIdSchema.safeParse(roomId).success) throw new ApiError(404, 'Room not found');
   await findRoomOr404(db, roomId);
-  const candidates = [`${MODERATOR_MARK} ${admin.nickname}`, `${MODERATOR_MARK} ${admin.nickname}-${admin.id.slice(0, 4)}`];
+  const candidates = [
+    `${MODERATOR_MARK} ${admin.nickname}`,
+    `${MODERATOR_MARK} ${admin.nickname}-${admin.id.slice(0, 4)}`,
+  ];
   const existing = await findMembership(db, roomId, admin.id);
   for (const nickname of candidates) {
     try {
@@ -32,7 +35,10 @@ export async function joinAsModerator(db: Db, admin: UserRow, roomId: string): P
           nicknameKey: nicknameKey(nickname),
         });
       }
-      await db.update(users).set({ roomId, activeNickname: nickname }).where(eq(users.id, admin.id));
+      await db
+        .update(users)
+        .set({ roomId, activeNickname: nickname })
+        .where(eq(users.id, admin.id));
       return nickname;
     } catch (error) {
       // Two administrators with the same nickname: the second takes the suffixed form.

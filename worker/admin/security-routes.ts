@@ -42,13 +42,18 @@ export const securityRoutes = new Hono<AppEnv>()
       .bind(Date.now() - hours * 3_600_000)
       .all<{ event_type: string; n: number }>();
     const byType = Object.fromEntries(results.map((row) => [row.event_type, row.n]));
-    const summary: SecuritySummary = { hours, total: results.reduce((sum, row) => sum + row.n, 0), byType };
+    const summary: SecuritySummary = {
+      hours,
+      total: results.reduce((sum, row) => sum + row.n, 0),
+      byType,
+    };
     return c.json({ summary });
   })
   .get('/ip-stats', async (c) => {
     const now = Date.now();
-    const { results } = await c.env.DB.prepare('SELECT * FROM ip_reputation ORDER BY last_seen DESC LIMIT 1000')
-      .all<ReputationRow>();
+    const { results } = await c.env.DB.prepare(
+      'SELECT * FROM ip_reputation ORDER BY last_seen DESC LIMIT 1000',
+    ).all<ReputationRow>();
     const statuses = results.map((row) => ({ row, status: ipStatus(row, now) }));
     const stats: IpStats = {
       blockedCount: statuses.filter((s) => s.status === 'blocked').length,
@@ -66,6 +71,10 @@ export const securityRoutes = new Hono<AppEnv>()
   .post('/unblock', validateJson(unblockBody), async (c) => {
     const { ip } = c.req.valid('json');
     if (!(await unblock(c.env.DB, ip))) throw new ApiError(404, 'No record of that address');
-    logSecurityEvent(c, { eventType: 'ip_unblocked', userId: c.var.user.id, details: { unblockedIp: ip } });
+    logSecurityEvent(c, {
+      eventType: 'ip_unblocked',
+      userId: c.var.user.id,
+      details: { unblockedIp: ip },
+    });
     return c.json({ success: true, message: `${ip} is no longer blocked` });
   });

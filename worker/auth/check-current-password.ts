@@ -7,7 +7,11 @@ import { verifyPassword } from './password';
 /** Settings actions re-check the password: a borrowed, unlocked browser is not enough. */
 export async function checkCurrentPassword(c: Context<AppEnv>, password: string) {
   const { user, session } = c.var;
-  const stored = { hash: user.passwordHash, salt: user.passwordSalt, iterations: user.passwordIterations };
+  const stored = {
+    hash: user.passwordHash,
+    salt: user.passwordSalt,
+    iterations: user.passwordIterations,
+  };
   if (!(await verifyPassword(password, stored))) throw new ApiError(401, 'Incorrect password');
   await markPasswordVerified(c.var.db, session.id);
 }

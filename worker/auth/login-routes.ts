@@ -56,7 +56,9 @@ export const loginRoutes = new Hono<AppEnv>()
       iterations: user.passwordIterations,
     };
     // An unknown email costs the same work and gets the same answer as a wrong password.
-    const valid = stored ? await verifyPassword(password, stored) : await burnPasswordCheck(password);
+    const valid = stored
+      ? await verifyPassword(password, stored)
+      : await burnPasswordCheck(password);
     if (!user || !valid) {
       logSecurityEvent(c, { eventType: 'login_failed', userId: user?.id, details: { email } });
       throw new ApiError(401, BAD_CREDENTIALS);

@@ -67,7 +67,12 @@ export const passwordResetRoutes = new Hono<AppEnv>()
     // Deleting the row as it is read makes the link single-use even under two racing requests.
     const claimed = await db
       .delete(passwordResets)
-      .where(and(eq(passwordResets.tokenHash, await sha256Hex(token)), gt(passwordResets.expiresAt, Date.now())))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, await sha256Hex(token)),
+          gt(passwordResets.expiresAt, Date.now()),
+        ),
+      )
       .returning()
       .get();
     if (!claimed) throw new ApiError(400, RESET_INVALID);
@@ -75,7 +80,11 @@ export const passwordResetRoutes = new Hono<AppEnv>()
     await db.batch([
       db
         .update(users)
-        .set({ passwordHash: hashed.hash, passwordSalt: hashed.salt, passwordIterations: hashed.iterations })
+        .set({
+          passwordHash: hashed.hash,
+          passwordSalt: hashed.salt,
+          passwordIterations: hashed.iterations,
+        })
         .where(eq(users.id, claimed.userId)),
       revokeSessions(db, claimed.userId),
       db.delete(passwordResets).where(lt(passwordResets.expiresAt, Date.now())),

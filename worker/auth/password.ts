@@ -23,7 +23,9 @@ export async function hashPassword(password: string): Promise<PasswordHash> {
 export async function verifyPassword(password: string, stored: PasswordHash): Promise<boolean> {
   const expected = fromBase64(stored.hash);
   const actual = await derive(password, fromBase64(stored.salt), stored.iterations);
-  return actual.byteLength === expected.byteLength && crypto.subtle.timingSafeEqual(actual, expected);
+  return (
+    actual.byteLength === expected.byteLength && crypto.subtle.timingSafeEqual(actual, expected)
+  );
 }
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {

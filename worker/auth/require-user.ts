@@ -14,7 +14,10 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
     // revoked or forged cookies is how a stolen session shows itself.
     if (getCookie(c, SESSION_COOKIE)) {
       clearSessionCookie(c);
-      logSecurityEvent(c, { eventType: 'invalid_session', details: { path: new URL(c.req.url).pathname } });
+      logSecurityEvent(c, {
+        eventType: 'invalid_session',
+        details: { path: new URL(c.req.url).pathname },
+      });
     }
     throw new ApiError(401, 'Not authenticated');
   }
@@ -30,7 +33,10 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
     logSecurityEvent(c, {
       eventType: 'access_denied',
       userId: found?.user.id,
-      details: { path: new URL(c.req.url).pathname, reason: found ? 'not an admin' : 'not signed in' },
+      details: {
+        path: new URL(c.req.url).pathname,
+        reason: found ? 'not an admin' : 'not signed in',
+      },
     });
     if (!found) throw new ApiError(401, 'Not authenticated');
     throw new ApiError(403, 'Admin access required');

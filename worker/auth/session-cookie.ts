@@ -21,13 +21,19 @@ interface SessionClaims {
 function signingSecret(c: Context<AppEnv>): string {
   const secret = c.env.JWT_SECRET;
   if (!secret || secret.length < 32) {
-    console.error('[auth] JWT_SECRET is missing or shorter than 32 characters: set it with `wrangler secret put JWT_SECRET`');
+    console.error(
+      '[auth] JWT_SECRET is missing or shorter than 32 characters: set it with `wrangler secret put JWT_SECRET`',
+    );
     throw new ApiError(500, 'The server is not configured to sign sessions');
   }
   return secret;
 }
 
-export async function writeSessionCookie(c: Context<AppEnv>, claims: SessionClaims, expiresAt: number) {
+export async function writeSessionCookie(
+  c: Context<AppEnv>,
+  claims: SessionClaims,
+  expiresAt: number,
+) {
   const token = await jwt.sign(
     { ...claims, exp: Math.floor(expiresAt / 1000) },
     signingSecret(c),

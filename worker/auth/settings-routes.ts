@@ -26,7 +26,11 @@ export const settingsRoutes = new Hono<AppEnv>()
   .delete('/account', validateJson(deleteAccountBody), async (c) => {
     await checkCurrentPassword(c, c.req.valid('json').password);
     await deleteAccount(c.env, c.var.db, c.var.user.id);
-    logSecurityEvent(c, { eventType: 'account_deleted', userId: c.var.user.id, details: { email: c.var.user.email } });
+    logSecurityEvent(c, {
+      eventType: 'account_deleted',
+      userId: c.var.user.id,
+      details: { email: c.var.user.email },
+    });
     clearSessionCookie(c);
     return c.json({ success: true, message: 'Your account has been deleted successfully' });
   });

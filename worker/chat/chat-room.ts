@@ -65,9 +65,16 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
 
   async fetch(request: Request): Promise<Response> {
     const headers = request.headers;
-    this.remember(headers.get(FORWARDED.roomId) ?? '', decodeURIComponent(headers.get(FORWARDED.roomName) ?? ''));
+    this.remember(
+      headers.get(FORWARDED.roomId) ?? '',
+      decodeURIComponent(headers.get(FORWARDED.roomName) ?? ''),
+    );
     const role = headers.get(FORWARDED.role) === 'admin' ? 'admin' : 'user';
-    const state = newSocketState(headers.get(FORWARDED.userId) ?? '', role, headers.get(FORWARDED.ip) ?? 'unknown');
+    const state = newSocketState(
+      headers.get(FORWARDED.userId) ?? '',
+      role,
+      headers.get(FORWARDED.ip) ?? 'unknown',
+    );
     const { 0: client, 1: server } = new WebSocketPair();
     this.sockets.add(server, state);
     server.send(openFrame(state.sid));
@@ -201,7 +208,12 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
   }
 
   logViolation(state: SocketState, eventType: ViolationType, details: Record<string, unknown>) {
-    const event = { eventType, ip: state.ip, userId: state.userId, details: { roomId: this.roomId, ...details } };
+    const event = {
+      eventType,
+      ip: state.ip,
+      userId: state.userId,
+      details: { roomId: this.roomId, ...details },
+    };
     this.ctx.waitUntil(recordSecurityEvent(this.env.DB, event));
   }
 

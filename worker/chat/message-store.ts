@@ -60,7 +60,9 @@ export class MessageStore {
 
   latest(): ChatMessage | null {
     const row = this.sql
-      .exec<MessageRow>('SELECT id, user, text, type, created_at FROM messages ORDER BY id DESC LIMIT 1')
+      .exec<MessageRow>(
+        'SELECT id, user, text, type, created_at FROM messages ORDER BY id DESC LIMIT 1',
+      )
       .toArray()[0];
     return row ? toMessage(row) : null;
   }

@@ -35,5 +35,8 @@ const FANCY_OPTIONS: IFilterXSSOptions = {
 export function renderFancy(html: string): string {
   const filtered = xss(html.replace(/\r?\n/g, '<br>'), FANCY_OPTIONS);
   // Links open in a new tab without handing over the page or the referrer.
-  return filtered.replace(/<a( href="[^"]*")?>/g, '<a$1 target="_blank" rel="noopener noreferrer nofollow">');
+  return filtered.replace(
+    /<a( href="[^"]*")?>/g,
+    '<a$1 target="_blank" rel="noopener noreferrer nofollow">',
+  );
 }

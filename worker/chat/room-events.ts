@@ -10,7 +10,14 @@ import { notice } from './notice';
 import { renderMessage } from './render-message';
 import type { SocketRegistry } from './socket-registry';
 import { safeSend } from './socket-registry';
-import { ackFrame, connectFrame, DISCONNECT_FRAME, eventFrame, PacketType, type SocketPacket } from './socket-protocol';
+import {
+  ackFrame,
+  connectFrame,
+  DISCONNECT_FRAME,
+  eventFrame,
+  PacketType,
+  type SocketPacket,
+} from './socket-protocol';
 import { takeAllowance, type SocketState } from './socket-state';
 import type { ViolationType } from '../security/security-events';
 
@@ -23,7 +30,11 @@ export interface RoomHost {
   postMessage(userId: string | null, nickname: string, html: string): Promise<ChatMessage>;
   announce(message: ChatMessage, except?: WebSocket): void;
   broadcastRoomData(): void;
-  logViolation(state: SocketState, eventType: ViolationType, details: Record<string, unknown>): void;
+  logViolation(
+    state: SocketState,
+    eventType: ViolationType,
+    details: Record<string, unknown>,
+  ): void;
 }
 
 /** A flooding socket is logged once per this long, not once per refused message. */
@@ -32,7 +43,12 @@ const lastFloodLog = new WeakMap<WebSocket, number>();
 
 type Reply = (answer: Record<string, unknown>) => void;
 
-export async function handlePacket(room: RoomHost, ws: WebSocket, state: SocketState, packet: SocketPacket) {
+export async function handlePacket(
+  room: RoomHost,
+  ws: WebSocket,
+  state: SocketState,
+  packet: SocketPacket,
+) {
   if (packet.type === PacketType.CONNECT) {
     state.connected = true;
     room.sockets.save(ws, state);
@@ -76,9 +92,8 @@ async function join(
 ) {
   if (payload.room !== room.roomId) return reply({ error: 'This connection is for another room' });
   // The membership is read afresh: a kick or a nickname change since the upgrade counts.
-  const membership = await room.db.prepare(
-    'SELECT nickname FROM memberships WHERE room_id = ? AND user_id = ?',
-  )
+  const membership = await room.db
+    .prepare('SELECT nickname FROM memberships WHERE room_id = ? AND user_id = ?')
     .bind(room.roomId, state.userId)
     .first<{ nickname: string }>();
   if (!membership) {
@@ -102,13 +117,23 @@ async function join(
   if (!alreadyHere) room.announce(notice(`${membership.nickname} has joined the room`), ws);
 }
 
-async function sendMessage(room: RoomHost, ws: WebSocket, state: SocketState, payload: unknown, reply: Reply) {
+async function sendMessage(
+  room: RoomHost,
+  ws: WebSocket,
+  state: SocketState,
+  payload: unknown,
+  reply: Reply,
+) {
   if (!state.nickname) return reply({ error: 'Join the room before sending messages' });
-  const { text, roomId } = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
+  const { text, roomId } = (payload && typeof payload === 'object' ? payload : {}) as Record<
+    string,
+    unknown
+  >;
   if (roomId !== undefined && roomId !== room.roomId) {
     return reply({ error: 'This connection is for another room' });
   }
-  if (typeof text !== 'string' || text.trim() === '') return reply({ error: 'Message cannot be empty' });
+  if (typeof text !== 'string' || text.trim() === '')
+    return reply({ error: 'Message cannot be empty' });
   const trimmed = text.trim();
   if (trimmed.length > MESSAGE_MAX_LENGTH) {
     return reply({ error: `Message cannot exceed ${MESSAGE_MAX_LENGTH} characters` });

@@ -54,7 +54,8 @@ export const eventFrame = (event: string, ...args: unknown[]) =>
 export const ackFrame = (id: number, ...args: unknown[]) =>
   socketFrame({ type: PacketType.ACK, id, data: args });
 
-export const connectFrame = (sid: string) => socketFrame({ type: PacketType.CONNECT, data: { sid } });
+export const connectFrame = (sid: string) =>
+  socketFrame({ type: PacketType.CONNECT, data: { sid } });
 
 export const connectErrorFrame = (message: string) =>
   socketFrame({ type: PacketType.CONNECT_ERROR, data: { message } });
@@ -71,7 +72,8 @@ export type IncomingFrame =
 
 /** Decodes one client frame. Never throws: anything malformed comes back as 'invalid'. */
 export function decodeFrame(frame: string | ArrayBuffer): IncomingFrame {
-  if (typeof frame !== 'string') return { kind: 'invalid', reason: 'binary frames are not accepted' };
+  if (typeof frame !== 'string')
+    return { kind: 'invalid', reason: 'binary frames are not accepted' };
   if (frame.length > MAX_FRAME_BYTES) return { kind: 'invalid', reason: 'frame too large' };
   const engine = decodePacket(frame);
   switch (engine.type) {
@@ -89,7 +91,8 @@ export function decodeFrame(frame: string | ArrayBuffer): IncomingFrame {
 }
 
 function decodeSocketPacket(data: unknown): IncomingFrame {
-  if (typeof data !== 'string') return { kind: 'invalid', reason: 'binary packets are not accepted' };
+  if (typeof data !== 'string')
+    return { kind: 'invalid', reason: 'binary packets are not accepted' };
   const decoder = new Decoder({ maxAttachments: 0 });
   let decoded: Packet | undefined;
   decoder.on('decoded', (packet: Packet) => {

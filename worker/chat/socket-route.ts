@@ -19,16 +19,22 @@ import { roomStub } from './room-stub';
 import { FORWARDED } from './chat-room';
 import { refuseSocket } from './refuse-socket';
 
-
 // '/*' so that both /socket.io and /socket.io/ (what socket.io-client requests) are served.
 export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
-  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket' || c.req.query('transport') !== 'websocket') {
+  if (
+    c.req.header('Upgrade')?.toLowerCase() !== 'websocket' ||
+    c.req.query('transport') !== 'websocket'
+  ) {
     throw new ApiError(400, 'Only the websocket transport is supported');
   }
   if (c.req.query('EIO') !== '4') throw new ApiError(400, 'Unsupported Engine.IO protocol version');
   const roomId = c.req.query('room') ?? '';
   const refuse = (message: string, userId?: string) => {
-    logSecurityEvent(c, { eventType: 'socket_refused', userId, details: { roomId: roomId.slice(0, 64), reason: message } });
+    logSecurityEvent(c, {
+      eventType: 'socket_refused',
+      userId,
+      details: { roomId: roomId.slice(0, 64), reason: message },
+    });
     return refuseSocket(message);
   };
   if (!isSameOrigin(c.req.raw)) return refuse('Cross-origin connection refused');

@@ -18,7 +18,10 @@ export class ApiError extends HTTPException {
 /** The one error handler: `{ error }` with the right status, never a stack trace. */
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof ApiError && err.status === 413) {
-    logSecurityEvent(c, { eventType: 'malformed_payload', details: { path: new URL(c.req.url).pathname, status: 413 } });
+    logSecurityEvent(c, {
+      eventType: 'malformed_payload',
+      details: { path: new URL(c.req.url).pathname, status: 413 },
+    });
   }
   if (err instanceof ApiError) {
     return c.json({ error: err.message, ...err.extra }, err.status);
@@ -28,7 +31,10 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     const status = err.status;
     const message = status === 413 ? 'Request body is too large' : err.message || 'Bad request';
     if (status === 400 || status === 413) {
-      logSecurityEvent(c, { eventType: 'malformed_payload', details: { path: new URL(c.req.url).pathname, status } });
+      logSecurityEvent(c, {
+        eventType: 'malformed_payload',
+        details: { path: new URL(c.req.url).pathname, status },
+      });
     }
     return c.json({ error: message }, status);
   }

@@ -32,8 +32,16 @@ function resendMailer(env: Env): Mailer {
       if (!env.MAIL_API_KEY) throw new Error('MAIL_API_KEY is not set for the resend transport');
       const response = await fetch('https://api.resend.com/emails', {
         method: 'POST',
-        headers: { Authorization: `Bearer ${env.MAIL_API_KEY}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text }),
+        headers: {
+          Authorization: `Bearer ${env.MAIL_API_KEY}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({
+          from: env.MAIL_FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+        }),
         signal: AbortSignal.timeout(10_000),
       });
       if (!response.ok) throw new Error(`Resend answered ${response.status}`);

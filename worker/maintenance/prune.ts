@@ -10,7 +10,9 @@ export async function pruneOldRows(db: D1Database, now = Date.now()) {
     db.prepare('DELETE FROM security_events WHERE created_at < ?').bind(now - EVENT_RETENTION_MS),
     db.prepare('DELETE FROM rate_limit_hits WHERE at < ?').bind(now - DAY_MS),
     db
-      .prepare('DELETE FROM ip_reputation WHERE last_seen < ? AND (blocked_until IS NULL OR blocked_until < ?)')
+      .prepare(
+        'DELETE FROM ip_reputation WHERE last_seen < ? AND (blocked_until IS NULL OR blocked_until < ?)',
+      )
       .bind(now - 7 * DAY_MS, now),
     db.prepare('DELETE FROM sessions WHERE expires_at < ?').bind(now),
     db.prepare('DELETE FROM password_resets WHERE expires_at < ?').bind(now),

@@ -33,5 +33,8 @@ export async function kickMember(c: Context<AppEnv>, targetUserId: string) {
       .set({ roomId: null })
       .where(and(eq(users.id, targetUserId), eq(users.roomId, room.roomId))),
   ]);
-  await roomStub(c.env, room.roomId).removeMember(targetUserId, 'You have been removed from this room');
+  await roomStub(c.env, room.roomId).removeMember(
+    targetUserId,
+    'You have been removed from this room',
+  );
 }

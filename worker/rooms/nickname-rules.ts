@@ -7,7 +7,9 @@ export const MODERATOR_MARK = 'Mod🐸';
 export const CHAT_MODERATOR = 'ChatModerator';
 
 export function isModeratorNickname(nickname: string): boolean {
-  return nickname.includes(MODERATOR_MARK) || nickname.toLowerCase() === CHAT_MODERATOR.toLowerCase();
+  return (
+    nickname.includes(MODERATOR_MARK) || nickname.toLowerCase() === CHAT_MODERATOR.toLowerCase()
+  );
 }
 
 /** The nickname a join uses when the request names none: the active one, else the registered one. */

@@ -6,21 +6,19 @@ import { logSecurityEvent } from '../security/guards';
 import { findRoomOr404 } from './room-queries';
 
 /** Lets through the room's owner and administrators, with `c.var.room` set. */
-export const requireRoomModerator = createMiddleware<AppEnv>(
-  async (c, next) => {
-    const roomId = c.req.param('roomId') ?? '';
-    if (!roomIdSchema.safeParse(roomId).success) throw new ApiError(404, 'Room not found');
-    const room = await findRoomOr404(c.var.db, roomId);
-    const isOwner = room.createdBy === c.var.user.id;
-    if (!isOwner && c.var.user.role !== 'admin') {
-      logSecurityEvent(c, {
-        eventType: 'access_denied',
-        userId: c.var.user.id,
-        details: { path: new URL(c.req.url).pathname, roomId },
-      });
-      throw new ApiError(403, 'Only the room owner or a moderator can do this');
-    }
-    c.set('room', room);
-    await next();
-  },
-);
+export const requireRoomModerator = createMiddleware<AppEnv>(async (c, next) => {
+  const roomId = c.req.param('roomId') ?? '';
+  if (!roomIdSchema.safeParse(roomId).success) throw new ApiError(404, 'Room not found');
+  const room = await findRoomOr404(c.var.db, roomId);
+  const isOwner = room.createdBy === c.var.user.id;
+  if (!isOwner && c.var.user.role !== 'admin') {
+    logSecurityEvent(c, {
+      eventType: 'access_denied',
+      userId: c.var.user.id,
+      details: { path: new URL(c.req.url).pathname, roomId },
+    });
+    throw new ApiError(403, 'Only the room owner or a moderator can do this');
+  }
+  c.set('room', room);
+  await next();
+});

@@ -47,7 +47,12 @@ export const roomRoutes = new Hono<AppEnv>()
   .get('/rooms/:roomId/members', requireUser, requireRoomModerator, async (c) => {
     const { room } = c.var;
     const rows = await c.var.db
-      .select({ id: memberships.id, nickname: memberships.nickname, userId: users.id, email: users.email })
+      .select({
+        id: memberships.id,
+        nickname: memberships.nickname,
+        userId: users.id,
+        email: users.email,
+      })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(eq(memberships.roomId, room.roomId))
@@ -64,8 +69,14 @@ export const roomRoutes = new Hono<AppEnv>()
     };
     return c.json(body);
   })
-  .post('/rooms/:roomId/kick', requireUser, requireRoomModerator, validateJson(kickBody), async (c) => {
-    const { targetUserId } = c.req.valid('json');
-    await kickMember(c, targetUserId);
-    return c.json({ success: true, message: `User ${targetUserId} kicked successfully.` });
-  });
+  .post(
+    '/rooms/:roomId/kick',
+    requireUser,
+    requireRoomModerator,
+    validateJson(kickBody),
+    async (c) => {
+      const { targetUserId } = c.req.valid('json');
+      await kickMember(c, targetUserId);
+      return c.json({ success: true, message: `User ${targetUserId} kicked successfully.` });
+    },
+  );

@@ -22,7 +22,8 @@ export function logSecurityEvent(c: Context<AppEnv>, event: Omit<SecurityEventIn
 export function tooManyRequests(c: Context<AppEnv>, retryAfter: number, message?: string): never {
   c.header('Retry-After', String(retryAfter));
   const minutes = Math.ceil(retryAfter / 60);
-  const wait = retryAfter < 60 ? `${retryAfter} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const wait =
+    retryAfter < 60 ? `${retryAfter} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
   throw new ApiError(429, message ?? `Too many attempts. Please try again in ${wait}.`);
 }
 
@@ -48,11 +49,22 @@ export const refuseBlockedAddresses = createMiddleware<AppEnv>(async (c, next) =
     const found = await loadSession(c);
     if (found?.user.role !== 'admin') {
       // Logged at most once a minute per address, so a flood cannot fill the log.
-      const logSlot = await take(c.env.DB, { key: `blocked-log:${clientIp(c.req.raw)}`, max: 1, windowMs: 60_000 });
+      const logSlot = await take(c.env.DB, {
+        key: `blocked-log:${clientIp(c.req.raw)}`,
+        max: 1,
+        windowMs: 60_000,
+      });
       if ('hitId' in logSlot) {
-        logSecurityEvent(c, { eventType: 'blocked_request', details: { path: new URL(c.req.url).pathname } });
+        logSecurityEvent(c, {
+          eventType: 'blocked_request',
+          details: { path: new URL(c.req.url).pathname },
+        });
       }
-      tooManyRequests(c, Math.ceil((until - Date.now()) / 1000), 'Too many requests from your network. Please try again later.');
+      tooManyRequests(
+        c,
+        Math.ceil((until - Date.now()) / 1000),
+        'Too many requests from your network. Please try again later.',
+      );
     }
   }
   await next();

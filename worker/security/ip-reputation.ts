@@ -18,7 +18,10 @@ export interface ReputationRow {
   blocked_until: number | null;
 }
 
-export function decayedScore(row: Pick<ReputationRow, 'threat_score' | 'scored_at'>, now = Date.now()) {
+export function decayedScore(
+  row: Pick<ReputationRow, 'threat_score' | 'scored_at'>,
+  now = Date.now(),
+) {
   return row.threat_score * 0.5 ** (Math.max(0, now - row.scored_at) / HALF_LIFE_MS);
 }
 
@@ -33,7 +36,10 @@ export function ipStatus(row: ReputationRow, now = Date.now()): IpStatus {
  */
 export async function addViolation(db: D1Database, ip: string, weight: number): Promise<boolean> {
   const now = Date.now();
-  const row = await db.prepare('SELECT * FROM ip_reputation WHERE ip = ?').bind(ip).first<ReputationRow>();
+  const row = await db
+    .prepare('SELECT * FROM ip_reputation WHERE ip = ?')
+    .bind(ip)
+    .first<ReputationRow>();
   const score = (row ? decayedScore(row, now) : 0) + weight;
   const stillBlocked = row?.blocked_until && row.blocked_until > now ? row.blocked_until : null;
   const blockedUntil = stillBlocked ?? (score >= BLOCK_SCORE ? now + BLOCK_MS : null);
@@ -61,7 +67,9 @@ export async function blockedUntil(db: D1Database, ip: string): Promise<number |
 /** Lifts a block and forgets the score: an administrator's decision. */
 export async function unblock(db: D1Database, ip: string): Promise<boolean> {
   const result = await db
-    .prepare('UPDATE ip_reputation SET blocked_until = NULL, threat_score = 0, scored_at = ? WHERE ip = ?')
+    .prepare(
+      'UPDATE ip_reputation SET blocked_until = NULL, threat_score = 0, scored_at = ? WHERE ip = ?',
+    )
     .bind(Date.now(), ip)
     .run();
   return result.meta.changes > 0;

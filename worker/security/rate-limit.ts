@@ -15,13 +15,24 @@ export const limits = {
     max: 5,
     windowMs: 15 * 60_000,
   }),
-  registerPerIp: (ip: string): Limit => ({ key: `register:ip:${ip}`, max: 5, windowMs: 60 * 60_000 }),
+  registerPerIp: (ip: string): Limit => ({
+    key: `register:ip:${ip}`,
+    max: 5,
+    windowMs: 60 * 60_000,
+  }),
   forgotPerIp: (ip: string): Limit => ({ key: `forgot:ip:${ip}`, max: 5, windowMs: 60 * 60_000 }),
-  forgotPerEmail: (email: string): Limit => ({ key: `forgot:${email}`, max: 3, windowMs: 60 * 60_000 }),
+  forgotPerEmail: (email: string): Limit => ({
+    key: `forgot:${email}`,
+    max: 3,
+    windowMs: 60 * 60_000,
+  }),
 };
 
 /** Takes one slot of the limit: the id of the counted attempt, or the seconds to wait. */
-export async function take(db: D1Database, limit: Limit): Promise<{ hitId: number } | { retryAfter: number }> {
+export async function take(
+  db: D1Database,
+  limit: Limit,
+): Promise<{ hitId: number } | { retryAfter: number }> {
   const now = Date.now();
   const since = now - limit.windowMs;
   const inserted = await db

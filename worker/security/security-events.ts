@@ -41,7 +41,11 @@ export async function recordSecurityEvent(db: D1Database, event: SecurityEventIn
     await insertEvent(db, event);
     const weight = VIOLATION_WEIGHTS[event.eventType as ViolationType];
     if (weight && (await addViolation(db, event.ip, weight))) {
-      await insertEvent(db, { eventType: 'ip_blocked', ip: event.ip, details: { after: event.eventType } });
+      await insertEvent(db, {
+        eventType: 'ip_blocked',
+        ip: event.ip,
+        details: { after: event.eventType },
+      });
     }
   } catch (error) {
     // The log must never turn a refusal into a 500.
@@ -50,9 +54,15 @@ export async function recordSecurityEvent(db: D1Database, event: SecurityEventIn
 }
 
 function insertEvent(db: D1Database, event: SecurityEventInput) {
-  const details = JSON.stringify({ ip: event.ip, userId: event.userId ?? null, ...bounded(event.details) });
+  const details = JSON.stringify({
+    ip: event.ip,
+    userId: event.userId ?? null,
+    ...bounded(event.details),
+  });
   return db
-    .prepare('INSERT INTO security_events (event_type, ip, user_id, details, created_at) VALUES (?, ?, ?, ?, ?)')
+    .prepare(
+      'INSERT INTO security_events (event_type, ip, user_id, details, created_at) VALUES (?, ?, ?, ?, ?)',
+    )
     .bind(event.eventType, event.ip, event.userId ?? null, details, Date.now())
     .run();
 }
@@ -60,6 +70,9 @@ function insertEvent(db: D1Database, event: SecurityEventInput) {
 /** Long strings are cut, so a hostile payload cannot make one row large. */
 function bounded(details: Record<string, unknown> = {}) {
   return Object.fromEntries(
-    Object.entries(details).map(([key, value]) => [key, typeof value === 'string' ? value.slice(0, 300) : value]),
+    Object.entries(details).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value.slice(0, 300) : value,
+    ]),
   );
 }

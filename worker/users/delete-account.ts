@@ -15,7 +15,9 @@ export async function deleteAccount(env: Env, db: Db, userId: string): Promise<b
     .where(eq(memberships.userId, userId));
   const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
   await Promise.allSettled(
-    rooms.map(({ roomId }) => roomStub(env, roomId).removeMember(userId, 'Your account was deleted')),
+    rooms.map(({ roomId }) =>
+      roomStub(env, roomId).removeMember(userId, 'Your account was deleted'),
+    ),
   );
   return deleted.length > 0;
 }

@@ -37,7 +37,11 @@ export class Client {
     const response = await SELF.fetch(`${ORIGIN}/api${path}`, { method, headers, body });
     this.keepCookie(response.headers.get('Set-Cookie'));
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers };
+    return {
+      status: response.status,
+      body: text ? JSON.parse(text) : {},
+      headers: response.headers,
+    };
   }
 
   private keepCookie(setCookie: string | null) {
@@ -60,6 +64,8 @@ export async function signedInClient() {
   const account = newAccount();
   const client = new Client();
   await client.call('/auth/register', { body: account });
-  const login = await client.call('/auth/login', { body: { email: account.email, password: account.password } });
+  const login = await client.call('/auth/login', {
+    body: { email: account.email, password: account.password },
+  });
   return { client, account, user: login.body.user };
 }

@@ -44,7 +44,9 @@ export class TestSocket {
   static async connect(client: Client | null, roomId: string, origin: string | null = ORIGIN) {
     const socket = await TestSocket.open(client, roomId, origin);
     socket.send('40');
-    const answer = await socket.waitFor((frame) => frame.startsWith('40') || frame.startsWith('44'));
+    const answer = await socket.waitFor(
+      (frame) => frame.startsWith('40') || frame.startsWith('44'),
+    );
     return { socket, answer };
   }
 
@@ -102,7 +104,9 @@ export class TestSocket {
     const deadline = Date.now() + WAIT_MS;
     while (!condition()) {
       if (Date.now() > deadline) {
-        throw new Error(`timed out waiting for ${what}; frames: ${this.frames.slice(-5).join(' | ')}`);
+        throw new Error(
+          `timed out waiting for ${what}; frames: ${this.frames.slice(-5).join(' | ')}`,
+        );
       }
       await new Promise<void>((resolve) => {
         this.listeners.push(resolve);
