@@ -62,6 +62,14 @@ describe('authorization matrix of /api/admin', () => {
     expect((await kick(otherAdmin.user.id)).status).toBe(403);
     expect((await kick(admin.user.id)).status).toBe(400);
     expect((await kick(member.user.id)).status).toBe(200);
+    const logs = await admin.client.call('/admin/security/logs');
+    expect(
+      logs.body.events.find((e: { eventType: string }) => e.eventType === 'member_kicked').details,
+    ).toMatchObject({
+      roomId,
+      kickedUserId: member.user.id,
+      byRole: 'admin',
+    });
     // The owner cannot kick a moderator either.
     const byOwner = await owner.client.call(`/rooms/${roomId}/kick`, {
       body: { targetUserId: otherAdmin.user.id },

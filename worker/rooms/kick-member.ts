@@ -4,6 +4,7 @@ import type { AppEnv } from '../app-env';
 import { roomStub } from '../chat/room-stub';
 import { memberships, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { logSecurityEvent } from '../security/guards';
 import { isModeratorNickname } from './nickname-rules';
 
 /**
@@ -33,6 +34,16 @@ export async function kickMember(c: Context<AppEnv>, targetUserId: string) {
       .set({ roomId: null })
       .where(and(eq(users.id, targetUserId), eq(users.roomId, room.roomId))),
   ]);
+  logSecurityEvent(c, {
+    eventType: 'member_kicked',
+    userId: user.id,
+    details: {
+      roomId: room.roomId,
+      kickedUserId: targetUserId,
+      nickname: target.nickname,
+      byRole: user.role,
+    },
+  });
   await roomStub(c.env, room.roomId).removeMember(
     targetUserId,
     'You have been removed from this room',
