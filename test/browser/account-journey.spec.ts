@@ -27,6 +27,7 @@ test('an account from sign-up to deletion', async ({ page }) => {
   await page.getByRole('button', { name: 'Register' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('first-pass');
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -57,6 +58,7 @@ test('an account from sign-up to deletion', async ({ page }) => {
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText(/password has been reset/i)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(newEmail);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('second-pass');

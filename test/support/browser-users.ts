@@ -28,6 +28,8 @@ export async function register(
 
 export async function logIn(page: Page, email: string, password = 'secret-pass') {
   if (!/\/login/.test(page.url())) await page.goto('/login');
+  // The route is lazily loaded: the previous screen can stay up for a moment after the URL changes.
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();

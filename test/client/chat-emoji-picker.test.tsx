@@ -1,0 +1,47 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import EmojiPicker, { EMOJIS } from '../../client/features/chat/components/emoji-picker';
+import { MessageForm } from '../../client/features/chat/components/message-form';
+
+// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+
+describe('emoji picker', () => {
+  it('offers 27 distinct emojis, each a named button', () => {
+    const onPick = vi.fn();
+    render(
+      <MantineProvider env="test">
+        <EmojiPicker onPick={onPick} />
+      </MantineProvider>,
+    );
+    const buttons = screen.getAllByRole('button');
+    expect(buttons).toHaveLength(27);
+    expect(new Set(EMOJIS.map(([emoji]) => emoji)).size).toBe(27);
+    fireEvent.click(screen.getByRole('button', { name: 'thumbs up' }));
+    expect(onPick).toHaveBeenCalledWith('👍');
+  });
+
+  it('appends the picked emoji to the message being written', async () => {
+    const onSend = vi.fn();
+    render(
+      <MantineProvider env="test">
+        <MessageForm onSend={onSend} />
+      </MantineProvider>,
+    );
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'hello ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Emoji' }));
+    const grid = await screen.findByRole('dialog');
+    fireEvent.click(await within(grid).findByRole('button', { name: 'fire' }));
+    fireEvent.click(within(grid).getByRole('button', { name: 'party popper' }));
+    expect((box as HTMLTextAreaElement).value).toBe('hello 🔥🎉');
+
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('hello 🔥🎉');
+  });
+});

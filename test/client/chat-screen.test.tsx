@@ -1,0 +1,229 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '../../contract/realtime';
+import type { PublicUser } from '../../contract/user';
+import { fakeApi, renderApp, testUser } from './render-app';
+
+// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+
+type Handler = (...args: unknown[]) => void;
+interface Emitted {
+  event: string;
+  payload: unknown;
+  ack?: (answer: unknown) => void;
+}
+
+/** Stands in for a socket.io-client socket: records what the screen emits, replays the server. */
+const { sockets, FakeSocket } = vi.hoisted(() => {
+  class FakeSocket {
+    handlers = new Map<string, Handler[]>();
+    emitted: Emitted[] = [];
+    connected = false;
+    disconnected = false;
+    constructor(
+      readonly url: string,
+      readonly options: Record<string, unknown>,
+    ) {}
+    on(event: string, handler: Handler) {
+      this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+      return this;
+    }
+    off() {
+      this.handlers.clear();
+      return this;
+    }
+    emit(event: string, payload: unknown, ack?: (answer: unknown) => void) {
+      this.emitted.push({ event, payload, ack });
+      return this;
+    }
+    timeout() {
+      return {
+        emit: (event: string, payload: unknown, ack: (error: unknown, answer: unknown) => void) =>
+          this.emit(event, payload, (answer) => ack(null, answer)),
+      };
+    }
+    disconnect() {
+      this.connected = false;
+      this.disconnected = true;
+      return this;
+    }
+    /** The server (or the transport) fires an event at the screen. */
+    receive(event: string, ...args: unknown[]) {
+      if (event === 'connect') this.connected = true;
+      for (const handler of this.handlers.get(event) ?? []) handler(...args);
+    }
+    last(event: string) {
+      return this.emitted.filter((entry) => entry.event === event).at(-1);
+    }
+  }
+  return { sockets: [] as InstanceType<typeof FakeSocket>[], FakeSocket };
+});
+
+vi.mock('socket.io-client', () => ({
+  io: (url: string, options: Record<string, unknown>) => {
+    const socket = new FakeSocket(url, options);
+    sockets.push(socket);
+    return socket;
+  },
+}));
+
+const inRoom: PublicUser = { ...testUser, roomId: 'room-a', activeNickname: 'ada' };
+const message = (id: number, user: string, text: string): ChatMessage => ({
+  id,
+  user,
+  text,
+  messageType: 'user',
+  createdAt: id,
+});
+
+async function openChat(user: PublicUser = inRoom, handle?: Parameters<typeof fakeApi>[1]) {
+  const api = fakeApi(user, handle);
+  const view = renderApp('/chat/room-a');
+  await waitFor(() => expect(sockets).toHaveLength(1));
+  const socket = sockets[0]!;
+  act(() => socket.receive('connect'));
+  return { ...view, ...api, socket };
+}
+
+beforeEach(() => {
+  sockets.length = 0;
+});
+
+describe('chat screen', () => {
+  it('connects to the room, joins under the nickname and shows the history', async () => {
+    const { socket } = await openChat();
+    expect(socket.url).toBe(window.location.origin);
+    expect(socket.options).toMatchObject({
+      path: '/socket.io',
+      transports: ['websocket'],
+      withCredentials: true,
+      query: { room: 'room-a' },
+      reconnectionAttempts: 5,
+    });
+    expect(socket.last('join')?.payload).toEqual({ name: 'ada', room: 'room-a' });
+    expect(screen.getByLabelText('Loading messages')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Connected' })).toBeTruthy();
+
+    act(() =>
+      socket.receive('chatHistory', [
+        message(1, 'ada', 'mine'),
+        message(2, 'bob', '<b>theirs</b><img src=x onerror="alert(1)">'),
+      ]),
+    );
+    const log = screen.getByRole('log', { name: 'Messages' });
+    const items = within(log).getAllByRole('listitem');
+    expect(items.map((item) => item.hasAttribute('data-own'))).toEqual([true, false]);
+    expect(within(items[1]!).getByText('theirs').tagName).toBe('B');
+    expect(log.innerHTML).not.toContain('onerror');
+    expect(within(items[1]!).getByText('bob')).toBeTruthy();
+  });
+
+  it('says when the room is empty, and pops system messages up instead of listing them', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const { socket } = await openChat();
+    act(() => socket.receive('chatHistory', []));
+    expect(screen.getByText('No messages yet...')).toBeTruthy();
+
+    act(() =>
+      socket.receive('message', {
+        ...message(0, 'System', 'bob has joined the room'),
+        id: 'notice-1',
+        messageType: 'system-simple',
+      }),
+    );
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({
+        position: 'bottom-right',
+        autoClose: 2500,
+        withCloseButton: false,
+      }),
+    );
+    expect(screen.getByText('No messages yet...')).toBeTruthy();
+  });
+
+  it('resumes after a reconnect from the last id without repeating messages', async () => {
+    const { socket } = await openChat();
+    act(() => socket.receive('chatHistory', [message(1, 'ada', 'one'), message(2, 'bob', 'two')]));
+    act(() => {
+      socket.receive('disconnect', 'transport close');
+    });
+    expect(screen.getByRole('img', { name: 'Not connected' })).toBeTruthy();
+    act(() => socket.receive('connect'));
+    expect(socket.last('join')?.payload).toEqual({ name: 'ada', room: 'room-a', lastMessageId: 2 });
+    act(() =>
+      socket.receive('chatHistory', [message(2, 'bob', 'two'), message(3, 'bob', 'three')]),
+    );
+    act(() => socket.receive('message', message(3, 'bob', 'three')));
+    const items = within(screen.getByRole('log')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['oneada', 'twobob', 'threebob']);
+  });
+
+  it('sends on Enter, never blank text, and shows a refusal as a toast', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const { socket } = await openChat();
+    const box = screen.getByRole('textbox', { name: 'Message' });
+
+    fireEvent.change(box, { target: { value: '   ' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(socket.last('sendMessage')).toBeUndefined();
+
+    fireEvent.change(box, { target: { value: ' hello ' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(socket.last('sendMessage')).toBeUndefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const sent = socket.last('sendMessage')!;
+    expect(sent.payload).toEqual({ text: 'hello', roomId: 'room-a' });
+    expect((box as HTMLTextAreaElement).value).toBe('');
+
+    act(() => sent.ack?.({ error: 'You are sending messages too fast' }));
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'You are sending messages too fast' }),
+    );
+  });
+
+  it('shows join and connection errors in a dialog that only leads away', async () => {
+    const { socket } = await openChat();
+    act(() => socket.last('join')?.ack?.({ error: 'You are not a member of this room' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unable to join the chat' });
+    expect(within(dialog).getByText('You are not a member of this room')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Join A New Room' }).getAttribute('href')).toBe(
+      '/join',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Return To Home' }).getAttribute('href')).toBe(
+      '/',
+    );
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'Unable to join the chat' })).toBeTruthy();
+  });
+
+  it('goes to /join when the room is deleted, and leaves the room on the way out', async () => {
+    const { socket, router } = await openChat();
+    act(() => socket.receive('room-deleted', { roomId: 'room-a' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/join'));
+    await waitFor(() => expect(socket.disconnected).toBe(true));
+    expect(socket.last('leave')?.payload).toEqual({ room: 'room-a' });
+    expect(window.localStorage.getItem('joinedRoomId')).toBeNull();
+  });
+
+  it('looks the nickname up in the room list when the room is not the current one', async () => {
+    fakeApi({ ...testUser }, (call) =>
+      call.path === '/api/rooms'
+        ? {
+            status: 200,
+            body: [{ _id: 'room-a', roomId: 'room-a', name: 'A', activeNickname: 'ada_a' }],
+          }
+        : undefined,
+    );
+    renderApp('/chat/room-a');
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => sockets[0]!.receive('connect'));
+    expect(sockets[0]!.last('join')?.payload).toEqual({ name: 'ada_a', room: 'room-a' });
+    expect(window.localStorage.getItem('activeNickname')).toBe('ada_a');
+  });
+});

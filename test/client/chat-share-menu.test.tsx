@@ -1,0 +1,62 @@
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ShareMenu } from '../../client/features/share/components/share-menu';
+
+function renderMenu() {
+  render(
+    <MantineProvider env="test">
+      <ShareMenu roomId="room-a" roomName="Book club" />
+    </MantineProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+  return screen.findByRole('dialog', { name: 'Share "Book club"' });
+}
+
+describe('share menu', () => {
+  it('offers the invite link by copy, email, WhatsApp and QR code', async () => {
+    const menu = await renderMenu();
+    const link = `${window.location.origin}/invite?room=room-a`;
+    const field = within(menu).getByRole('textbox', { name: 'Invite link' }) as HTMLInputElement;
+    expect(field.value).toBe(link);
+    expect(field.readOnly).toBe(true);
+
+    const email = within(menu).getByRole('link', { name: 'Email' }).getAttribute('href')!;
+    expect(email.startsWith('mailto:?subject=')).toBe(true);
+    expect(decodeURIComponent(email)).toContain(link);
+    expect(decodeURIComponent(email)).toMatch(/need an account/);
+    const whatsApp = within(menu).getByRole('link', { name: 'WhatsApp' }).getAttribute('href')!;
+    expect(whatsApp.startsWith('https://wa.me/?text=')).toBe(true);
+    expect(within(menu).getByText(/New users will need to create an account/)).toBeTruthy();
+
+    fireEvent.click(within(menu).getByRole('button', { name: 'QR Code' }));
+    const qr = await within(menu).findByRole('img', { name: 'Invite QR code' });
+    expect(qr.getAttribute('width')).toBe('150');
+  });
+
+  it('copies the link and shows a check for 2 seconds', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const menu = await renderMenu();
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.click(within(menu).getByRole('button', { name: 'Copy invite link' }));
+    });
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/invite?room=room-a`);
+    expect(screen.getByText('Invite link copied')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.queryByText('Invite link copied')).toBeNull();
+  });
+
+  it('falls back to select and copy when the clipboard is refused', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: { writeText: () => Promise.reject(new Error('denied')) },
+    });
+    const execCommand = vi.fn(() => true);
+    Object.defineProperty(document, 'execCommand', { configurable: true, value: execCommand });
+    const menu = await renderMenu();
+    fireEvent.click(within(menu).getByRole('button', { name: 'Copy invite link' }));
+    await waitFor(() => expect(execCommand).toHaveBeenCalledWith('copy'));
+  });
+});
