@@ -1,18 +1,41 @@
-import { Link, useParams } from 'react-router';
-import { Anchor } from '@mantine/core';
-import { StatusPanel } from '../../components/ui/status-panel';
+import { Navigate, useParams } from 'react-router';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { ChatScreen } from '../../features/chat/components/chat-screen';
+import { RoomsDrawer } from '../../features/rooms/components/rooms-drawer';
+import { useRoomNickname } from '../../features/rooms/hooks/use-room-nickname';
+import { ShareMenu } from '../../features/share/components/share-menu';
+import { useSession } from '../../lib/session/use-session';
+import { readStored, storageKeys } from '../../lib/storage';
 
-/** Placeholder for /chat and /chat/:roomId: the realtime chat screen comes later. */
+/** /chat: back to the current room if there is one, else to the join screen. */
+function CurrentRoomRedirect() {
+  const { user } = useSession();
+  const roomId = user?.roomId || readStored(storageKeys.joinedRoomId);
+  return <Navigate to={roomId ? `/chat/${encodeURIComponent(roomId)}` : '/join'} replace />;
+}
+
+/**
+ * /chat/:roomId. The chat feature knows nothing of rooms or sharing; this route composes the
+ * three, and remounts the screen per room so that switching starts from a clean slate.
+ */
+function RoomChat({ roomId }: { roomId: string }) {
+  const nickname = useRoomNickname(roomId);
+  if (!nickname) return <LoadingScreen />;
+
+  return (
+    <ChatScreen
+      key={`${roomId}:${nickname}`}
+      roomId={roomId}
+      nickname={nickname}
+      renderShare={(roomName) => <ShareMenu roomId={roomId} roomName={roomName} />}
+      renderDrawer={({ opened, onClose }) => (
+        <RoomsDrawer roomId={roomId} opened={opened} onClose={onClose} />
+      )}
+    />
+  );
+}
+
 export default function ChatRoute() {
   const { roomId } = useParams();
-  return (
-    <StatusPanel
-      title="Chat"
-      text={roomId ? `Room ${roomId}: the chat screen is coming soon.` : 'No room selected yet.'}
-    >
-      <Anchor component={Link} to="/">
-        Back to your rooms
-      </Anchor>
-    </StatusPanel>
-  );
+  return roomId ? <RoomChat key={roomId} roomId={roomId} /> : <CurrentRoomRedirect />;
 }

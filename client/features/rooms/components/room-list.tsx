@@ -1,67 +1,57 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Container, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
-import type { RoomSummary } from '../../../../contract/rooms';
 import { useSession } from '../../../lib/session/use-session';
-import { getRooms } from '../api/get-rooms';
+import { useRooms } from '../hooks/use-rooms';
+import { useSelectRoom } from '../hooks/use-select-room';
 import { RoomCard } from './room-card';
 
-type State =
-  { status: 'loading' } | { status: 'error' } | { status: 'ready'; rooms: RoomSummary[] };
+interface RoomListProps {
+  /** In the chat's drawer: one column, no page heading (the drawer has the title). */
+  inDrawer?: boolean;
+  /** The room the chat screen shows, marked in the list. */
+  currentRoomId?: string;
+  /** Called once a card was chosen, e.g. to close the drawer. */
+  onSelected?: () => void;
+}
 
-/**
- * The signed-in user's rooms. A first version: it loads on mount and when the user changes
- * (so back navigation, which remounts it, refreshes it too), and on the Refresh button.
- */
-export function RoomList() {
+/** The signed-in user's rooms (spec point 2, 'Room list'): the home page and the chat drawer. */
+export function RoomList({ inDrawer = false, currentRoomId, onSelected }: RoomListProps) {
   const { user } = useSession();
-  const userId = user?.id;
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  const load = useCallback(async (isCurrent: () => boolean = () => true) => {
-    setState({ status: 'loading' });
-    try {
-      const rooms = await getRooms();
-      if (isCurrent()) setState({ status: 'ready', rooms: Array.isArray(rooms) ? rooms : [] });
-    } catch (error) {
-      console.error('Failed to load rooms', error);
-      if (isCurrent()) setState({ status: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
-    if (!userId) return;
-    let current = true;
-    void load(() => current);
-    return () => {
-      current = false;
-    };
-  }, [userId, load]);
+  const { state, reload } = useRooms();
+  const { select, error: switchError } = useSelectRoom(onSelected);
 
   if (!user) return <Text p="md">Please log in to see your rooms.</Text>;
 
-  return (
-    <Container size="md" py="xl">
-      <Group justify="space-between" mb="lg">
-        <Title order={1} size="h2">
-          Your Rooms
-        </Title>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            onClick={() => void load()}
-            disabled={state.status === 'loading'}
-          >
-            Refresh
-          </Button>
-          <Button component={Link} to="/join" leftSection={<IconPlus size={16} aria-hidden />}>
-            Create Room
-          </Button>
-        </Group>
-      </Group>
+  const actions = (
+    <Group gap="xs">
+      <Button
+        variant="default"
+        size={inDrawer ? 'xs' : 'sm'}
+        leftSection={<IconRefresh size={16} aria-hidden />}
+        onClick={() => void reload()}
+        disabled={state.status === 'loading'}
+      >
+        Refresh
+      </Button>
+      <Button
+        component={Link}
+        to="/join"
+        size={inDrawer ? 'xs' : 'sm'}
+        leftSection={<IconPlus size={16} aria-hidden />}
+      >
+        Create Room
+      </Button>
+    </Group>
+  );
 
+  const body = (
+    <>
+      {switchError && (
+        <Alert color="red" role="alert" mb="md">
+          {switchError}
+        </Alert>
+      )}
       {state.status === 'loading' && <Text role="status">Loading rooms...</Text>}
       {state.status === 'error' && (
         <Alert color="red" role="alert">
@@ -72,12 +62,38 @@ export function RoomList() {
         <Text>You haven&apos;t created or joined any rooms yet.</Text>
       )}
       {state.status === 'ready' && state.rooms.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <SimpleGrid cols={inDrawer ? 1 : { base: 1, sm: 2 }}>
           {state.rooms.map((room) => (
-            <RoomCard key={room.roomId} room={room} />
+            <RoomCard
+              key={room.roomId}
+              room={room}
+              onSelect={select}
+              current={room.roomId === currentRoomId}
+            />
           ))}
         </SimpleGrid>
       )}
+    </>
+  );
+
+  if (inDrawer) {
+    return (
+      <Stack gap="md">
+        {actions}
+        <div>{body}</div>
+      </Stack>
+    );
+  }
+
+  return (
+    <Container size="md" py="xl">
+      <Group justify="space-between" mb="lg">
+        <Title order={1} size="h2">
+          Your Rooms
+        </Title>
+        {actions}
+      </Group>
+      {body}
     </Container>
   );
 }

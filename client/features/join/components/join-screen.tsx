@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Anchor, Button, Code, Stack, Text, TextInput } from '@mantine/core';
+import { ROOM_NAME_MAX, roomMessages } from '../../../../contract/rooms';
+import { FormCard } from '../../../components/ui/form-card';
+import { useSession } from '../../../lib/session/use-session';
+import { readStored, storageKeys } from '../../../lib/storage';
+import { useJoinRoom } from '../hooks/use-join-room';
+import { pickNickname } from '../utils/pick-nickname';
+import { NicknameConflictPanel } from './nickname-conflict-panel';
+
+/**
+ * /join (spec point 2, 'Join screen'): names a new room, or joins the room of ?room= or of a
+ * waiting invitation, which is attempted at once.
+ */
+export function JoinScreen() {
+  const { user } = useSession();
+  const roomParam = useSearchParams()[0].get('room');
+  const [pending] = useState(() => readStored(storageKeys.pendingRoomJoin));
+  const sharedRoom = roomParam || pending;
+  const [roomName, setRoomName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const { join, joining, error, conflict, dismiss } = useJoinRoom();
+  const nickname = user ? pickNickname(user) : '';
+  const attempted = useRef(false);
+
+  useEffect(() => {
+    if (!sharedRoom || !user || attempted.current) return;
+    attempted.current = true;
+    void join({ roomId: sharedRoom, activeNickname: nickname });
+  }, [sharedRoom, user, nickname, join]);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!sharedRoom && !roomName.trim()) {
+      setNameError(roomMessages.roomNameRequired);
+      return;
+    }
+    setNameError(null);
+    void join(
+      sharedRoom
+        ? { roomId: sharedRoom, activeNickname: nickname }
+        : { roomName: roomName.trim(), activeNickname: nickname },
+    );
+  };
+
+  return (
+    <FormCard title={sharedRoom ? 'Join a Room' : 'Create a Room'}>
+      {conflict ? (
+        <NicknameConflictPanel
+          message={conflict.message}
+          nickname={nickname}
+          submitting={joining}
+          onRetry={(chosen) => void join({ roomId: conflict.roomId, activeNickname: chosen })}
+          onCancel={dismiss}
+        />
+      ) : (
+        <form onSubmit={handleSubmit} noValidate>
+          <Stack>
+            {error && (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            )}
+            {sharedRoom ? (
+              <Text>
+                Joining shared room: <Code>{sharedRoom}</Code>
+              </Text>
+            ) : (
+              <TextInput
+                label="Room Name"
+                value={roomName}
+                onChange={(event) => setRoomName(event.currentTarget.value)}
+                error={nameError}
+                aria-invalid={nameError ? true : undefined}
+                maxLength={ROOM_NAME_MAX}
+                withAsterisk
+                autoFocus
+              />
+            )}
+            <Text>
+              Joining as... <strong>{nickname}</strong>
+            </Text>
+            <Button type="submit" disabled={joining}>
+              {joining ? 'Joining...' : 'Join Room'}
+            </Button>
+            <Anchor component={Link} to="/" size="sm">
+              Back to your rooms
+            </Anchor>
+          </Stack>
+        </form>
+      )}
+    </FormCard>
+  );
+}

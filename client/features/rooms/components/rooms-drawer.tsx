@@ -1,0 +1,58 @@
+import { Alert, Badge, Drawer, Stack, Text } from '@mantine/core';
+import { useSession } from '../../../lib/session/use-session';
+import { useMembers } from '../hooks/use-members';
+import { ModerationPanel } from './moderation-panel';
+import { RoomList } from './room-list';
+
+interface RoomsDrawerProps {
+  roomId: string;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The chat's room-list drawer (spec point 2): the person's rooms, and for the owner or an
+ * administrator the moderation panel. Administrators take part as 'Mod' and have no own list.
+ */
+export function RoomsDrawer({ roomId, opened, onClose }: RoomsDrawerProps) {
+  const { user } = useSession();
+  const isAdmin = user?.role === 'admin';
+  const { state, reload } = useMembers(roomId, opened);
+  const isOwner = state.status === 'ready' && state.data.isOwner;
+
+  const title = isAdmin ? (
+    <>
+      Joined as:{' '}
+      <Badge component="span" variant="filled">
+        Mod
+      </Badge>
+    </>
+  ) : isOwner ? (
+    'Your Rooms'
+  ) : (
+    'Joined Rooms'
+  );
+
+  return (
+    <Drawer opened={opened} onClose={onClose} title={title} padding="md" size="md">
+      <Stack gap="lg">
+        {!isAdmin && <RoomList inDrawer currentRoomId={roomId} onSelected={onClose} />}
+        {state.status === 'error' && (
+          <Alert color="red" role="alert">
+            {state.message}
+          </Alert>
+        )}
+        {state.status === 'ready' && user && (
+          <ModerationPanel
+            roomId={roomId}
+            members={state.data}
+            currentUserId={user.id}
+            isAdmin={isAdmin}
+            onChanged={() => void reload()}
+          />
+        )}
+        {isAdmin && state.status === 'loading' && <Text c="dimmed">Loading members...</Text>}
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import type { RoomSummary } from '../../../../contract/rooms';
+import { useSession } from '../../../lib/session/use-session';
+import { removeStored, storageKeys, writeStored } from '../../../lib/storage';
+
+export const SWITCH_FAILED = 'Failed to switch rooms. Please try again.';
+
+/**
+ * Makes a room of the list the current one before its card's link navigates there (spec
+ * point 4, 'Switching rooms'). The membership already exists, so no call is needed: the chat
+ * screen's socket joins under the membership's nickname, and leaving the old room is the old
+ * chat screen's cleanup. Returns false when the switch failed and navigation must not happen.
+ */
+export function useSelectRoom(onSelected?: () => void) {
+  const { user, setUser } = useSession();
+  const [error, setError] = useState<string | null>(null);
+
+  const select = (room: RoomSummary): boolean => {
+    try {
+      if (!user) throw new Error('No signed-in user');
+      setError(null);
+      setUser({ ...user, roomId: room.roomId, activeNickname: room.activeNickname });
+      writeStored(storageKeys.joinedRoomId, room.roomId);
+      if (room.activeNickname) writeStored(storageKeys.activeNickname, room.activeNickname);
+      // Without a nickname for this room, the chat screen looks it up instead of reusing one.
+      else removeStored(storageKeys.activeNickname);
+      onSelected?.();
+      return true;
+    } catch (failure) {
+      console.error('Failed to switch rooms', failure);
+      setError(SWITCH_FAILED);
+      return false;
+    }
+  };
+
+  return { select, error };
+}

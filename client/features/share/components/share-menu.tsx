@@ -1,0 +1,141 @@
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Center,
+  Loader,
+  Popover,
+  SimpleGrid,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconBrandWhatsapp,
+  IconCheck,
+  IconCopy,
+  IconMail,
+  IconQrcode,
+  IconShare,
+} from '@tabler/icons-react';
+import { useCopy } from '../hooks/use-copy';
+import { inviteLink, inviteText, mailtoLink, whatsAppLink } from '../utils/invite-links';
+
+const InviteQrCode = lazy(() => import('./invite-qr-code'));
+
+interface ShareMenuProps {
+  roomId: string;
+  roomName: string;
+}
+
+/**
+ * The chat header's share menu (spec point 2): the invite link to copy, the device's share
+ * sheet, email, WhatsApp and a QR code. Closes on an outside click and on Escape.
+ */
+export function ShareMenu({ roomId, roomName }: ShareMenuProps) {
+  const [opened, setOpened] = useState(false);
+  const [showQr, setShowQr] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const { copied, copy } = useCopy();
+  const link = inviteLink(roomId);
+  const title = `Share "${roomName}"`;
+
+  const shareNatively = async () => {
+    if (typeof navigator.share !== 'function') return void copy(link, inputRef.current);
+    try {
+      await navigator.share({ title, text: inviteText(roomName), url: link });
+    } catch (error) {
+      // Closing the share sheet is a choice, not a failure; anything else falls back to copy.
+      if (!(error instanceof DOMException && error.name === 'AbortError')) {
+        await copy(link, inputRef.current);
+      }
+    }
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md">
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label="Share"
+          onClick={() => setOpened((open) => !open)}
+        >
+          <IconShare size={22} aria-hidden />
+        </ActionIcon>
+      </Popover.Target>
+      {/* Named by its title rather than by the button, which Mantine would use. */}
+      <Popover.Dropdown aria-labelledby={titleId}>
+        <Title order={2} size="h5" mb="sm" id={titleId}>
+          {title}
+        </Title>
+        <TextInput
+          ref={inputRef}
+          label="Invite link"
+          value={link}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+          rightSection={
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'green' : undefined}
+              aria-label="Copy invite link"
+              onClick={() => void copy(link, inputRef.current)}
+            >
+              {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+            </ActionIcon>
+          }
+        />
+        <VisuallyHidden role="status">{copied ? 'Invite link copied' : ''}</VisuallyHidden>
+        <SimpleGrid cols={2} spacing="xs" mt="md">
+          <Button
+            variant="light"
+            leftSection={<IconShare size={16} aria-hidden />}
+            onClick={() => void shareNatively()}
+          >
+            Share
+          </Button>
+          <Button
+            component="a"
+            href={mailtoLink(roomName, link)}
+            variant="light"
+            leftSection={<IconMail size={16} aria-hidden />}
+          >
+            Email
+          </Button>
+          <Button
+            component="a"
+            href={whatsAppLink(roomName, link)}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="light"
+            color="green"
+            leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
+          >
+            WhatsApp
+          </Button>
+          <Button
+            variant={showQr ? 'filled' : 'light'}
+            aria-pressed={showQr}
+            leftSection={<IconQrcode size={16} aria-hidden />}
+            onClick={() => setShowQr((shown) => !shown)}
+          >
+            QR Code
+          </Button>
+        </SimpleGrid>
+        {showQr && (
+          <Center mt="md">
+            <Suspense fallback={<Loader size="sm" aria-label="Loading QR code" />}>
+              <InviteQrCode link={link} />
+            </Suspense>
+          </Center>
+        )}
+        <Text size="xs" c="dimmed" mt="md">
+          New users will need to create an account before they can join this room.
+        </Text>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
