@@ -69,6 +69,26 @@ describe('the ChatRoom object', () => {
     a.close();
   });
 
+  it('pings its sockets from the alarm while any are open, and sleeps when none are', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Pings', 'Owner');
+    const socket = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const stub = roomStub(env, roomId);
+    await runInDurableObject(stub, (_room: ChatRoom, state) =>
+      state.storage.kv.put('nextPingAt', 0),
+    );
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await socket.waitFor((frame) => frame === '2');
+    socket.send('3');
+    socket.close();
+    await socket.waitForClose();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await runDurableObjectAlarm(stub);
+    expect(
+      await runInDurableObject(stub, (_room: ChatRoom, state) => state.storage.getAlarm()),
+    ).toBeNull();
+  });
+
   it(`keeps only the newest ${HISTORY_LIMIT} messages`, async () => {
     const stub = roomStub(env, 'bounded-history-room-0001');
     const { oldest, count } = await runInDurableObject(stub, (room: ChatRoom) => {
