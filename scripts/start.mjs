@@ -4,7 +4,8 @@ import { applyLocalMigrations, ensureDevVars, persistFlags, run } from './lib/lo
 const port = process.env.PORT || '8787';
 
 ensureDevVars();
-await run('vite', ['build']);
+// SKIP_BUILD=1 serves the SPA already in dist/client (tests that restart the server use it).
+if (!process.env.SKIP_BUILD) await run('vite', ['build']);
 await applyLocalMigrations();
 console.log(`Serving the app at http://localhost:${port}`);
 await run('wrangler', [

@@ -2,8 +2,9 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { uniqueIp } from './api-client';
 
-export async function newPerson(browser: Browser): Promise<Page> {
+export async function newPerson(browser: Browser, baseURL?: string): Promise<Page> {
   const context = await browser.newContext({
+    ...(baseURL ? { baseURL } : {}),
     extraHTTPHeaders: { 'CF-Connecting-IP': uniqueIp() },
   });
   return context.newPage();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Container, Text } from '@mantine/core';
+import { Box, Container, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useSession } from '../../../lib/session/use-session';
 import { removeStored, storageKeys } from '../../../lib/storage';
@@ -52,14 +52,19 @@ export function ChatScreen({ roomId, nickname, renderDrawer, renderShare }: Chat
   };
 
   return (
-    <>
+    // At least one window tall below the app's top bar, so the message box sits at the bottom.
+    <Box mih="calc(100dvh - 60px)" style={{ display: 'flex', flexDirection: 'column' }}>
       <ChatHeader
         connected={chat.connected}
         onOpenRooms={drawer.open}
         onLogout={() => void handleLogout()}
         share={renderShare(chat.roomData?.name || 'this room')}
       />
-      <Container size="md" py="md">
+      <Container size="md" py="md" w="100%" style={{ flex: 1 }}>
+        {/* The page's heading, for screen readers: the header already shows the product. */}
+        <VisuallyHidden>
+          <Title order={1}>{chat.roomData?.name || 'Chat room'}</Title>
+        </VisuallyHidden>
         <MessageList
           messages={chat.messages}
           historyLoaded={chat.historyLoaded}
@@ -70,6 +75,6 @@ export function ChatScreen({ roomId, nickname, renderDrawer, renderShare }: Chat
       <ScrollToTopButton />
       {renderDrawer({ opened: drawerOpened, onClose: drawer.close })}
       <ChatErrorDialog error={chat.error?.message ?? null} />
-    </>
+    </Box>
   );
 }

@@ -5,7 +5,10 @@ import { IconMoodSmile } from '@tabler/icons-react';
 // The grid is only fetched the first time someone opens the popover.
 const EmojiPicker = lazy(() => import('./emoji-picker'));
 
-/** The smiley button of the message form and its popover of emojis. */
+/**
+ * The smiley button of the message form and its popover of emojis. Picking one closes the
+ * popover, so the person can type on straight away.
+ */
 export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
   const [opened, setOpened] = useState(false);
 
@@ -22,8 +25,13 @@ export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p="xs">
-        <Suspense fallback={<Loader size="sm" aria-label="Loading emojis" />}>
-          <EmojiPicker onPick={onPick} />
+        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading emojis" />}>
+          <EmojiPicker
+            onPick={(emoji) => {
+              setOpened(false);
+              onPick(emoji);
+            }}
+          />
         </Suspense>
       </Popover.Dropdown>
     </Popover>

@@ -21,7 +21,7 @@ export function MessageList({ messages, historyLoaded, nickname }: MessageListPr
   if (!historyLoaded) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading messages" />
+        <Loader role="status" aria-label="Loading messages" />
       </Center>
     );
   }

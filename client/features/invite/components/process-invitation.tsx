@@ -28,7 +28,7 @@ export function ProcessInvitation() {
 
   return (
     <StatusPanel title="Processing Invitation">
-      <Loader aria-label="Processing invitation" />
+      <Loader role="status" aria-label="Processing invitation" />
     </StatusPanel>
   );
 }

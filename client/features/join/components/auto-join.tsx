@@ -64,7 +64,7 @@ export function AutoJoin() {
 
   return (
     <StatusPanel title="Joining Room" text="Setting up your room...">
-      <Loader aria-label="Joining room" />
+      <Loader role="status" aria-label="Joining room" />
     </StatusPanel>
   );
 }

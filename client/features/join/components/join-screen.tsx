@@ -70,7 +70,10 @@ export function JoinScreen() {
               <TextInput
                 label="Room Name"
                 value={roomName}
-                onChange={(event) => setRoomName(event.currentTarget.value)}
+                onChange={(event) => {
+                  setRoomName(event.currentTarget.value);
+                  setNameError(null);
+                }}
                 error={nameError}
                 aria-invalid={nameError ? true : undefined}
                 maxLength={ROOM_NAME_MAX}

@@ -28,7 +28,7 @@ export function NicknameConflictPanel(props: NicknameConflictPanelProps) {
   };
 
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" w="100%" ta="left">
       <form onSubmit={handleSubmit} noValidate aria-label="Choose another nickname">
         <Stack>
           <Alert color="yellow" role="alert" title="Nickname already taken">
@@ -39,6 +39,7 @@ export function NicknameConflictPanel(props: NicknameConflictPanelProps) {
             value={value}
             onChange={(event) => setValue(event.currentTarget.value)}
             description={`${value.length}/${NICKNAME_MAX}`}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             error={problem}
             aria-invalid={problem ? true : undefined}
             autoComplete="nickname"

@@ -34,25 +34,35 @@ export function RoomsDrawer({ roomId, opened, onClose }: RoomsDrawerProps) {
   );
 
   return (
-    <Drawer opened={opened} onClose={onClose} title={title} padding="md" size="md">
-      <Stack gap="lg">
-        {!isAdmin && <RoomList inDrawer currentRoomId={roomId} onSelected={onClose} />}
-        {state.status === 'error' && (
-          <Alert color="red" role="alert">
-            {state.message}
-          </Alert>
-        )}
-        {state.status === 'ready' && user && (
-          <ModerationPanel
-            roomId={roomId}
-            members={state.data}
-            currentUserId={user.id}
-            isAdmin={isAdmin}
-            onChanged={() => void reload()}
-          />
-        )}
-        {isAdmin && state.status === 'loading' && <Text c="dimmed">Loading members...</Text>}
-      </Stack>
-    </Drawer>
+    <Drawer.Root opened={opened} onClose={onClose} size="md">
+      <Drawer.Overlay />
+      <Drawer.Content>
+        {/* A div, not Mantine's default header: the page's top bar is the one banner. */}
+        <Drawer.Header component="div">
+          <Drawer.Title fw={600}>{title}</Drawer.Title>
+          <Drawer.CloseButton aria-label="Close" />
+        </Drawer.Header>
+        <Drawer.Body>
+          <Stack gap="lg">
+            {!isAdmin && <RoomList inDrawer currentRoomId={roomId} onSelected={onClose} />}
+            {state.status === 'error' && (
+              <Alert color="red" role="alert">
+                {state.message}
+              </Alert>
+            )}
+            {state.status === 'ready' && user && (
+              <ModerationPanel
+                roomId={roomId}
+                members={state.data}
+                currentUserId={user.id}
+                isAdmin={isAdmin}
+                onChanged={() => void reload()}
+              />
+            )}
+            {isAdmin && state.status === 'loading' && <Text c="dimmed">Loading members...</Text>}
+          </Stack>
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 }

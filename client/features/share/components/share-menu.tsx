@@ -111,7 +111,6 @@ export function ShareMenu({ roomId, roomName }: ShareMenuProps) {
             target="_blank"
             rel="noopener noreferrer"
             variant="light"
-            color="green"
             leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
           >
             WhatsApp
@@ -127,7 +126,7 @@ export function ShareMenu({ roomId, roomName }: ShareMenuProps) {
         </SimpleGrid>
         {showQr && (
           <Center mt="md">
-            <Suspense fallback={<Loader size="sm" aria-label="Loading QR code" />}>
+            <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading QR code" />}>
               <InviteQrCode link={link} />
             </Suspense>
           </Center>

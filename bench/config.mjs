@@ -1,0 +1,108 @@
+/**
+ * What to run and how big: the scenarios of issue 5 at full size, scaled by BENCH_SCALE (counts)
+ * and BENCH_TIME_SCALE (durations). `--quick` is BENCH_SCALE=0.1 and BENCH_TIME_SCALE=0.4.
+ * Scenario names on the command line (or BENCH_ONLY=a,b) run a subset.
+ */
+const USAGE = `usage: npm run bench -- [--quick] [busy] [big] [storm] [many] [http]
+
+env: BENCH_SCALE (1)         multiplies members, senders, rooms and HTTP samples
+     BENCH_TIME_SCALE (1)    multiplies the sending durations
+     BENCH_DRAIN_MS (10000)  longest wait for deliveries after the senders stop
+     BENCH_PORT (8890), BENCH_BASELINE_PORT (8891), BENCH_SETUP_CONCURRENCY (8)
+     BENCH_DEADLINE_MS (2400000)  the whole run is stopped after this long`;
+
+const ALIASES = { storm: 'big' };
+const ORDER = ['busy', 'big', 'many', 'http'];
+
+function positive(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+export function loadConfig(argv = process.argv.slice(2)) {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const quick = argv.includes('--quick');
+  const scale = positive('BENCH_SCALE', quick ? 0.1 : 1);
+  const timeScale = positive('BENCH_TIME_SCALE', quick ? 0.4 : 1);
+  const count = (n, min = 1) => Math.max(min, Math.round(n * scale));
+  const seconds = (s) => Math.max(500, Math.round(s * 1000 * timeScale));
+
+  const scenarios = {
+    busy: {
+      title: 'one busy room',
+      rooms: 1,
+      members: count(200, 2),
+      senders: count(50),
+      rate: 4,
+      durationMs: seconds(5),
+      connectConcurrency: 50,
+    },
+    big: {
+      title: 'one big room',
+      rooms: 1,
+      members: count(1000, 2),
+      senders: count(10),
+      rate: 4,
+      durationMs: seconds(5),
+      // Everyone at once: this connect phase is the connect storm.
+      connectConcurrency: Infinity,
+      storm: true,
+    },
+    many: {
+      title: 'many rooms',
+      rooms: count(100),
+      members: 10,
+      senders: 10,
+      rate: 1,
+      durationMs: seconds(10),
+      connectConcurrency: 50,
+    },
+    http: {
+      title: 'HTTP',
+      clients: 20,
+      rooms: count(50),
+      logins: count(200, 20),
+      roomListReads: count(200, 20),
+    },
+  };
+
+  const unknown = [];
+  const named = argv
+    .filter((arg) => !arg.startsWith('-'))
+    .concat((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean))
+    .map((name) => ALIASES[name] ?? name)
+    .filter((name) => scenarios[name] || (unknown.push(name), false));
+  if (unknown.length > 0) throw new Error(`unknown scenario(s): ${unknown.join(', ')}\n${USAGE}`);
+  const selected = ORDER.filter((name) => named.length === 0 || named.includes(name));
+
+  const roomUsers = (name) => (selected.includes(name) ? scenarios[name].members : 0);
+  const users = Math.max(
+    roomUsers('busy'),
+    roomUsers('big'),
+    selected.includes('many') ? scenarios.many.rooms * scenarios.many.members : 0,
+    selected.includes('http') ? scenarios.http.logins : 0,
+  );
+
+  return {
+    quick,
+    scale,
+    timeScale,
+    selected,
+    scenarios,
+    users,
+    host: '127.0.0.1',
+    port: positive('BENCH_PORT', 8890),
+    baselinePort: positive('BENCH_BASELINE_PORT', 8891),
+    setupConcurrency: positive('BENCH_SETUP_CONCURRENCY', 8),
+    drainMs: positive('BENCH_DRAIN_MS', 10_000),
+    deadlineMs: positive('BENCH_DEADLINE_MS', 40 * 60_000),
+    joinTimeoutMs: 60_000,
+    settleMs: 2000,
+  };
+}

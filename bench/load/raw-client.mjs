@@ -1,0 +1,118 @@
+/**
+ * A lightweight Socket.IO client: raw Engine.IO v4 / Socket.IO v5 text frames over `ws`. Once
+ * joined it looks at the first bytes of each frame and decodes only chat messages and the
+ * acknowledgements of its own sends, so that 1,000 of them fit in one process on 2 cores.
+ */
+import WebSocket from 'ws';
+
+const MESSAGE_PREFIX = Buffer.from('42["message",');
+const PING = 0x32; // '2'
+const ACK = [0x34, 0x33]; // '43'
+const ERROR = Buffer.from('"error"');
+
+export class RawClient {
+  /** @param {{ index: number, nickname: string, cookie?: string, ip?: string }} user */
+  constructor(user) {
+    this.user = user;
+    this.phase = 'new';
+    /** Called with (client, message) for every chat message once joined. */
+    this.onChat = null;
+    this.lastSeq = new Map();
+    this.lastId = 0;
+    this.nextAckId = 1;
+    this.pendingAcks = 0;
+    this.refused = 0;
+    this.lastRefusal = '';
+    this.dropped = false;
+  }
+
+  /** Connects and joins; resolves with the milliseconds it took, rejects on refusal. */
+  join(url, roomId, headers, timeoutMs) {
+    const started = performance.now();
+    this.roomId = roomId;
+    return new Promise((resolve, reject) => {
+      const fail = (why) => {
+        clearTimeout(timer);
+        this.close();
+        reject(new Error(`${this.user.nickname}: ${why}`));
+      };
+      const timer = setTimeout(
+        () => fail(`not joined after ${timeoutMs} ms (${this.phase})`),
+        timeoutMs,
+      );
+      this.joined = () => {
+        clearTimeout(timer);
+        resolve(performance.now() - started);
+      };
+      this.refuse = fail;
+      this.phase = 'opening';
+      this.ws = new WebSocket(url, { headers, perMessageDeflate: false, skipUTF8Validation: true });
+      this.ws.on('message', (data) => this.receive(data));
+      this.ws.on('error', (error) => this.phase !== 'joined' && fail(error.message));
+      this.ws.on('close', () => {
+        if (this.phase === 'joined')
+          this.dropped = true; // the server ended it
+        else if (this.phase !== 'closed') fail('closed while joining');
+        this.phase = 'closed';
+      });
+    });
+  }
+
+  /** Sends one chat message; the acknowledgement is counted when it comes. */
+  sendChat(text) {
+    if (this.phase !== 'joined') return false;
+    const frame = JSON.stringify(['sendMessage', { text, roomId: this.roomId }]);
+    this.pendingAcks++;
+    this.ws.send(`42${this.nextAckId++}${frame}`);
+    return true;
+  }
+
+  close() {
+    this.phase = 'closed';
+    this.ws?.terminate();
+  }
+
+  receive(data) {
+    if (data.length === 1 && data[0] === PING) return this.ws.send('3');
+    if (this.phase === 'joined') {
+      if (startsWith(data, MESSAGE_PREFIX)) {
+        // `42["message",{…}]`: the object alone, parsed once.
+        const message = JSON.parse(data.toString('utf8', MESSAGE_PREFIX.length, data.length - 1));
+        this.onChat?.(this, message);
+      } else if (data[0] === ACK[0] && data[1] === ACK[1]) {
+        this.pendingAcks--;
+        if (data.includes(ERROR)) {
+          this.refused++;
+          this.lastRefusal = data.toString();
+        }
+      }
+      return;
+    }
+    this.handshake(data.toString());
+  }
+
+  /** open → CONNECT → join → its acknowledgement. */
+  handshake(frame) {
+    if (this.phase === 'opening' && frame.startsWith('0{')) {
+      this.phase = 'connecting';
+      this.ws.send('40');
+    } else if (this.phase === 'connecting' && frame.startsWith('44')) {
+      this.refuse(`connect refused: ${frame}`);
+    } else if (this.phase === 'connecting' && frame.startsWith('40')) {
+      this.phase = 'joining';
+      const payload = { name: this.user.nickname, room: this.roomId };
+      this.ws.send(`420${JSON.stringify(['join', payload])}`);
+    } else if (this.phase === 'joining' && frame.startsWith('430[')) {
+      const [ack] = JSON.parse(frame.slice(3));
+      if (ack?.error) return this.refuse(`join refused: ${ack.error}`);
+      this.phase = 'joined';
+      this.joined();
+    }
+  }
+}
+
+function startsWith(data, prefix) {
+  return (
+    data.length > prefix.length && data.compare(prefix, 0, prefix.length, 0, prefix.length) === 0
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Drives joined clients: each sender sends `rate` messages a second for `durationMs`, each text
+ * `b:<sender>:<seq>:<sent at, 1/100 ms>`; every member that receives one records the latency,
+ * and whether it came in order (per sender by seq, per room by id). After the senders stop it
+ * waits for the deliveries to drain, then counts what never arrived.
+ */
+import { sleep, waitUntil } from '../lib/async.mjs';
+import { summarize } from '../lib/stats.mjs';
+
+const TICK_MS = 2;
+
+/** @param rooms {{ members: RawClient[], senders: RawClient[] }[]} */
+export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
+  const latencies = [];
+  let received = 0;
+  let outOfOrder = 0;
+  let lastReceipt = 0;
+  const onChat = (client, message) => {
+    const text = message.text;
+    if (typeof text !== 'string' || !text.startsWith('b:')) return; // notices, history
+    const now = performance.now();
+    const [, sender, seq, sentAt] = text.split(':');
+    latencies.push(now - Number(sentAt) / 100);
+    received++;
+    lastReceipt = now;
+    let inOrder = Number(seq) > (client.lastSeq.get(sender) ?? -1);
+    if (inOrder) client.lastSeq.set(sender, Number(seq));
+    if (typeof message.id === 'number') {
+      if (message.id <= client.lastId) inOrder = false;
+      else client.lastId = message.id;
+    }
+    if (!inOrder) outOfOrder++;
+  };
+  for (const room of rooms) for (const client of room.members) client.onChat = onChat;
+
+  const interval = 1000 / rate;
+  const perSender = Math.max(1, Math.round((rate * durationMs) / 1000));
+  const senders = rooms.flatMap((room) =>
+    room.senders.map((client) => ({ client, room, sent: 0 })),
+  );
+  // Spread the senders evenly over one interval rather than all at once.
+  senders.forEach((sender, i) => (sender.offset = (i / senders.length) * interval));
+
+  const started = performance.now();
+  await sendAll(senders, perSender, interval, started, durationMs);
+  const sendingMs = performance.now() - started;
+
+  const expected = () =>
+    rooms.reduce((sum, room) => {
+      const accepted = room.senders.reduce((n, c) => n + c.nextAckId - 1 - c.refused, 0);
+      return sum + accepted * room.members.length;
+    }, 0);
+  const settled = () =>
+    received >= expected() &&
+    senders.every(({ client }) => client.pendingAcks <= 0 || client.dropped);
+  await waitUntil(settled, drainMs);
+
+  const refused = senders.reduce((n, { client }) => n + client.refused, 0);
+  const refusal = senders.find(({ client }) => client.refused > 0)?.client.lastRefusal;
+  const windowMs = Math.max(sendingMs, lastReceipt - started);
+  return {
+    sent: senders.reduce((n, { sent }) => n + sent, 0),
+    refused,
+    refusal,
+    received,
+    perSecond: received / (windowMs / 1000),
+    latency: summarize(latencies),
+    lost: Math.max(0, expected() - received),
+    outOfOrder,
+    dropped: rooms.reduce((n, room) => n + room.members.filter((c) => c.dropped).length, 0),
+  };
+}
+
+async function sendAll(senders, perSender, interval, started, durationMs) {
+  // Bounded even if the event loop stalls: a late sender catches up, then the loop ends.
+  const deadline = started + durationMs + 60_000;
+  while (performance.now() < deadline) {
+    const now = performance.now() - started;
+    let pending = false;
+    for (const sender of senders) {
+      while (sender.sent < perSender && sender.offset + sender.sent * interval <= now) {
+        const sentAt = Math.round(performance.now() * 100);
+        sender.client.sendChat(`b:${sender.client.user.index}:${sender.sent}:${sentAt}`);
+        sender.sent++;
+      }
+      if (sender.sent < perSender) pending = true;
+    }
+    if (!pending) return;
+    await sleep(TICK_MS);
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * `npm run bench`: starts our app (as `npm start` does, with a throwaway database) and the
+ * Socket.IO baseline, drives both with the same raw-WebSocket clients, prints the table, stops
+ * both and exits. See bench/README.md for the scenarios and the knobs.
+ */
+import { cpus, totalmem } from 'node:os';
+import { loadConfig } from './config.mjs';
+import { formatTable } from './report/table.mjs';
+import { httpApi } from './scenarios/http-api.mjs';
+import { roomTraffic } from './scenarios/room-traffic.mjs';
+import { startApp } from './servers/app-server.mjs';
+import { startBaseline } from './servers/baseline-server.mjs';
+import { createUsers } from './setup/population.mjs';
+
+const config = loadConfig();
+const servers = [];
+
+// Whatever happens, the servers (process groups) do not outlive the run.
+const killServers = () => {
+  for (const server of servers) {
+    try {
+      process.kill(-server.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+};
+process.on('exit', killServers);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+const deadline = setTimeout(() => {
+  console.error(`bench: stopped after ${config.deadlineMs} ms (BENCH_DEADLINE_MS)`);
+  process.exit(1);
+}, config.deadlineMs);
+
+function target(server) {
+  const base = `ws://${server.host}:${server.port}/socket.io/?EIO=4&transport=websocket&room=`;
+  return {
+    name: server.name,
+    origin: server.origin,
+    wsUrl: (roomId) => base + encodeURIComponent(roomId),
+    headers: (user) => ({ Cookie: user.cookie, 'CF-Connecting-IP': user.ip }),
+  };
+}
+
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+console.log(
+  `bench: ${config.selected.join(', ')}; scale ${config.scale}, time scale ${config.timeScale}`,
+);
+
+let exitCode = 0;
+try {
+  console.log(`starting the app on :${config.port} and the baseline on :${config.baselinePort}`);
+  const outcomes = await Promise.allSettled([
+    startApp({ host: config.host, port: config.port }),
+    startBaseline({ host: config.host, port: config.baselinePort }),
+  ]);
+  for (const outcome of outcomes) if (outcome.status === 'fulfilled') servers.push(outcome.value);
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  const [app, baseline] = servers;
+  console.log(`both up after ${elapsed()}`);
+  const targets = [target(app), target(baseline)];
+  const users = await createUsers(app.origin, config.users, config.setupConcurrency);
+
+  const rows = [];
+  for (const name of config.selected) {
+    console.log(`${config.scenarios[name].title} (${elapsed()})`);
+    const context = { users, targets, config };
+    const spec = config.scenarios[name];
+    rows.push(
+      ...(name === 'http' ? await httpApi(spec, context) : await roomTraffic(name, spec, context)),
+    );
+  }
+
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  console.log(
+    `\n${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version};` +
+      ` scale ${config.scale}, time scale ${config.timeScale}; run took ${elapsed()}\n`,
+  );
+  console.log(formatTable(rows));
+} catch (error) {
+  console.error(`bench failed: ${error.stack ?? error}`);
+  exitCode = 1;
+} finally {
+  await Promise.all(servers.map((server) => server.stop()));
+  clearTimeout(deadline);
+}
+process.exit(exitCode);

@@ -1,0 +1,42 @@
+/**
+ * Our app exactly as `npm start` serves it (build, migrations, wrangler dev on workerd), on its
+ * own port with a throwaway database, so a run never touches .wrangler/state.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnServer, waitReady } from './child-process.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const READY_TIMEOUT_MS = 240_000;
+
+export async function startApp({ host, port }) {
+  const persistDir = mkdtempSync(join(tmpdir(), 'chat-bench-'));
+  const server = spawnServer('the app (npm start)', ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: { PORT: String(port), WRANGLER_PERSIST_DIR: persistDir },
+  });
+  const origin = `http://${host}:${port}`;
+  const stop = async () => {
+    await server.stop();
+    rmSync(persistDir, { recursive: true, force: true });
+  };
+  try {
+    // 401 from the session check means the worker, D1 and the migrations are all there.
+    await waitReady(
+      server,
+      async () => {
+        const response = await fetch(`${origin}/api/auth/login/current`, {
+          signal: AbortSignal.timeout(2000),
+        });
+        return response.status === 401;
+      },
+      READY_TIMEOUT_MS,
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { name: 'ours', origin, host, port, stop, pid: server.child.pid };
+}

@@ -1,0 +1,59 @@
+/**
+ * A server run as a child in its own process group, so that stopping it also stops what it
+ * started (start.mjs runs wrangler, which runs workerd). Its output is kept, not printed: the
+ * last lines are shown only when it fails.
+ */
+import { spawn } from 'node:child_process';
+import { sleep } from '../lib/async.mjs';
+
+const KEPT_LINES = 40;
+
+export function spawnServer(label, args, { env, cwd }) {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines = [];
+  const keep = (chunk) => {
+    lines.push(...String(chunk).split('\n').filter(Boolean));
+    if (lines.length > KEPT_LINES) lines.splice(0, lines.length - KEPT_LINES);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = child.exitCode !== null;
+  child.on('exit', () => (exited = true));
+
+  return {
+    label,
+    child,
+    get exited() {
+      return exited;
+    },
+    output: () => lines.join('\n'),
+    /** Ends the whole process group: politely first, then for good. */
+    async stop() {
+      for (const signal of ['SIGTERM', 'SIGKILL']) {
+        if (exited) return;
+        try {
+          process.kill(-child.pid, signal);
+        } catch {
+          return; // the group is already gone
+        }
+        for (let i = 0; i < 50 && !exited; i++) await sleep(100);
+      }
+    },
+  };
+}
+
+/** Polls `probe` (answers true when ready) until the server is up, exits, or time runs out. */
+export async function waitReady(server, probe, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exited) throw new Error(`${server.label} exited:\n${server.output()}`);
+    if (await probe().catch(() => false)) return;
+    await sleep(500);
+  }
+  throw new Error(`${server.label} not ready after ${timeoutMs} ms:\n${server.output()}`);
+}

@@ -1,0 +1,72 @@
+/**
+ * A deploy drops every socket. Here the local server is stopped and started again in the middle
+ * of a conversation: both browsers reconnect within the reconnection policy and then show every
+ * acknowledged message exactly once.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { launchApp } from '../support/launch-app';
+import { newPerson, signUpAndLogIn } from '../support/browser-users';
+
+const PORT = Number(process.env.BROWSER_TEST_PORT ?? 8799) + 2;
+const ORIGIN = `http://localhost:${PORT}`;
+const STATE = resolve('.wrangler/restart-test-state');
+const LOG = resolve('.wrangler/restart-test-server.log');
+
+async function say(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+test('every acknowledged message shows exactly once after a server restart', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  rmSync(STATE, { recursive: true, force: true });
+  mkdirSync(STATE, { recursive: true });
+  let stop = await launchApp(PORT, STATE, LOG, { build: false });
+  try {
+    const stamp = Date.now();
+    const alice = await newPerson(browser, ORIGIN);
+    const bob = await newPerson(browser, ORIGIN);
+    await signUpAndLogIn(alice, `r-alice-${stamp}@example.com`, 'Alice');
+    await alice.goto('/join');
+    await alice.getByRole('textbox', { name: 'Room Name', exact: true }).fill('Restart');
+    await alice.getByRole('button', { name: 'Join Room' }).click();
+    await expect(alice.getByText('No messages yet...')).toBeVisible();
+    const roomId = alice.url().split('/chat/')[1]!;
+    await signUpAndLogIn(bob, `r-bob-${stamp}@example.com`, 'Bob');
+    await bob.goto(`/invite?room=${roomId}`);
+    await expect(bob).toHaveURL(new RegExp(`/chat/${roomId}`));
+
+    const texts = [
+      `before-a-${stamp}`,
+      `before-b-${stamp}`,
+      `after-a-${stamp}`,
+      `after-b-${stamp}`,
+    ];
+    await say(alice, texts[0]!);
+    await expect(bob.getByText(texts[0]!)).toBeVisible();
+    await say(bob, texts[1]!);
+    await expect(alice.getByText(texts[1]!)).toBeVisible();
+
+    await stop();
+    await expect(
+      alice.getByRole('img', { name: 'Not connected' }).or(alice.getByLabel('Not connected')),
+    ).toBeVisible();
+    stop = await launchApp(PORT, STATE, LOG, { build: false });
+
+    for (const page of [alice, bob]) {
+      await expect(page.getByLabel('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+    }
+    await say(alice, texts[2]!);
+    await say(bob, texts[3]!);
+    for (const page of [alice, bob]) {
+      for (const text of texts) await expect(page.getByText(text, { exact: true })).toHaveCount(1);
+    }
+  } finally {
+    await stop();
+  }
+});
