@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['test/client/**/*.test.{ts,tsx}'],
     setupFiles: ['test/client/setup.ts'],
+    // jsdom renders of Mantine screens can take seconds on a loaded 2-core machine.
+    testTimeout: 20_000,
   },
 });

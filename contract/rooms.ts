@@ -3,6 +3,17 @@ import { z } from 'zod';
 import { nicknameSchema } from './validation';
 
 export const ROOM_NAME_MAX = 50;
+
+/** Administrators appear in rooms as 'Mod' plus a frog; the nickname rules keep users out of it. */
+export const MODERATOR_MARK = 'Mod🐸';
+/** The author of an admin's 'As User' broadcast, shown with a Mod badge. */
+export const CHAT_MODERATOR = 'ChatModerator';
+
+export function isModeratorNickname(nickname: string): boolean {
+  return (
+    nickname.includes(MODERATOR_MARK) || nickname.toLowerCase() === CHAT_MODERATOR.toLowerCase()
+  );
+}
 /** The conflict suggestion of the spec: the current nickname plus '1'. */
 export const suggestNickname = (nickname: string) => `${nickname}1`;
 

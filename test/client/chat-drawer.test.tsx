@@ -5,13 +5,6 @@ import type { MembersResponse, RoomSummary } from '../../contract/rooms';
 import type { PublicUser } from '../../contract/user';
 import { fakeApi, renderApp, testUser, type FetchCall } from './render-app';
 
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 // The drawer does not need a live room: a socket that never connects will do.
 vi.mock('socket.io-client', () => ({
   io: () => {

@@ -4,13 +4,6 @@ import { describe, expect, it, vi } from 'vitest';
 import EmojiPicker, { EMOJIS } from '../../client/features/chat/components/emoji-picker';
 import { MessageForm } from '../../client/features/chat/components/message-form';
 
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 describe('emoji picker', () => {
   it('offers 27 distinct emojis, each a named button', () => {
     const onPick = vi.fn();

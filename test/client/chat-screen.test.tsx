@@ -5,13 +5,6 @@ import type { ChatMessage } from '../../contract/realtime';
 import type { PublicUser } from '../../contract/user';
 import { fakeApi, renderApp, testUser } from './render-app';
 
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 type Handler = (...args: unknown[]) => void;
 interface Emitted {
   event: string;

@@ -3,13 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../contract/user';
 import { fakeApi, renderApp, testUser, type FetchCall } from './render-app';
 
-// jsdom has no FontFaceSet; Mantine's autosize Textarea (on the chat screen) listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 // A successful join opens the chat; its socket is not under test here.
 vi.mock('socket.io-client', () => ({
   io: () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { memberships, users, type UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { MODERATOR_MARK } from '../rooms/nickname-rules';
+import { MODERATOR_MARK } from '../../contract/rooms';
 import { findMembership, findRoomOr404, nicknameKey } from '../rooms/room-queries';
 import { isUniqueViolation } from '../users/find-user';
 import { roomIdSchema } from '../../contract/rooms';

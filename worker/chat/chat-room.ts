@@ -5,7 +5,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { ChatMessage, MessageType } from '../../contract/realtime';
-import { CHAT_MODERATOR } from '../rooms/nickname-rules';
+import { CHAT_MODERATOR } from '../../contract/rooms';
 import { MessageStore } from './message-store';
 import { notice } from './notice';
 import { handlePacket, leaveRoom, type RoomHost } from './room-events';

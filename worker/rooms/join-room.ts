@@ -5,7 +5,8 @@ import { memberships, rooms, users, type UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { randomToken } from '../lib/encoding';
 import { isUniqueViolation } from '../users/find-user';
-import { defaultNickname, isModeratorNickname } from './nickname-rules';
+import { isModeratorNickname } from '../../contract/rooms';
+import { defaultNickname } from './default-nickname';
 import { findMembership, findRoomOr404, nicknameKey } from './room-queries';
 
 interface JoinRequest {

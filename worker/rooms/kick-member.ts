@@ -5,7 +5,7 @@ import { roomStub } from '../chat/room-stub';
 import { memberships, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { logSecurityEvent } from '../security/guards';
-import { isModeratorNickname } from './nickname-rules';
+import { isModeratorNickname } from '../../contract/rooms';
 
 /**
  * Removes a member under the rules of the spec (point 6): nobody kicks themselves or a

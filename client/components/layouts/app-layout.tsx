@@ -12,16 +12,18 @@ export function AppLayout() {
   const { pathname } = useLocation();
   // The spec gives the 'scrolled' state to the home page only.
   const scrolled = useScrolledPast(SCROLLED_THRESHOLD_PX, pathname === '/');
+  // The chat screen has its own fixed header (spec point 2) and fills the window.
+  const inChat = pathname === '/chat' || pathname.startsWith('/chat/');
 
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <TopBar scrolled={scrolled} />
+      {!inChat && <TopBar scrolled={scrolled} />}
       <Box component="main" style={{ flex: 1 }}>
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>
       </Box>
-      <Footer />
+      {!inChat && <Footer />}
     </Box>
   );
 }

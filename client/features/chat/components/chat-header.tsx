@@ -4,9 +4,6 @@ import { ActionIcon, Anchor, Box, Group, ThemeIcon } from '@mantine/core';
 import { IconLogout, IconMenu2, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { PRODUCT_NAME } from '../../../config/constants';
 
-/** The app's top bar is this tall; the chat's own bar stays fixed just below it. */
-const APP_TOP_BAR_HEIGHT = 60;
-
 interface ChatHeaderProps {
   connected: boolean;
   onOpenRooms: () => void;
@@ -15,12 +12,13 @@ interface ChatHeaderProps {
   share: ReactNode;
 }
 
-/** Rooms drawer, title, share menu, connection state and logout (spec point 2). */
+/** The chat's fixed header (the app's top bar is hidden here): rooms drawer, title, share menu,
+ * connection state and logout (spec point 2). */
 export function ChatHeader({ connected, onOpenRooms, onLogout, share }: ChatHeaderProps) {
   return (
     <Box
       pos="sticky"
-      top={APP_TOP_BAR_HEIGHT}
+      top={0}
       px="md"
       py="xs"
       bg="var(--mantine-color-body)"

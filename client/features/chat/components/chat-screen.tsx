@@ -53,7 +53,7 @@ export function ChatScreen({ roomId, nickname, renderDrawer, renderShare }: Chat
 
   return (
     // At least one window tall below the app's top bar, so the message box sits at the bottom.
-    <Box mih="calc(100dvh - 60px)" style={{ display: 'flex', flexDirection: 'column' }}>
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <ChatHeader
         connected={chat.connected}
         onOpenRooms={drawer.open}

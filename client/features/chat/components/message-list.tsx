@@ -45,7 +45,8 @@ export function MessageList({ messages, historyLoaded, nickname }: MessageListPr
           />
         ))}
       </Stack>
-      <div ref={endRef} />
+      {/* The margin keeps the newest message clear of the message box fixed below it. */}
+      <div ref={endRef} style={{ scrollMarginBottom: 100 }} />
     </div>
   );
 }

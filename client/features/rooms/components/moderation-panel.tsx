@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import type { Member, MembersResponse } from '../../../../contract/rooms';
 import { errorText } from '../../../lib/api-client';
 import { kickMember } from '../api/kick-member';
-import { CHAT_MODERATOR, isModeratorNickname } from '../utils/is-moderator';
+import { CHAT_MODERATOR, isModeratorNickname } from '../../../../contract/rooms';
 
 interface ModerationPanelProps {
   roomId: string;
