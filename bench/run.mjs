@@ -7,12 +7,27 @@ import { cpus, totalmem } from 'node:os';
 import { loadConfig } from './config.mjs';
 import { formatTable } from './report/table.mjs';
 import { httpApi } from './scenarios/http-api.mjs';
+import { connectStorm } from './scenarios/connect-storm.mjs';
 import { roomTraffic } from './scenarios/room-traffic.mjs';
 import { startApp } from './servers/app-server.mjs';
 import { startBaseline } from './servers/baseline-server.mjs';
 import { createUsers } from './setup/population.mjs';
 
-const config = loadConfig();
+const SCENARIOS = {
+  busy: roomTraffic,
+  big: roomTraffic,
+  many: roomTraffic,
+  storm: connectStorm,
+  http: httpApi,
+};
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
 const servers = [];
 
 // Whatever happens, the servers (process groups) do not outlive the run.
@@ -37,6 +52,7 @@ function target(server) {
   return {
     name: server.name,
     origin: server.origin,
+    pid: server.pid,
     wsUrl: (roomId) => base + encodeURIComponent(roomId),
     headers: (user) => ({ Cookie: user.cookie, 'CF-Connecting-IP': user.ip }),
   };
@@ -68,9 +84,14 @@ try {
     console.log(`${config.scenarios[name].title} (${elapsed()})`);
     const context = { users, targets, config };
     const spec = config.scenarios[name];
-    rows.push(
-      ...(name === 'http' ? await httpApi(spec, context) : await roomTraffic(name, spec, context)),
-    );
+    try {
+      rows.push(...(await SCENARIOS[name](spec, context)));
+    } catch (error) {
+      // One broken scenario still leaves the others' figures worth printing.
+      console.error(`  ${spec.title} failed: ${error.stack ?? error}`);
+      rows.push({ scenario: spec.title, metric: `failed: ${error.message.slice(0, 60)}` });
+      exitCode = 1;
+    }
   }
 
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
@@ -79,6 +100,7 @@ try {
       ` scale ${config.scale}, time scale ${config.timeScale}; run took ${elapsed()}\n`,
   );
   console.log(formatTable(rows));
+  console.log(`\nserver logs: ${servers.map((server) => server.logFile).join(', ')}`);
 } catch (error) {
   console.error(`bench failed: ${error.stack ?? error}`);
   exitCode = 1;

@@ -40,11 +40,12 @@ export async function mapLimit(items, limit, fn, onDone) {
   return results;
 }
 
-/** A progress callback for mapLimit that prints about every tenth of the way. */
+/** A progress callback for mapLimit that prints about every tenth of the way (long jobs only). */
 export function progress(label) {
   let printed = -1;
   const started = Date.now();
   return (done, total) => {
+    if (total < 100 && done !== total) return;
     const tenth = Math.floor((done / total) * 10);
     if (tenth === printed && done !== total) return;
     printed = tenth;

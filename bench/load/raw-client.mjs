@@ -10,6 +10,9 @@ const PING = 0x32; // '2'
 const ACK = [0x34, 0x33]; // '43'
 const ERROR = Buffer.from('"error"');
 
+/** Frames received by all clients: a quiet spell means the server has sent what it had. */
+export const received = { frames: 0 };
+
 export class RawClient {
   /** @param {{ index: number, nickname: string, cookie?: string, ip?: string }} user */
   constructor(user) {
@@ -73,6 +76,7 @@ export class RawClient {
   }
 
   receive(data) {
+    received.frames++;
     if (data.length === 1 && data[0] === PING) return this.ws.send('3');
     if (this.phase === 'joined') {
       if (startsWith(data, MESSAGE_PREFIX)) {

@@ -2,12 +2,14 @@
  * Drives joined clients: each sender sends `rate` messages a second for `durationMs`, each text
  * `b:<sender>:<seq>:<sent at, 1/100 ms>`; every member that receives one records the latency,
  * and whether it came in order (per sender by seq, per room by id). After the senders stop it
- * waits for the deliveries to drain, then counts what never arrived.
+ * waits for the deliveries to drain, then counts what has not arrived as lost.
  */
-import { sleep, waitUntil } from '../lib/async.mjs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sleep } from '../lib/async.mjs';
 import { summarize } from '../lib/stats.mjs';
 
 const TICK_MS = 2;
+const STALL_MS = 3000;
 
 /** @param rooms {{ members: RawClient[], senders: RawClient[] }[]} */
 export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
@@ -41,6 +43,9 @@ export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
   // Spread the senders evenly over one interval rather than all at once.
   senders.forEach((sender, i) => (sender.offset = (i / senders.length) * interval));
 
+  // The generator's own lag would show up as latency: it is measured so that it can be ruled out.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const started = performance.now();
   await sendAll(senders, perSender, interval, started, durationMs);
   const sendingMs = performance.now() - started;
@@ -53,13 +58,18 @@ export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
   const settled = () =>
     received >= expected() &&
     senders.every(({ client }) => client.pendingAcks <= 0 || client.dropped);
-  await waitUntil(settled, drainMs);
+  const drainStarted = performance.now();
+  await drain(settled, () => received, drainMs);
+  const drainedMs = performance.now() - drainStarted;
+  loopDelay.disable();
 
   const refused = senders.reduce((n, { client }) => n + client.refused, 0);
   const refusal = senders.find(({ client }) => client.refused > 0)?.client.lastRefusal;
   const windowMs = Math.max(sendingMs, lastReceipt - started);
   return {
     sent: senders.reduce((n, { sent }) => n + sent, 0),
+    expected: expected(),
+    drainedMs,
     refused,
     refusal,
     received,
@@ -67,8 +77,26 @@ export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
     latency: summarize(latencies),
     lost: Math.max(0, expected() - received),
     outOfOrder,
+    loopDelayP99: loopDelay.percentile(99) / 1e6,
     dropped: rooms.reduce((n, room) => n + room.members.filter((c) => c.dropped).length, 0),
   };
+}
+
+/**
+ * Waits for the deliveries still on their way: until all arrived, or none arrived for
+ * STALL_MS (what is missing then is lost), or `drainMs` passed (late counts as lost too).
+ */
+async function drain(settled, count, drainMs) {
+  const deadline = performance.now() + drainMs;
+  let last = count();
+  let lastProgress = performance.now();
+  while (!settled() && performance.now() < deadline) {
+    await sleep(50);
+    if (count() !== last) {
+      last = count();
+      lastProgress = performance.now();
+    } else if (performance.now() - lastProgress > STALL_MS) return;
+  }
 }
 
 async function sendAll(senders, perSender, interval, started, durationMs) {

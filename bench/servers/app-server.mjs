@@ -4,7 +4,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnServer, waitReady } from './child-process.mjs';
 
@@ -15,7 +15,13 @@ export async function startApp({ host, port }) {
   const persistDir = mkdtempSync(join(tmpdir(), 'chat-bench-'));
   const server = spawnServer('the app (npm start)', ['scripts/start.mjs'], {
     cwd: ROOT,
-    env: { PORT: String(port), WRANGLER_PERSIST_DIR: persistDir },
+    // start.mjs runs vite and wrangler by name, as under `npm run`, even when run bare.
+    env: {
+      PORT: String(port),
+      WRANGLER_PERSIST_DIR: persistDir,
+      PATH: `${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`,
+    },
+    logName: 'chat-bench-app',
   });
   const origin = `http://${host}:${port}`;
   const stop = async () => {
@@ -38,5 +44,5 @@ export async function startApp({ host, port }) {
     await stop();
     throw error;
   }
-  return { name: 'ours', origin, host, port, stop, pid: server.child.pid };
+  return { name: 'ours', origin, host, port, stop, pid: server.child.pid, logFile: server.logFile };
 }

@@ -5,7 +5,10 @@ import { spawnServer, waitReady } from './child-process.mjs';
 const SCRIPT = fileURLToPath(new URL('./baseline.mjs', import.meta.url));
 
 export async function startBaseline({ host, port }) {
-  const server = spawnServer('the Socket.IO baseline', [SCRIPT], { env: { PORT: String(port) } });
+  const server = spawnServer('the Socket.IO baseline', [SCRIPT], {
+    env: { PORT: String(port) },
+    logName: 'chat-bench-baseline',
+  });
   try {
     await waitReady(server, async () => server.output().includes('baseline listening'), 20_000);
   } catch (error) {
@@ -19,5 +22,6 @@ export async function startBaseline({ host, port }) {
     port,
     stop: () => server.stop(),
     pid: server.child.pid,
+    logFile: server.logFile,
   };
 }

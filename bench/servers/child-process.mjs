@@ -1,33 +1,46 @@
 /**
  * A server run as a child in its own process group, so that stopping it also stops what it
- * started (start.mjs runs wrangler, which runs workerd). Its output is kept, not printed: the
- * last lines are shown only when it fails.
+ * started (start.mjs runs wrangler, which runs workerd). Its output goes to a log file, not the
+ * terminal: the last lines are shown only when it fails.
  */
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sleep } from '../lib/async.mjs';
 
 const KEPT_LINES = 40;
 
-export function spawnServer(label, args, { env, cwd }) {
+export function spawnServer(label, args, { env, cwd, logName }) {
   const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const logFile = join(
+    tmpdir(),
+    `${logName}-${new Date().toISOString().replace(/[:.]/g, '-')}.log`,
+  );
+  const log = createWriteStream(logFile);
   const lines = [];
   const keep = (chunk) => {
+    log.write(chunk);
     lines.push(...String(chunk).split('\n').filter(Boolean));
     if (lines.length > KEPT_LINES) lines.splice(0, lines.length - KEPT_LINES);
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   let exited = child.exitCode !== null;
-  child.on('exit', () => (exited = true));
+  child.on('exit', () => {
+    exited = true;
+    log.end();
+  });
 
   return {
     label,
     child,
+    logFile,
     get exited() {
       return exited;
     },

@@ -1,0 +1,87 @@
+/**
+ * `--profile`: a V8 CPU profile of our worker's isolate (the worker and every room object)
+ * while a scenario's traffic runs, through the inspector `wrangler dev` opens. It finds the
+ * inspector among the ports the server's process group listens on (Linux `ss`).
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { withTimeout } from './async.mjs';
+
+const CALL_TIMEOUT_MS = 30_000;
+const TOP = 15;
+
+async function findInspector(pgid) {
+  const pids = execFileSync('pgrep', ['-g', String(pgid)])
+    .toString()
+    .trim()
+    .split('\n');
+  const listening = execFileSync('ss', ['-ltnpH']).toString().split('\n');
+  const addresses = listening
+    .filter((line) => pids.some((pid) => line.includes(`pid=${pid},`)))
+    .map((line) => line.trim().split(/\s+/)[3]);
+  for (const address of addresses) {
+    const targets = await fetch(`http://${address}/json`, { signal: AbortSignal.timeout(1000) })
+      .then((response) => response.json())
+      .catch(() => []);
+    // wrangler's own inspector proxy ("workers"), which forwards to workerd's isolate.
+    const found = targets.find?.((t) => t.description === 'workers' && t.webSocketDebuggerUrl);
+    if (found) return found.webSocketDebuggerUrl;
+  }
+  throw new Error('no inspector found among the server ports');
+}
+
+/** Starts profiling; answers `stop(label)`, which saves the profile and prints the top. */
+export async function startProfile(pgid) {
+  const ws = new WebSocket(await findInspector(pgid));
+  await withTimeout(
+    new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject)),
+    CALL_TIMEOUT_MS,
+    'the inspector',
+  );
+  let nextId = 0;
+  const pending = new Map();
+  ws.on('message', (data) => {
+    const message = JSON.parse(data);
+    pending.get(message.id)?.(message.result);
+    pending.delete(message.id);
+  });
+  const call = (method, params = {}) => {
+    const id = ++nextId;
+    ws.send(JSON.stringify({ id, method, params }));
+    return withTimeout(new Promise((resolve) => pending.set(id, resolve)), CALL_TIMEOUT_MS, method);
+  };
+  await call('Profiler.enable');
+  await call('Profiler.setSamplingInterval', { interval: 200 });
+  await call('Profiler.start');
+  return async (label) => {
+    try {
+      const { profile } = await call('Profiler.stop');
+      const file = join(tmpdir(), `chat-bench-${label.replace(/\W+/g, '-')}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      printTop(profile, file);
+    } finally {
+      ws.close();
+    }
+  };
+}
+
+/** Self time by function: natives (SQL `exec`, `send`) count in their JS caller or by name. */
+function printTop(profile, file) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  profile.samples.forEach((id, i) => {
+    const { functionName, url, lineNumber } = nodes.get(id).callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  const total = [...self.values()].reduce((sum, ms) => sum + ms, 0);
+  console.log(`    profile (${Math.round(total)} ms sampled) saved to ${file}; top self time:`);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+    console.log(
+      `      ${String(Math.round(ms)).padStart(6)} ms ${((ms / total) * 100).toFixed(0).padStart(3)}%  ${key}`,
+    );
+  }
+}
