@@ -6,6 +6,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { ChatMessage, MessageType } from '../../contract/realtime';
 import { CHAT_MODERATOR } from '../../contract/rooms';
+import { MessageBatch, type PendingMessage } from './message-batch';
 import { MessageStore } from './message-store';
 import { notice } from './notice';
 import { handlePacket, leaveRoom, type RoomHost } from './room-events';
@@ -37,30 +38,34 @@ const SUMMARY_DELAY_MS = 1000;
 export class ChatRoom extends DurableObject<Env> implements RoomHost {
   readonly store: MessageStore;
   readonly sockets: SocketRegistry;
+  private readonly batch = new MessageBatch((pending) => this.storeAndDeliver(pending));
   private summaryScheduled = false;
+  /** Kept in memory too: a storage read on every message was a measurable share of its cost. */
+  roomId: string;
+  roomName: string;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new MessageStore(ctx.storage.sql);
     this.sockets = new SocketRegistry(ctx);
+    this.roomId = ctx.storage.kv.get<string>('roomId') ?? '';
+    this.roomName = ctx.storage.kv.get<string>('roomName') ?? '';
   }
 
   get db(): D1Database {
     return this.env.DB;
   }
 
-  get roomId(): string {
-    return this.ctx.storage.kv.get<string>('roomId') ?? '';
-  }
-
-  get roomName(): string {
-    return this.ctx.storage.kv.get<string>('roomName') ?? '';
-  }
-
   /** The object learns its room from whoever calls it first (ids come from idFromName). */
   private remember(roomId: string, roomName: string) {
-    if (this.roomId !== roomId) this.ctx.storage.kv.put('roomId', roomId);
-    if (this.roomName !== roomName) this.ctx.storage.kv.put('roomName', roomName);
+    if (this.roomId !== roomId) {
+      this.roomId = roomId;
+      this.ctx.storage.kv.put('roomId', roomId);
+    }
+    if (this.roomName !== roomName) {
+      this.roomName = roomName;
+      this.ctx.storage.kv.put('roomName', roomName);
+    }
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -131,10 +136,18 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
 
   /** Stores a message from a person (or the moderator) and delivers it to everyone joined. */
   async postMessage(userId: string | null, nickname: string, html: string): Promise<ChatMessage> {
-    const message = this.store.add(userId, nickname, html, 'user');
-    this.sockets.sendToJoined(eventFrame('message', message));
+    const message = await this.batch.add({ userId, nickname, html });
     await this.scheduleSummary();
     return message;
+  }
+
+  /** One batch, one commit: each message is stored, then sent to everyone joined. */
+  private storeAndDeliver(pending: PendingMessage[]): ChatMessage[] {
+    const stored = pending.map(({ userId, nickname, html }) =>
+      this.store.add(userId, nickname, html, 'user'),
+    );
+    for (const message of stored) this.sockets.sendToJoined(eventFrame('message', message));
+    return stored;
   }
 
   /** Delivers a passing message to everyone joined, optionally with a second event. */

@@ -105,7 +105,7 @@ async function join(
   if (name.toLowerCase() !== membership.nickname.toLowerCase()) {
     return reply({ error: `You are in this room as "${membership.nickname}"` });
   }
-  const alreadyHere = room.sockets.joined(state.userId).some(([other]) => other !== ws);
+  const alreadyHere = room.sockets.joinedElsewhere(state.userId, ws);
   state.nickname = membership.nickname;
   room.sockets.save(ws, state);
   reply({});
@@ -154,7 +154,7 @@ export function leaveRoom(room: RoomHost, ws: WebSocket, state: SocketState) {
   const nickname = state.nickname;
   state.nickname = null;
   if (room.sockets.get(ws)) room.sockets.save(ws, state);
-  const stillHere = room.sockets.joined(state.userId).some(([other]) => other !== ws);
+  const stillHere = room.sockets.joinedElsewhere(state.userId, ws);
   if (nickname && !stillHere) room.announce(notice(`${nickname} has left the room`), ws);
   room.broadcastRoomData();
 }

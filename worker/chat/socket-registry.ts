@@ -1,11 +1,13 @@
 /**
  * The room's open sockets and their state. The attachment is the durable copy (it survives
- * hibernation); the map is the fast copy, rebuilt from attachments when the object wakes.
+ * hibernation); the maps are the fast copies, rebuilt from attachments when the object wakes.
+ * The joined sockets have a map of their own because every message is sent to all of them.
  */
 import type { SocketState } from './socket-state';
 
 export class SocketRegistry {
   private states: Map<WebSocket, SocketState> | null = null;
+  private joinedStates = new Map<WebSocket, SocketState>();
 
   constructor(private readonly ctx: DurableObjectState) {}
 
@@ -14,10 +16,16 @@ export class SocketRegistry {
       this.states = new Map();
       for (const ws of this.ctx.getWebSockets()) {
         const state = ws.deserializeAttachment() as SocketState | null;
-        if (state) this.states.set(ws, state);
+        if (state) this.remember(ws, state);
       }
     }
     return this.states;
+  }
+
+  private remember(ws: WebSocket, state: SocketState) {
+    this.states!.set(ws, state);
+    if (state.nickname === null) this.joinedStates.delete(ws);
+    else this.joinedStates.set(ws, state);
   }
 
   add(ws: WebSocket, state: SocketState) {
@@ -32,35 +40,41 @@ export class SocketRegistry {
   /** Persists a change that must outlive hibernation (connected, nickname). */
   save(ws: WebSocket, state: SocketState) {
     ws.serializeAttachment(state);
-    this.all().set(ws, state);
+    this.all();
+    this.remember(ws, state);
   }
 
   remove(ws: WebSocket) {
     this.all().delete(ws);
+    this.joinedStates.delete(ws);
   }
 
   entries(): [WebSocket, SocketState][] {
     return [...this.all()];
   }
 
-  /** Sockets that joined the room, optionally only one user's. */
-  joined(userId?: string): [WebSocket, SocketState][] {
-    return this.entries().filter(
-      ([, state]) => state.nickname !== null && (userId === undefined || state.userId === userId),
-    );
+  /** Whether the person has joined the room from another socket (another tab) too. */
+  joinedElsewhere(userId: string, ws: WebSocket): boolean {
+    this.all();
+    for (const [other, state] of this.joinedStates) {
+      if (other !== ws && state.userId === userId) return true;
+    }
+    return false;
   }
 
   /** Sends one already-encoded frame to every joined socket: encoded once, sent N times. */
   sendToJoined(frame: string, except?: WebSocket) {
-    for (const [ws] of this.joined()) {
+    this.all();
+    for (const ws of this.joinedStates.keys()) {
       if (ws !== except) safeSend(ws, frame);
     }
   }
 
   /** Who is online: one entry per person, however many tabs they have open. */
   onlineNicknames(): { nickname: string }[] {
+    this.all();
     const byUser = new Map<string, string>();
-    for (const [, state] of this.joined()) byUser.set(state.userId, state.nickname!);
+    for (const state of this.joinedStates.values()) byUser.set(state.userId, state.nickname!);
     return [...byUser.values()].sort().map((nickname) => ({ nickname }));
   }
 }
