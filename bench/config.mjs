@@ -1,19 +1,23 @@
 /**
  * What to run and how big: the scenarios of issue 5 at full size, scaled by BENCH_SCALE (counts)
- * and BENCH_TIME_SCALE (durations). `--quick` is BENCH_SCALE=0.1 and BENCH_TIME_SCALE=0.4.
+ * and BENCH_TIME_SCALE (durations). `--quick` is BENCH_SCALE=0.1 and BENCH_TIME_SCALE=0.4, and
+ * one Lighthouse run per page instead of 5.
  * Scenario names on the command line (or BENCH_ONLY=a,b) run a subset.
  */
 const USAGE = `usage: npm run bench -- [--quick] [--profile] [busy] [big] [many] [storm] [http]
+                             [lighthouse]
 
 --profile  a CPU profile of our worker's isolate during each traffic scenario (saved, top printed)
 
 env: BENCH_SCALE (1)         multiplies members, senders, rooms and HTTP samples
      BENCH_TIME_SCALE (1)    multiplies the sending durations
      BENCH_DRAIN_MS (30000)  longest wait for deliveries after the senders stop
+     BENCH_LIGHTHOUSE_RUNS (5, --quick 1)  Lighthouse runs per page, medians reported
+     CHROME_PATH (/usr/bin/chromium)  the Chromium that Lighthouse drives
      BENCH_PORT (8890), BENCH_BASELINE_PORT (8891), BENCH_SETUP_CONCURRENCY (8)
      BENCH_DEADLINE_MS (2400000)  the whole run is stopped after this long`;
 
-const ORDER = ['busy', 'big', 'many', 'storm', 'http'];
+const ORDER = ['busy', 'big', 'many', 'storm', 'http', 'lighthouse'];
 
 function positive(name, fallback) {
   const raw = process.env[name];
@@ -73,6 +77,13 @@ export function loadConfig(argv = process.argv.slice(2)) {
       rooms: count(50),
       logins: count(200, 20),
       roomListReads: count(200, 20),
+    },
+    lighthouse: {
+      title: 'Lighthouse',
+      pages: ['/', '/login', '/register'],
+      runs: Math.round(positive('BENCH_LIGHTHOUSE_RUNS', quick ? 1 : 5)),
+      targets: { performance: 90, accessibility: 95, 'best-practices': 95 },
+      chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     },
   };
 

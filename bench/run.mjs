@@ -7,6 +7,7 @@ import { cpus, totalmem } from 'node:os';
 import { loadConfig } from './config.mjs';
 import { formatTable } from './report/table.mjs';
 import { httpApi } from './scenarios/http-api.mjs';
+import { lighthouseScores } from './scenarios/lighthouse.mjs';
 import { connectStorm } from './scenarios/connect-storm.mjs';
 import { roomTraffic } from './scenarios/room-traffic.mjs';
 import { startApp } from './servers/app-server.mjs';
@@ -19,6 +20,7 @@ const SCENARIOS = {
   many: roomTraffic,
   storm: connectStorm,
   http: httpApi,
+  lighthouse: lighthouseScores,
 };
 
 let config;
@@ -100,6 +102,11 @@ try {
       ` scale ${config.scale}, time scale ${config.timeScale}; run took ${elapsed()}\n`,
   );
   console.log(formatTable(rows));
+  const missed = rows.filter((row) => row.pass === false);
+  if (missed.length > 0) {
+    console.log(`\n${missed.length} figure(s) below target`);
+    exitCode = 1;
+  }
   console.log(`\nserver logs: ${servers.map((server) => server.logFile).join(', ')}`);
 } catch (error) {
   console.error(`bench failed: ${error.stack ?? error}`);

@@ -1,4 +1,7 @@
-/** The result table: one row per figure, ours, the baseline's and ours ÷ baseline. */
+/**
+ * The result table: one row per figure, ours, the baseline's and ours ÷ baseline, plus a target
+ * column when some row has one (`check`, like the Lighthouse scores' `≥ 90 pass`).
+ */
 const HEADERS = ['scenario', 'metric', 'ours', 'baseline', 'ratio'];
 
 function formatNumber(value) {
@@ -16,6 +19,7 @@ function ratio(ours, baseline) {
 }
 
 export function formatTable(rows) {
+  const headers = rows.some((row) => row.check) ? [...HEADERS, 'target'] : HEADERS;
   let previous = '';
   const cells = rows.map((row) => {
     const scenario = row.scenario === previous ? '' : row.scenario;
@@ -26,13 +30,17 @@ export function formatTable(rows) {
       formatNumber(row.ours),
       formatNumber(row.baseline),
       ratio(row.ours, row.baseline),
-    ];
+      row.check ?? '',
+    ].slice(0, headers.length);
   });
-  const widths = HEADERS.map((header, i) =>
+  const widths = headers.map((header, i) =>
     Math.max(header.length, ...cells.map((line) => line[i].length)),
   );
   const align = (line) =>
-    line.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+    line
+      .map((cell, i) => (i < 2 || i > 4 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((width) => '-'.repeat(width)).join('  ');
-  return [align(HEADERS), rule, ...cells.map(align)].join('\n');
+  return [align(headers), rule, ...cells.map(align)].join('\n');
 }
