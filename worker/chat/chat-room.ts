@@ -9,6 +9,7 @@ import { CHAT_MODERATOR } from '../../contract/rooms';
 import { MessageBatch, type PendingMessage } from './message-batch';
 import { MessageStore } from './message-store';
 import { notice } from './notice';
+import { PresenceBatch, type PresenceChange, type PresenceNotice } from './presence-batch';
 import { handlePacket, leaveRoom, type RoomHost } from './room-events';
 import { SocketRegistry, safeSend } from './socket-registry';
 import {
@@ -39,6 +40,7 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
   readonly store: MessageStore;
   readonly sockets: SocketRegistry;
   private readonly batch = new MessageBatch((pending) => this.storeAndDeliver(pending));
+  private readonly presence = new PresenceBatch((notices) => this.deliverPresence(notices));
   private summaryScheduled = false;
   /** Kept in memory too: a storage read on every message was a measurable share of its cost. */
   roomId: string;
@@ -153,6 +155,17 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
   /** Delivers a passing message to everyone joined, optionally with a second event. */
   announce(message: ChatMessage, except?: WebSocket) {
     this.sockets.sendToJoined(eventFrame('message', message), except);
+  }
+
+  presenceChanged(change?: { kind: PresenceChange; nickname: string; socket: WebSocket }) {
+    this.presence.changed(change);
+  }
+
+  private deliverPresence(notices: PresenceNotice[]) {
+    this.broadcastRoomData();
+    for (const { message, except } of notices) {
+      this.sockets.sendToJoined(eventFrame('message', message), except);
+    }
   }
 
   broadcastRoomData() {

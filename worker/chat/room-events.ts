@@ -6,7 +6,7 @@
 import { HISTORY_PAGE, MESSAGE_MAX_LENGTH } from '../../contract/realtime';
 import type { ChatMessage } from '../../contract/realtime';
 import { HISTORY_LIMIT, type MessageStore } from './message-store';
-import { notice } from './notice';
+import type { PresenceChange } from './presence-batch';
 import { renderMessage } from './render-message';
 import type { SocketRegistry } from './socket-registry';
 import { safeSend } from './socket-registry';
@@ -28,8 +28,8 @@ export interface RoomHost {
   readonly sockets: SocketRegistry;
   readonly db: D1Database;
   postMessage(userId: string | null, nickname: string, html: string): Promise<ChatMessage>;
-  announce(message: ChatMessage, except?: WebSocket): void;
-  broadcastRoomData(): void;
+  /** Someone joined or left (the notice and roomData go out in the next presence batch). */
+  presenceChanged(change?: { kind: PresenceChange; nickname: string; socket: WebSocket }): void;
   logViolation(
     state: SocketState,
     eventType: ViolationType,
@@ -113,8 +113,9 @@ async function join(
   // A reconnecting client names the last message it shows and gets everything after it.
   const history = room.store.since(after, after > 0 ? HISTORY_LIMIT : HISTORY_PAGE);
   safeSend(ws, eventFrame('chatHistory', history));
-  room.broadcastRoomData();
-  if (!alreadyHere) room.announce(notice(`${membership.nickname} has joined the room`), ws);
+  room.presenceChanged(
+    alreadyHere ? undefined : { kind: 'joined', nickname: membership.nickname, socket: ws },
+  );
 }
 
 async function sendMessage(
@@ -155,6 +156,5 @@ export function leaveRoom(room: RoomHost, ws: WebSocket, state: SocketState) {
   state.nickname = null;
   if (room.sockets.get(ws)) room.sockets.save(ws, state);
   const stillHere = room.sockets.joinedElsewhere(state.userId, ws);
-  if (nickname && !stillHere) room.announce(notice(`${nickname} has left the room`), ws);
-  room.broadcastRoomData();
+  room.presenceChanged(nickname && !stillHere ? { kind: 'left', nickname, socket: ws } : undefined);
 }

@@ -63,10 +63,11 @@ export class SocketRegistry {
   }
 
   /** Sends one already-encoded frame to every joined socket: encoded once, sent N times. */
-  sendToJoined(frame: string, except?: WebSocket) {
+  sendToJoined(frame: string, except?: WebSocket | Set<WebSocket>) {
     this.all();
+    const skip = except instanceof Set ? except : new Set(except ? [except] : []);
     for (const ws of this.joinedStates.keys()) {
-      if (ws !== except) safeSend(ws, frame);
+      if (!skip.has(ws)) safeSend(ws, frame);
     }
   }
 

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PRESENCE_INTERVAL_MS,
+  PresenceBatch,
+  type PresenceNotice,
+} from '../../worker/chat/presence-batch';
+import { signedInClient } from './support/api';
+import { createRoom, joinRoom } from './support/rooms';
+import { TestSocket } from './support/socket';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const aSocket = () => new WebSocketPair()[0];
+
+function recordingBatch() {
+  const deliveries: { at: number; notices: PresenceNotice[] }[] = [];
+  const batch = new PresenceBatch((notices) => deliveries.push({ at: Date.now(), notices }));
+  return { batch, deliveries };
+}
+
+describe('presence batches', () => {
+  it('delivers a lone join at once, with the notice of the spec', async () => {
+    const { batch, deliveries } = recordingBatch();
+    const socket = aSocket();
+    batch.changed({ kind: 'joined', nickname: 'Ada', socket });
+    await sleep(20);
+    expect(deliveries).toHaveLength(1);
+    const [notice] = deliveries[0]!.notices;
+    expect(notice!.message).toMatchObject({
+      text: 'Ada has joined the room',
+      messageType: 'system-simple',
+    });
+    expect([...notice!.except]).toEqual([socket]);
+  });
+
+  it('folds a storm of joins into one roomData and one notice, then waits out the interval', async () => {
+    const { batch, deliveries } = recordingBatch();
+    const sockets = Array.from({ length: 6 }, aSocket);
+    sockets.forEach((socket, i) => batch.changed({ kind: 'joined', nickname: `P${i}`, socket }));
+    batch.changed({ kind: 'left', nickname: 'Gone', socket: aSocket() });
+    await sleep(20);
+    expect(deliveries).toHaveLength(1);
+    const texts = deliveries[0]!.notices.map((n) => n.message.text);
+    expect(texts).toEqual(['P0, P1 and 4 others have joined the room', 'Gone has left the room']);
+    expect(deliveries[0]!.notices[0]!.except).toEqual(new Set(sockets));
+
+    batch.changed(); // only the online list changed: a roomData, no notice
+    await sleep(PRESENCE_INTERVAL_MS + 50);
+    expect(deliveries).toHaveLength(2);
+    expect(deliveries[1]!.notices).toEqual([]);
+    expect(deliveries[1]!.at - deliveries[0]!.at).toBeGreaterThanOrEqual(PRESENCE_INTERVAL_MS);
+  });
+
+  it('tells a room everyone who joined in a burst, and ends with the full online list', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Burst', 'Host');
+    const guests = await Promise.all(Array.from({ length: 6 }, () => signedInClient()));
+    await Promise.all(guests.map((guest, i) => joinRoom(guest.client, roomId, `Guest${i}`)));
+    const host = await TestSocket.joined(owner.client, roomId, 'Host');
+    const sockets = await Promise.all(
+      guests.map((guest, i) => TestSocket.joined(guest.client, roomId, `Guest${i}`)),
+    );
+    await host.waitFor((frame) => frame.includes('"roomData"') && frame.includes('Guest5'));
+    await sleep(PRESENCE_INTERVAL_MS * 2);
+
+    const online = host
+      .events('roomData')
+      .at(-1)
+      .users.map((u: { nickname: string }) => u.nickname);
+    expect(online).toEqual(['Guest0', 'Guest1', 'Guest2', 'Guest3', 'Guest4', 'Guest5', 'Host']);
+    // However the joins fell into batches, the notices account for each guest exactly once.
+    let announced = 0;
+    for (const { text } of host.events('message')) {
+      const summary = /^\w+, \w+ and (\d+) others have joined the room$/.exec(text);
+      if (summary) announced += 2 + Number(summary[1]);
+      else if (/^Guest\d has joined the room$/.test(text)) announced += 1;
+    }
+    expect(announced).toBe(6);
+    expect(host.events('roomData').length).toBeLessThanOrEqual(7);
+    for (const [i, socket] of sockets.entries()) {
+      const own = socket.events('message').filter((m) => m.text.includes(`Guest${i} has`));
+      expect(own).toEqual([]);
+    }
+    [host, ...sockets].forEach((socket) => socket.close());
+  });
+});
