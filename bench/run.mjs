@@ -70,7 +70,7 @@ let exitCode = 0;
 try {
   console.log(`starting the app on :${config.port} and the baseline on :${config.baselinePort}`);
   const outcomes = await Promise.allSettled([
-    startApp({ host: config.host, port: config.port }),
+    startApp({ host: config.host, port: config.port, inspector: config.profile }),
     startBaseline({ host: config.host, port: config.baselinePort }),
   ]);
   for (const outcome of outcomes) if (outcome.status === 'fulfilled') servers.push(outcome.value);

@@ -1,6 +1,6 @@
 /**
  * `--profile`: a V8 CPU profile of our worker's isolate (the worker and every room object)
- * while a scenario's traffic runs, through the inspector `wrangler dev` opens. It finds the
+ * while a scenario's traffic runs, through the inspector workerd opens when INSPECTOR_PORT is set. It finds the
  * inspector among the ports the server's process group listens on (Linux `ss`).
  */
 import { execFileSync } from 'node:child_process';
@@ -26,8 +26,10 @@ async function findInspector(pgid) {
     const targets = await fetch(`http://${address}/json`, { signal: AbortSignal.timeout(1000) })
       .then((response) => response.json())
       .catch(() => []);
-    // wrangler's own inspector proxy ("workers"), which forwards to workerd's isolate.
-    const found = targets.find?.((t) => t.description === 'workers' && t.webSocketDebuggerUrl);
+    // workerd lists one target per worker; ours is the one named after wrangler.toml's name.
+    const found = targets.find?.(
+      (t) => /core:user:chat-rooms$/.test(t.title) && t.webSocketDebuggerUrl,
+    );
     if (found) return found.webSocketDebuggerUrl;
   }
   throw new Error('no inspector found among the server ports');

@@ -11,7 +11,7 @@ import { spawnServer, waitReady } from './child-process.mjs';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const READY_TIMEOUT_MS = 240_000;
 
-export async function startApp({ host, port }) {
+export async function startApp({ host, port, inspector = false }) {
   const persistDir = mkdtempSync(join(tmpdir(), 'chat-bench-'));
   const server = spawnServer('the app (npm start)', ['scripts/start.mjs'], {
     cwd: ROOT,
@@ -19,6 +19,8 @@ export async function startApp({ host, port }) {
     env: {
       PORT: String(port),
       WRANGLER_PERSIST_DIR: persistDir,
+      // --profile: workerd's inspector, on a port the profiler finds among the server's.
+      ...(inspector ? { INSPECTOR_PORT: String(port + 100) } : {}),
       PATH: `${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`,
     },
     logName: 'chat-bench-app',
