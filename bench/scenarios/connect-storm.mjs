@@ -1,5 +1,6 @@
 /** The connect storm: every member of one room connecting and joining at the same moment. */
 import { connectAll } from '../load/connect.mjs';
+import { startProfile } from '../lib/profiler.mjs';
 import { prepareRooms, settle } from './prepare.mjs';
 
 export async function connectStorm(spec, { users, targets, config }) {
@@ -8,10 +9,13 @@ export async function connectStorm(spec, { users, targets, config }) {
   for (const target of targets) {
     console.log(`  ${spec.title}: ${target.name}`);
     await settle(target);
+    const stopProfile =
+      config.profile && target.name === 'ours' ? await startProfile(target.pid) : null;
     const connect = await connectAll(target, members, {
       concurrency: members.length,
       timeoutMs: config.joinTimeoutMs,
     });
+    await stopProfile?.(spec.title);
     for (const client of connect.clients) client.close();
     results[target.name] = connect;
   }

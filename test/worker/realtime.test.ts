@@ -120,6 +120,17 @@ describe('join, sendMessage and leave', () => {
     socket.close();
   });
 
+  it('follows a nickname changed through the API while the socket was open', async () => {
+    const { guest, roomId } = await roomWithTwoMembers();
+    const { socket } = await TestSocket.connect(guest.client, roomId);
+    await joinRoom(guest.client, roomId, 'Renamed');
+    expect(await socket.emit('join', { name: 'Guest', room: roomId })).toEqual({
+      error: 'You are in this room as "Renamed"',
+    });
+    expect(await socket.emit('join', { name: 'Renamed', room: roomId })).toEqual({});
+    socket.close();
+  });
+
   it('acknowledges every refusal with an error', async () => {
     const { owner, roomId } = await roomWithTwoMembers();
     const { socket } = await TestSocket.connect(owner.client, roomId);

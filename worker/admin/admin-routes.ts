@@ -65,6 +65,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/join/:roomId', async (c) => {
     const roomId = c.req.param('roomId');
     const activeNickname = await joinAsModerator(c.var.db, c.var.user, roomId);
+    await roomStub(c.env, roomId).membershipChanged(c.var.user.id, activeNickname);
     logSecurityEvent(c, {
       eventType: 'admin_join',
       userId: c.var.user.id,

@@ -31,10 +31,16 @@ export const FORWARDED = {
   role: 'X-Chat-User-Role',
   roomId: 'X-Chat-Room-Id',
   roomName: 'X-Chat-Room-Name',
+  nickname: 'X-Chat-Member-As',
   ip: 'X-Chat-Client-Ip',
 };
 
 const SUMMARY_DELAY_MS = 1000;
+/**
+ * An upgrade checked by the worker just before a kick or the room's deletion may reach the
+ * object just after it; for this long its membership is read afresh at `join`.
+ */
+const STALE_CHECK_MS = 60_000;
 
 export class ChatRoom extends DurableObject<Env> implements RoomHost {
   readonly store: MessageStore;
@@ -42,6 +48,7 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
   private readonly batch = new MessageBatch((pending) => this.storeAndDeliver(pending));
   private readonly presence = new PresenceBatch((notices) => this.deliverPresence(notices));
   private summaryScheduled = false;
+  private readonly removedAt = new Map<string, number>();
   /** Kept in memory too: a storage read on every message was a measurable share of its cost. */
   roomId: string;
   roomName: string;
@@ -77,10 +84,13 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
       decodeURIComponent(headers.get(FORWARDED.roomName) ?? ''),
     );
     const role = headers.get(FORWARDED.role) === 'admin' ? 'admin' : 'user';
+    const userId = headers.get(FORWARDED.userId) ?? '';
+    const memberAs = decodeURIComponent(headers.get(FORWARDED.nickname) ?? '');
     const state = newSocketState(
-      headers.get(FORWARDED.userId) ?? '',
+      userId,
       role,
       headers.get(FORWARDED.ip) ?? 'unknown',
+      memberAs && !this.removedRecently(userId) ? memberAs : null,
     );
     const { 0: client, 1: server } = new WebSocketPair();
     this.sockets.add(server, state);
@@ -173,8 +183,24 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
     this.sockets.sendToJoined(eventFrame('roomData', data));
   }
 
+  /** RPC from the worker after a join through the API changed someone's nickname here. */
+  async membershipChanged(userId: string, nickname: string) {
+    for (const [ws, state] of this.sockets.entries()) {
+      if (state.userId !== userId) continue;
+      state.memberAs = nickname;
+      this.sockets.save(ws, state);
+    }
+  }
+
+  private removedRecently(userId: string): boolean {
+    const now = Date.now();
+    for (const [id, at] of this.removedAt) if (now - at > STALE_CHECK_MS) this.removedAt.delete(id);
+    return this.removedAt.has(userId) || this.removedAt.has('*');
+  }
+
   /** RPC from the worker after a kick: tell the person, end their sockets, tell the room. */
   async removeMember(userId: string, reason: string) {
+    this.removedAt.set(userId, Date.now());
     const theirs = this.sockets.entries().filter(([, state]) => state.userId === userId);
     const nickname = theirs.find(([, state]) => state.nickname)?.[1].nickname;
     for (const [ws] of theirs) {
@@ -215,6 +241,7 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
 
   /** RPC after the room was deleted: tell every socket, end them, forget the history. */
   async deleteRoom(roomId: string) {
+    this.removedAt.set('*', Date.now());
     const frame = eventFrame('room-deleted', { roomId });
     for (const [ws] of this.sockets.entries()) {
       safeSend(ws, frame);

@@ -91,11 +91,14 @@ async function join(
   reply: Reply,
 ) {
   if (payload.room !== room.roomId) return reply({ error: 'This connection is for another room' });
-  // The membership is read afresh: a kick or a nickname change since the upgrade counts.
-  const membership = await room.db
-    .prepare('SELECT nickname FROM memberships WHERE room_id = ? AND user_id = ?')
-    .bind(room.roomId, state.userId)
-    .first<{ nickname: string }>();
+  // The worker's check at the upgrade, kept current by its calls on a kick or a new nickname;
+  // read from D1 when there is none (an administrator, or a socket that might be stale).
+  const membership = state.memberAs
+    ? { nickname: state.memberAs }
+    : await room.db
+        .prepare('SELECT nickname FROM memberships WHERE room_id = ? AND user_id = ?')
+        .bind(room.roomId, state.userId)
+        .first<{ nickname: string }>();
   if (!membership) {
     reply({ error: 'You are not a member of this room' });
     safeSend(ws, DISCONNECT_FRAME);

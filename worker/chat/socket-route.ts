@@ -4,15 +4,13 @@
  * CONNECT_ERROR with a message (the client shows it and stops retrying), except for requests
  * that are not websocket upgrades at all, which get a plain HTTP 400.
  */
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { roomIdSchema } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
 import { loadSession } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
 import { isSameOrigin } from '../http/same-origin';
-import { rooms } from '../db/schema';
-import { findMembership } from '../rooms/room-queries';
+import { findRoomWithMembership } from '../rooms/room-queries';
 import { clientIp } from '../security/client-ip';
 import { logSecurityEvent } from '../security/guards';
 import { roomStub } from './room-stub';
@@ -43,9 +41,9 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
   if (!found) return refuse('Not authenticated');
   const { user } = found;
   if (!roomIdSchema.safeParse(roomId).success) return refuse('Room not found', user.id);
-  const room = await c.var.db.select().from(rooms).where(eq(rooms.roomId, roomId)).get();
+  const room = await findRoomWithMembership(c.var.db, roomId, user.id);
   if (!room) return refuse('Room not found', user.id);
-  if (user.role !== 'admin' && !(await findMembership(c.var.db, roomId, user.id))) {
+  if (user.role !== 'admin' && !room.nickname) {
     return refuse('You are not a member of this room', user.id);
   }
 
@@ -54,6 +52,7 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
   headers.set(FORWARDED.role, user.role);
   headers.set(FORWARDED.roomId, roomId);
   headers.set(FORWARDED.roomName, encodeURIComponent(room.name));
+  headers.set(FORWARDED.nickname, encodeURIComponent(room.nickname ?? ''));
   headers.set(FORWARDED.ip, clientIp(c.req.raw));
   return roomStub(c.env, roomId).fetch(new Request(c.req.raw, { headers }));
 });

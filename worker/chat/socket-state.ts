@@ -12,6 +12,11 @@ export interface SocketState {
   connected: boolean;
   /** Set by a successful `join`; null before and after `leave`. */
   nickname: string | null;
+  /**
+   * The membership's nickname as the worker found it at the upgrade, kept current by the
+   * worker's calls when it changes; null when it must be read from D1 at `join`.
+   */
+  memberAs: string | null;
   /** Token bucket: messages the socket may still send right now, and when it was last filled. */
   allowance: number;
   allowanceAt: number;
@@ -21,7 +26,12 @@ export interface SocketState {
 const RATE_PER_SECOND = 5;
 const BURST = 10;
 
-export function newSocketState(userId: string, role: SocketState['role'], ip: string): SocketState {
+export function newSocketState(
+  userId: string,
+  role: SocketState['role'],
+  ip: string,
+  memberAs: string | null,
+): SocketState {
   return {
     sid: crypto.randomUUID(),
     userId,
@@ -29,6 +39,7 @@ export function newSocketState(userId: string, role: SocketState['role'], ip: st
     ip,
     connected: false,
     nickname: null,
+    memberAs,
     allowance: BURST,
     allowanceAt: Date.now(),
   };

@@ -18,5 +18,18 @@ export function findMembership(db: Db, roomId: string, userId: string) {
     .get();
 }
 
+/** The room's name and the caller's nickname in it (null for a non-member), in one query. */
+export function findRoomWithMembership(db: Db, roomId: string, userId: string) {
+  return db
+    .select({ name: rooms.name, nickname: memberships.nickname })
+    .from(rooms)
+    .leftJoin(
+      memberships,
+      and(eq(memberships.roomId, rooms.roomId), eq(memberships.userId, userId)),
+    )
+    .where(eq(rooms.roomId, roomId))
+    .get();
+}
+
 /** Lower-cased, so nicknames in one room are unique whatever their case. */
 export const nicknameKey = (nickname: string) => nickname.toLowerCase();

@@ -7,6 +7,7 @@ import { requireUser } from '../auth/require-user';
 import { memberships, rooms, users } from '../db/schema';
 import { validateJson } from '../http/validate-json';
 import { toExcerpt } from './excerpt';
+import { roomStub } from '../chat/room-stub';
 import { joinRoom } from './join-room';
 import { kickMember } from './kick-member';
 import { requireRoomModerator } from './room-access';
@@ -19,7 +20,12 @@ const MEMBER_LIST_LIMIT = 500;
 // would also catch unknown /api paths and answer them 401 instead of 404.
 export const roomRoutes = new Hono<AppEnv>()
   .post('/join', requireUser, validateJson(joinBody), async (c) => {
-    const joined = await joinRoom(c.var.db, c.var.user, c.req.valid('json'));
+    const request = c.req.valid('json');
+    const joined = await joinRoom(c.var.db, c.var.user, request);
+    // Sockets already open in the room take the nickname on their next `join`.
+    if (request.roomId) {
+      await roomStub(c.env, joined.roomId).membershipChanged(c.var.user.id, joined.activeNickname);
+    }
     return c.json({ success: true, ...joined });
   })
   .get('/rooms', requireUser, async (c) => {
