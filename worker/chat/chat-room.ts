@@ -9,6 +9,7 @@ import { CHAT_MODERATOR } from '../../contract/rooms';
 import { MessageBatch, type PendingMessage } from './message-batch';
 import { MessageStore } from './message-store';
 import { notice } from './notice';
+import { RecentRemovals } from './recent-removals';
 import { PresenceBatch, type PresenceChange, type PresenceNotice } from './presence-batch';
 import { handlePacket, leaveRoom, type RoomHost } from './room-events';
 import { SocketRegistry, safeSend } from './socket-registry';
@@ -36,11 +37,6 @@ export const FORWARDED = {
 };
 
 const SUMMARY_DELAY_MS = 1000;
-/**
- * An upgrade checked by the worker just before a kick or the room's deletion may reach the
- * object just after it; for this long its membership is read afresh at `join`.
- */
-const STALE_CHECK_MS = 60_000;
 
 export class ChatRoom extends DurableObject<Env> implements RoomHost {
   readonly store: MessageStore;
@@ -48,7 +44,7 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
   private readonly batch = new MessageBatch((pending) => this.storeAndDeliver(pending));
   private readonly presence = new PresenceBatch((notices) => this.deliverPresence(notices));
   private summaryScheduled = false;
-  private readonly removedAt = new Map<string, number>();
+  private readonly removals = new RecentRemovals();
   /** Kept in memory too: a storage read on every message was a measurable share of its cost. */
   roomId: string;
   roomName: string;
@@ -90,7 +86,7 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
       userId,
       role,
       headers.get(FORWARDED.ip) ?? 'unknown',
-      memberAs && !this.removedRecently(userId) ? memberAs : null,
+      memberAs && !this.removals.includes(userId) ? memberAs : null,
     );
     const { 0: client, 1: server } = new WebSocketPair();
     this.sockets.add(server, state);
@@ -192,15 +188,9 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
     }
   }
 
-  private removedRecently(userId: string): boolean {
-    const now = Date.now();
-    for (const [id, at] of this.removedAt) if (now - at > STALE_CHECK_MS) this.removedAt.delete(id);
-    return this.removedAt.has(userId) || this.removedAt.has('*');
-  }
-
   /** RPC from the worker after a kick: tell the person, end their sockets, tell the room. */
   async removeMember(userId: string, reason: string) {
-    this.removedAt.set(userId, Date.now());
+    this.removals.add(userId);
     const theirs = this.sockets.entries().filter(([, state]) => state.userId === userId);
     const nickname = theirs.find(([, state]) => state.nickname)?.[1].nickname;
     for (const [ws] of theirs) {
@@ -217,7 +207,6 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
     }
   }
 
-  /** A hostile or broken frame ends that socket only; the room keeps serving everyone else. */
   /**
    * RPC: an administrator's broadcast. 'user' is stored and delivered as a message from
    * ChatModerator; the system types pass as notices plus an admin-broadcast event.
@@ -241,7 +230,7 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
 
   /** RPC after the room was deleted: tell every socket, end them, forget the history. */
   async deleteRoom(roomId: string) {
-    this.removedAt.set('*', Date.now());
+    this.removals.addEveryone();
     const frame = eventFrame('room-deleted', { roomId });
     for (const [ws] of this.sockets.entries()) {
       safeSend(ws, frame);
@@ -254,6 +243,7 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
     this.ctx.storage.kv.delete('flushedId');
   }
 
+  /** A hostile or broken frame ends that socket only; the room keeps serving everyone else. */
   private refuseFrame(ws: WebSocket, state: SocketState, reason: string) {
     safeSend(ws, DISCONNECT_FRAME);
     this.endSocket(ws, 1008, 'invalid frame');
