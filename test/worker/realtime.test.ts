@@ -214,6 +214,22 @@ describe('hostile frames', () => {
     a.close();
   });
 
+  it('answers a CONNECT to another namespace with an error and ignores its events', async () => {
+    const { owner, roomId } = await roomWithTwoMembers();
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    a.send('40/admin,');
+    expect(await a.waitFor((f) => f.startsWith('44/admin,'))).toBe(
+      '44/admin,{"message":"Invalid namespace"}',
+    );
+    a.send(`42/admin,7${JSON.stringify(['sendMessage', { text: 'sideways', roomId }])}`);
+    expect(await a.emit('sendMessage', { text: 'straight', roomId })).toEqual({});
+    const texts = a.events('message').map((m) => m.text);
+    expect(texts).toContain('straight');
+    expect(texts).not.toContain('sideways');
+    expect(a.frames.some((f) => f.startsWith('43/admin,'))).toBe(false);
+    a.close();
+  });
+
   it('refuses binary frames and oversized frames', async () => {
     const { owner, roomId } = await roomWithTwoMembers();
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');

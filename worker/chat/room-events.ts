@@ -12,9 +12,11 @@ import type { SocketRegistry } from './socket-registry';
 import { safeSend } from './socket-registry';
 import {
   ackFrame,
+  connectErrorFrame,
   connectFrame,
   DISCONNECT_FRAME,
   eventFrame,
+  NAMESPACE,
   PacketType,
   type SocketPacket,
 } from './socket-protocol';
@@ -49,6 +51,13 @@ export async function handlePacket(
   state: SocketState,
   packet: SocketPacket,
 ) {
+  if (packet.nsp !== NAMESPACE) {
+    // Rooms live on the default namespace only; Socket.IO servers answer others this way.
+    if (packet.type === PacketType.CONNECT) {
+      safeSend(ws, connectErrorFrame('Invalid namespace', packet.nsp.slice(0, 100)));
+    }
+    return;
+  }
   if (packet.type === PacketType.CONNECT) {
     state.connected = true;
     room.sockets.save(ws, state);

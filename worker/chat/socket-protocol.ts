@@ -14,7 +14,7 @@ export const PING_TIMEOUT_MS = 20_000;
 /** The largest frame a client may send; the client is told so in the open packet. */
 export const MAX_FRAME_BYTES = 16 * 1024;
 
-const NAMESPACE = '/';
+export const NAMESPACE = '/';
 const encoder = new Encoder();
 
 function engineFrame(packet: EnginePacket): string {
@@ -57,8 +57,11 @@ export const ackFrame = (id: number, ...args: unknown[]) =>
 export const connectFrame = (sid: string) =>
   socketFrame({ type: PacketType.CONNECT, data: { sid } });
 
-export const connectErrorFrame = (message: string) =>
-  socketFrame({ type: PacketType.CONNECT_ERROR, data: { message } });
+export const connectErrorFrame = (message: string, nsp = NAMESPACE) =>
+  engineFrame({
+    type: 'message',
+    data: encoder.encode({ type: PacketType.CONNECT_ERROR, nsp, data: { message } })[0] as string,
+  });
 
 /** Tells the client the server ended the session: it closes and does not reconnect. */
 export const DISCONNECT_FRAME = socketFrame({ type: PacketType.DISCONNECT });
