@@ -1,5 +1,5 @@
 /**
- * What to run and how big: the scenarios of issue 5 at full size, scaled by BENCH_SCALE (counts)
+ * What to run and how big: the benchmark's scenarios at full size, scaled by BENCH_SCALE (counts)
  * and BENCH_TIME_SCALE (durations). `--quick` is BENCH_SCALE=0.1 and BENCH_TIME_SCALE=0.4, and
  * one Lighthouse run per page instead of 5.
  * Scenario names on the command line (or BENCH_ONLY=a,b) run a subset.

@@ -48,8 +48,8 @@ export async function lighthouseScores(spec, { targets }) {
   if (!existsSync(spec.chromePath)) {
     throw new Error(`no Chromium at ${spec.chromePath} (apt-get install chromium, or CHROME_PATH)`);
   }
-  // wrangler dev serves the first request of each asset slower: not a visitor's figure. A page
-  // that is not there (say, dist/ rebuilt under wrangler dev) would be scored as an error page.
+  // The first request of each asset is served slower (a cold cache): not a visitor's figure. A
+  // page that is not there (say, dist/ emptied by a build) would be scored as an error page.
   for (const path of spec.pages) {
     const response = await fetch(origin + path);
     await response.arrayBuffer();

@@ -1,5 +1,5 @@
 /**
- * Our app exactly as `npm start` serves it (build, migrations, wrangler dev on workerd), on its
+ * Our app exactly as `npm start` serves it (build, migrations, Miniflare on workerd), on its
  * own port with a throwaway database, so a run never touches .wrangler/state.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

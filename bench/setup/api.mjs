@@ -5,7 +5,7 @@
 import { sleep } from '../lib/async.mjs';
 
 const REQUEST_TIMEOUT_MS = 60_000;
-/** wrangler dev reloads the worker when its sources or assets change, and answers 503 meanwhile. */
+/** Under `WRANGLER_DEV=1` the server reloads when its sources change and answers 503 meanwhile. */
 const RESTART_RETRIES = 3;
 
 export class ApiClient {
