@@ -5,7 +5,7 @@ import {
   runInDurableObject,
 } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ChatRoom } from '../../worker/chat/chat-room';
+import { MAX_SOCKETS_PER_PERSON, type ChatRoom } from '../../worker/chat/chat-room';
 import { HISTORY_LIMIT } from '../../worker/chat/message-store';
 import { roomStub } from '../../worker/chat/room-stub';
 import { signedInClient } from './support/api';
@@ -87,6 +87,51 @@ describe('the ChatRoom object', () => {
     expect(
       await runInDurableObject(stub, (_room: ChatRoom, state) => state.storage.getAlarm()),
     ).toBeNull();
+  });
+
+  it('ends a socket that has not answered pings for the interval and the timeout', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Silent', 'Owner');
+    const guest = await signedInClient();
+    await joinRoom(guest.client, roomId, 'Guest');
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    const stub = roomStub(env, roomId);
+    await runInDurableObject(stub, (room: ChatRoom, state) => {
+      // As if the guest's network died a minute ago: nothing heard from it since.
+      const heardAt = (room.sockets as unknown as { heardAt: Map<WebSocket, number> }).heardAt;
+      for (const [ws, socket] of room.sockets.entries()) {
+        if (socket.nickname === 'Guest') heardAt.set(ws, Date.now() - 60_000);
+      }
+      state.storage.kv.put('nextPingAt', 0);
+    });
+    await runDurableObjectAlarm(stub);
+
+    await a.waitFor((frame) => frame.includes('Guest has left the room'));
+    const online = await runInDurableObject(stub, (room: ChatRoom) =>
+      room.sockets.entries().map(([, socket]) => socket.nickname),
+    );
+    expect(online).toEqual(['Owner']);
+    expect(await a.emit('sendMessage', { text: 'still here', roomId })).toEqual({});
+    a.close();
+    b.close();
+  });
+
+  it(`refuses a person's socket beyond ${MAX_SOCKETS_PER_PERSON} in one room`, async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Crowded', 'Owner');
+    const open = await Promise.all(
+      Array.from({ length: MAX_SOCKETS_PER_PERSON }, () =>
+        TestSocket.connect(owner.client, roomId),
+      ),
+    );
+    expect(open.every(({ answer }) => answer.startsWith('40'))).toBe(true);
+    const extra = await TestSocket.connect(owner.client, roomId);
+    expect(extra.answer).toBe('44{"message":"Too many open connections to this room"}');
+    open[0]!.socket.close();
+    await open[0]!.socket.waitForClose();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await TestSocket.connect(owner.client, roomId)).answer).toMatch(/^40/);
   });
 
   it(`keeps only the newest ${HISTORY_LIMIT} messages`, async () => {

@@ -10,6 +10,7 @@ import { MessageBatch, type PendingMessage } from './message-batch';
 import { MessageStore } from './message-store';
 import { notice } from './notice';
 import { RecentRemovals } from './recent-removals';
+import { refuseSocket } from './refuse-socket';
 import { PresenceBatch, type PresenceChange, type PresenceNotice } from './presence-batch';
 import { handlePacket, leaveRoom, type RoomHost } from './room-events';
 import { SocketRegistry, safeSend } from './socket-registry';
@@ -20,6 +21,7 @@ import {
   openFrame,
   PING_FRAME,
   PING_INTERVAL_MS,
+  PING_TIMEOUT_MS,
   PONG_FRAME,
 } from './socket-protocol';
 import { newSocketState, type SocketState } from './socket-state';
@@ -37,6 +39,8 @@ export const FORWARDED = {
 };
 
 const SUMMARY_DELAY_MS = 1000;
+/** Tabs and devices of one person in one room; beyond this an upgrade is refused. */
+export const MAX_SOCKETS_PER_PERSON = 10;
 
 export class ChatRoom extends DurableObject<Env> implements RoomHost {
   readonly store: MessageStore;
@@ -88,6 +92,10 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
       headers.get(FORWARDED.ip) ?? 'unknown',
       memberAs && !this.removals.includes(userId) ? memberAs : null,
     );
+    if (this.sockets.countFor(userId) >= MAX_SOCKETS_PER_PERSON) {
+      this.logViolation(state, 'socket_refused', { reason: 'too many sockets' });
+      return refuseSocket('Too many open connections to this room');
+    }
     const { 0: client, 1: server } = new WebSocketPair();
     this.sockets.add(server, state);
     server.send(openFrame(state.sid));
@@ -99,6 +107,7 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
     try {
       const state = this.sockets.get(ws);
       if (!state) return ws.close(1011, 'Unknown socket');
+      this.sockets.heard(ws);
       const frame = decodeFrame(message);
       if (frame.kind === 'ping') return safeSend(ws, PONG_FRAME);
       if (frame.kind === 'pong') return;
@@ -131,6 +140,11 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
       const now = Date.now();
       let nextPingAt = this.ctx.storage.kv.get<number>('nextPingAt') ?? 0;
       if (nextPingAt <= now + 100) {
+        // Engine.IO's rule: a client that has not answered within the interval and the
+        // timeout is gone (a dead network rarely says so); its socket leaves the room.
+        for (const ws of this.sockets.silentSince(now - PING_INTERVAL_MS - PING_TIMEOUT_MS)) {
+          this.endSocket(ws, 1000, 'ping timeout');
+        }
         for (const [ws] of this.sockets.entries()) safeSend(ws, PING_FRAME);
         nextPingAt = now + PING_INTERVAL_MS;
         this.ctx.storage.kv.put('nextPingAt', nextPingAt);

@@ -8,6 +8,9 @@ import type { SocketState } from './socket-state';
 export class SocketRegistry {
   private states: Map<WebSocket, SocketState> | null = null;
   private joinedStates = new Map<WebSocket, SocketState>();
+  /** When each socket last sent anything; in memory only, so a woken object starts afresh. */
+  private heardAt = new Map<WebSocket, number>();
+  private wokeAt = Date.now();
 
   constructor(private readonly ctx: DurableObjectState) {}
 
@@ -31,6 +34,23 @@ export class SocketRegistry {
   add(ws: WebSocket, state: SocketState) {
     this.ctx.acceptWebSocket(ws);
     this.save(ws, state);
+    this.heard(ws);
+  }
+
+  heard(ws: WebSocket) {
+    this.heardAt.set(ws, Date.now());
+  }
+
+  /** Sockets that have sent nothing, not even a pong, since `since`. */
+  silentSince(since: number): WebSocket[] {
+    return [...this.all().keys()].filter((ws) => (this.heardAt.get(ws) ?? this.wokeAt) < since);
+  }
+
+  /** How many sockets one person has open here. */
+  countFor(userId: string): number {
+    let count = 0;
+    for (const state of this.all().values()) if (state.userId === userId) count++;
+    return count;
   }
 
   get(ws: WebSocket): SocketState | undefined {
@@ -47,6 +67,7 @@ export class SocketRegistry {
   remove(ws: WebSocket) {
     this.all().delete(ws);
     this.joinedStates.delete(ws);
+    this.heardAt.delete(ws);
   }
 
   entries(): [WebSocket, SocketState][] {
