@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:test';
+import { describe, expect, it, vi } from 'vitest';
 import { Client, signedInClient } from './support/api';
 import { createRoom, joinRoom } from './support/rooms';
 import { TestSocket } from './support/socket';
@@ -227,6 +228,26 @@ describe('hostile frames', () => {
     expect(texts).toContain('straight');
     expect(texts).not.toContain('sideways');
     expect(a.frames.some((f) => f.startsWith('43/admin,'))).toBe(false);
+    a.close();
+  });
+
+  it('ends a socket that floods the room with frames, logs it, and keeps serving the others', async () => {
+    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    for (let i = 0; i < 200; i++) b.send(`42${JSON.stringify(['noise', i])}`);
+    await b.waitForClose();
+    expect(b.frames).toContain('41');
+    expect(await a.emit('sendMessage', { text: 'calm', roomId })).toEqual({});
+    // The event is written after the socket ends (waitUntil), so it may land a moment later.
+    await vi.waitFor(async () => {
+      const logged = await env.DB.prepare(
+        "SELECT details FROM security_events WHERE event_type = 'rate_limited' AND user_id = ?",
+      )
+        .bind(guest.user.id)
+        .all<{ details: string }>();
+      expect(logged.results.map((row) => JSON.parse(row.details).limit)).toContain('socket-frames');
+    });
     a.close();
   });
 

@@ -10,6 +10,7 @@ import { MessageBatch, type PendingMessage } from './message-batch';
 import { MessageStore } from './message-store';
 import { notice } from './notice';
 import { RecentRemovals } from './recent-removals';
+import { withinFrameRate } from './frame-flood';
 import { refuseSocket } from './refuse-socket';
 import { PresenceBatch, type PresenceChange, type PresenceNotice } from './presence-batch';
 import { handlePacket, leaveRoom, type RoomHost } from './room-events';
@@ -108,6 +109,7 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
       const state = this.sockets.get(ws);
       if (!state) return ws.close(1011, 'Unknown socket');
       this.sockets.heard(ws);
+      if (!withinFrameRate(ws)) return this.refuseFlood(ws, state);
       const frame = decodeFrame(message);
       if (frame.kind === 'ping') return safeSend(ws, PONG_FRAME);
       if (frame.kind === 'pong') return;
@@ -255,6 +257,12 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
     this.store.clear();
     await this.ctx.storage.deleteAlarm();
     this.ctx.storage.kv.delete('flushedId');
+  }
+
+  private refuseFlood(ws: WebSocket, state: SocketState) {
+    safeSend(ws, DISCONNECT_FRAME);
+    this.endSocket(ws, 1008, 'flood');
+    this.logViolation(state, 'rate_limited', { limit: 'socket-frames' });
   }
 
   /** A hostile or broken frame ends that socket only; the room keeps serving everyone else. */
