@@ -44,7 +44,8 @@ app.use(async (c, next) => {
   c.set('db', openDb(c.env.DB));
   await next();
 });
-app.use(refuseBlockedAddresses);
+// /socket.io checks the address in the same D1 round trip as the session and the membership.
+app.use('/api/*', refuseBlockedAddresses);
 app.route('/api', api);
 app.route('/socket.io', socketRoute);
 app.notFound(handleNotFound);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Client, signedInClient } from './support/api';
 import { signedInAdmin } from './support/admin';
+import { TestSocket } from './support/socket';
 
 describe('a brute force from one address', () => {
   it('ends in 429 with Retry-After, shows in logs, summary and ip-stats, and an unblock lets it back', async () => {
@@ -26,6 +27,9 @@ describe('a brute force from one address', () => {
     });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toBe('Too many requests from your network. Please try again later.');
+    // ...and so is a socket upgrade.
+    const anyRoom = 'abcdefghijklmnopqrstuv';
+    await expect(TestSocket.open(attacker, anyRoom)).rejects.toThrow('upgrade refused with 429');
 
     const logs = await admin.client.call('/admin/security/logs?limit=100');
     const types = logs.body.events.map((e: { eventType: string }) => e.eventType);
@@ -54,6 +58,9 @@ describe('a brute force from one address', () => {
     expect(unblock.status).toBe(200);
     const again = await attacker.call('/auth/login/current');
     expect(again.status).toBe(401);
+    expect((await TestSocket.connect(attacker, anyRoom)).answer).toBe(
+      '44{"message":"Not authenticated"}',
+    );
   });
 
   it('locks an account after 5 failed logins in a quarter hour, from any address', async () => {

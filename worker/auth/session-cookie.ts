@@ -12,7 +12,7 @@ import { ApiError } from '../http/api-error';
 export const SESSION_COOKIE = 'session';
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
-interface SessionClaims {
+export interface SessionClaims {
   sub: string;
   sid: string;
 }

@@ -9,6 +9,7 @@ import {
   readSessionCookie,
   SESSION_TTL_SECONDS,
   writeSessionCookie,
+  type SessionClaims,
 } from './session-cookie';
 
 /** Starts a session for a user who just proved their password, and sets its cookie. */
@@ -41,15 +42,18 @@ export async function loadSession(
     .select({ user: users, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sid),
-        eq(sessions.userId, claims.sub),
-        gt(sessions.expiresAt, Date.now()),
-      ),
-    )
+    .where(isLiveSession(claims))
     .get();
   return row ?? null;
+}
+
+/** The session the signed claims name, if it has not expired or been revoked. */
+export function isLiveSession(claims: SessionClaims) {
+  return and(
+    eq(sessions.id, claims.sid),
+    eq(sessions.userId, claims.sub),
+    gt(sessions.expiresAt, Date.now()),
+  );
 }
 
 export async function endSession(c: Context<AppEnv>, sessionId: string | undefined) {

@@ -1,24 +1,28 @@
 /**
- * /socket.io: the worker checks the Engine.IO query, the origin, the session and the
- * membership, then hands the upgrade to the room's Durable Object. A refusal is a Socket.IO
- * CONNECT_ERROR with a message (the client shows it and stops retrying), except for requests
- * that are not websocket upgrades at all, which get a plain HTTP 400.
+ * /socket.io: the worker checks the address, the Engine.IO query, the origin, the session and
+ * the membership (all of D1's part in one round trip, see upgrade-check.ts), then hands the
+ * upgrade to the room's Durable Object. A refusal is a Socket.IO CONNECT_ERROR with a message
+ * (the client shows it and stops retrying), except for a blocked address (429) and requests
+ * that are not websocket upgrades at all (400), which get plain HTTP answers.
  */
 import { Hono } from 'hono';
 import { roomIdSchema } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
-import { loadSession } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
 import { isSameOrigin } from '../http/same-origin';
-import { findRoomWithMembership } from '../rooms/room-queries';
 import { clientIp } from '../security/client-ip';
-import { logSecurityEvent } from '../security/guards';
+import { logSecurityEvent, refuseBlocked } from '../security/guards';
+import { checkUpgrade } from './upgrade-check';
 import { roomStub } from './room-stub';
 import { FORWARDED } from './chat-room';
 import { refuseSocket } from './refuse-socket';
 
 // '/*' so that both /socket.io and /socket.io/ (what socket.io-client requests) are served.
 export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
+  const roomId = c.req.query('room') ?? '';
+  const validRoomId = roomIdSchema.safeParse(roomId).success;
+  const { blockedUntil, user, room } = await checkUpgrade(c, validRoomId ? roomId : '');
+  if (blockedUntil !== null) await refuseBlocked(c, blockedUntil, user?.role);
   if (
     c.req.header('Upgrade')?.toLowerCase() !== 'websocket' ||
     c.req.query('transport') !== 'websocket'
@@ -26,7 +30,6 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
     throw new ApiError(400, 'Only the websocket transport is supported');
   }
   if (c.req.query('EIO') !== '4') throw new ApiError(400, 'Unsupported Engine.IO protocol version');
-  const roomId = c.req.query('room') ?? '';
   const refuse = (message: string, userId?: string) => {
     logSecurityEvent(c, {
       eventType: 'socket_refused',
@@ -37,12 +40,8 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
   };
   if (!isSameOrigin(c.req.raw)) return refuse('Cross-origin connection refused');
 
-  const found = await loadSession(c);
-  if (!found) return refuse('Not authenticated');
-  const { user } = found;
-  if (!roomIdSchema.safeParse(roomId).success) return refuse('Room not found', user.id);
-  const room = await findRoomWithMembership(c.var.db, roomId, user.id);
-  if (!room) return refuse('Room not found', user.id);
+  if (!user) return refuse('Not authenticated');
+  if (!validRoomId || !room) return refuse('Room not found', user.id);
   if (user.role !== 'admin' && !room.nickname) {
     return refuse('You are not a member of this room', user.id);
   }

@@ -19,7 +19,7 @@ export function findMembership(db: Db, roomId: string, userId: string) {
 }
 
 /** The room's name and the caller's nickname in it (null for a non-member), in one query. */
-export function findRoomWithMembership(db: Db, roomId: string, userId: string) {
+export function roomWithMembershipQuery(db: Db, roomId: string, userId: string) {
   return db
     .select({ name: rooms.name, nickname: memberships.nickname })
     .from(rooms)
@@ -28,7 +28,7 @@ export function findRoomWithMembership(db: Db, roomId: string, userId: string) {
       and(eq(memberships.roomId, rooms.roomId), eq(memberships.userId, userId)),
     )
     .where(eq(rooms.roomId, roomId))
-    .get();
+    .limit(1);
 }
 
 /** Lower-cased, so nicknames in one room are unique whatever their case. */

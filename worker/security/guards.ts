@@ -47,25 +47,29 @@ export const refuseBlockedAddresses = createMiddleware<AppEnv>(async (c, next) =
   const until = await blockedUntil(c.env.DB, clientIp(c.req.raw));
   if (until !== null) {
     const found = await loadSession(c);
-    if (found?.user.role !== 'admin') {
-      // Logged at most once a minute per address, so a flood cannot fill the log.
-      const logSlot = await take(c.env.DB, {
-        key: `blocked-log:${clientIp(c.req.raw)}`,
-        max: 1,
-        windowMs: 60_000,
-      });
-      if ('hitId' in logSlot) {
-        logSecurityEvent(c, {
-          eventType: 'blocked_request',
-          details: { path: new URL(c.req.url).pathname },
-        });
-      }
-      tooManyRequests(
-        c,
-        Math.ceil((until - Date.now()) / 1000),
-        'Too many requests from your network. Please try again later.',
-      );
-    }
+    await refuseBlocked(c, until, found?.user.role);
   }
   await next();
 });
+
+/** Answers 429 to a blocked address (logged at most once a minute) unless it is an admin's. */
+export async function refuseBlocked(c: Context<AppEnv>, until: number, role?: string) {
+  if (role === 'admin') return;
+  // Logged at most once a minute per address, so a flood cannot fill the log.
+  const logSlot = await take(c.env.DB, {
+    key: `blocked-log:${clientIp(c.req.raw)}`,
+    max: 1,
+    windowMs: 60_000,
+  });
+  if ('hitId' in logSlot) {
+    logSecurityEvent(c, {
+      eventType: 'blocked_request',
+      details: { path: new URL(c.req.url).pathname },
+    });
+  }
+  tooManyRequests(
+    c,
+    Math.ceil((until - Date.now()) / 1000),
+    'Too many requests from your network. Please try again later.',
+  );
+}
