@@ -42,9 +42,9 @@ export function openFrame(sid: string): string {
 export const PING_FRAME = engineFrame({ type: 'ping' });
 export const PONG_FRAME = engineFrame({ type: 'pong' });
 
-/** A Socket.IO packet on the default namespace, as one websocket text frame. */
-export function socketFrame(packet: Omit<Packet, 'nsp'>): string {
-  const [encoded] = encoder.encode({ ...packet, nsp: NAMESPACE });
+/** A Socket.IO packet (on the default namespace unless told), as one websocket text frame. */
+export function socketFrame(packet: Omit<Packet, 'nsp'>, nsp = NAMESPACE): string {
+  const [encoded] = encoder.encode({ ...packet, nsp });
   return engineFrame({ type: 'message', data: encoded as string });
 }
 
@@ -58,10 +58,7 @@ export const connectFrame = (sid: string) =>
   socketFrame({ type: PacketType.CONNECT, data: { sid } });
 
 export const connectErrorFrame = (message: string, nsp = NAMESPACE) =>
-  engineFrame({
-    type: 'message',
-    data: encoder.encode({ type: PacketType.CONNECT_ERROR, nsp, data: { message } })[0] as string,
-  });
+  socketFrame({ type: PacketType.CONNECT_ERROR, data: { message } }, nsp);
 
 /** Tells the client the server ended the session: it closes and does not reconnect. */
 export const DISCONNECT_FRAME = socketFrame({ type: PacketType.DISCONNECT });
