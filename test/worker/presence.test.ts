@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  NAMED_NOTICES_MAX,
   PRESENCE_INTERVAL_MS,
   PresenceBatch,
   type PresenceNotice,
@@ -34,13 +35,16 @@ describe('presence batches', () => {
 
   it('folds a storm of joins into one roomData and one notice, then waits out the interval', async () => {
     const { batch, deliveries } = recordingBatch();
-    const sockets = Array.from({ length: 6 }, aSocket);
+    const sockets = Array.from({ length: NAMED_NOTICES_MAX + 2 }, aSocket);
     sockets.forEach((socket, i) => batch.changed({ kind: 'joined', nickname: `P${i}`, socket }));
     batch.changed({ kind: 'left', nickname: 'Gone', socket: aSocket() });
     await sleep(20);
     expect(deliveries).toHaveLength(1);
     const texts = deliveries[0]!.notices.map((n) => n.message.text);
-    expect(texts).toEqual(['P0, P1 and 4 others have joined the room', 'Gone has left the room']);
+    expect(texts).toEqual([
+      `P0, P1 and ${NAMED_NOTICES_MAX} others have joined the room`,
+      'Gone has left the room',
+    ]);
     expect(deliveries[0]!.notices[0]!.except).toEqual(new Set(sockets));
 
     batch.changed(); // only the online list changed: a roomData, no notice

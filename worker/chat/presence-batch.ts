@@ -9,8 +9,11 @@ import type { ChatMessage } from '../../contract/realtime';
 import { notice } from './notice';
 
 export const PRESENCE_INTERVAL_MS = 100;
-/** Beyond this many arrivals (or departures) in one batch, one notice names the first few. */
-const NAMED_NOTICES_MAX = 3;
+/**
+ * Up to this many arrivals (or departures) in one batch, each gets the spec's own notice; beyond
+ * it (a room reconnecting after a deploy), one notice names the first two and counts the rest.
+ */
+export const NAMED_NOTICES_MAX = 10;
 
 export type PresenceChange = 'joined' | 'left';
 
