@@ -11,18 +11,20 @@ import { join, resolve } from 'node:path';
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { run } from './local-setup.mjs';
+import { startNoDeflateProxy } from './no-deflate-proxy.mjs';
 
 const BUNDLE_DIR = '.wrangler/serve';
 
-export async function serveLocally({ port, host = 'localhost', persistDir }) {
+export async function serveLocally({ port, host = '127.0.0.1', persistDir }) {
   await run('wrangler', ['deploy', '--dry-run', '--outdir', BUNDLE_DIR], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
   const bundle = resolve(BUNDLE_DIR, 'index.js');
   const options = {
-    host,
-    port: Number(port),
+    // workerd listens on a private port; the no-deflate proxy (below) on the app's.
+    host: '127.0.0.1',
+    port: 0,
     // The folder layout of `wrangler dev --persist-to`: .../v3/d1, .../v3/do.
     resourcePersistencePath: join(persistDir ?? '.wrangler/state', 'v3'),
     log: new Log(LogLevel.INFO),
@@ -40,12 +42,18 @@ export async function serveLocally({ port, host = 'localhost', persistDir }) {
     ],
   };
   const miniflare = new Miniflare(convertV4MiniflareOptions(options));
-  const url = await miniflare.ready;
+  const inner = await miniflare.ready;
+  const proxy = await startNoDeflateProxy({
+    host,
+    port: Number(port),
+    targetPort: Number(inner.port),
+  });
   const stop = async () => {
+    proxy.close();
     await miniflare.dispose();
     process.exit(0);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  return url;
+  return `http://localhost:${port}`;
 }

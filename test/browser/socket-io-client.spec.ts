@@ -1,6 +1,7 @@
 /** The official socket.io-client, as any other client would use it, against the running app. */
 import { expect, test } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
+import WebSocket from 'ws';
 import { BASE_URL, newSignedInClient, type AppClient } from '../support/api-client';
 
 function connect(client: AppClient, roomId: string): Socket {
@@ -61,4 +62,18 @@ test('a stranger gets a connect_error that says why, and no retries', async () =
   expect(error.message).toBe('You are not a member of this room');
   expect(socket.active).toBe(false);
   socket.close();
+});
+
+test('a client offering permessage-deflate is served without it', async () => {
+  // Deflating every frame for every socket was the server's largest cost under load.
+  const ws = new WebSocket(
+    `${BASE_URL.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket&room=none`,
+    { headers: { Origin: BASE_URL }, perMessageDeflate: true },
+  );
+  const opened = await new Promise<string>((resolve, reject) => {
+    ws.once('open', () => resolve(ws.extensions));
+    ws.once('error', reject);
+  });
+  expect(opened).toBe('');
+  ws.close();
 });
