@@ -174,11 +174,6 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
     return stored;
   }
 
-  /** Delivers a passing message to everyone joined, optionally with a second event. */
-  announce(message: ChatMessage, except?: WebSocket) {
-    this.sockets.sendToJoined(eventFrame('message', message), except);
-  }
-
   presenceChanged(change?: { kind: PresenceChange; nickname: string; socket: WebSocket }) {
     this.presence.changed(change);
   }
@@ -190,7 +185,7 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
     }
   }
 
-  broadcastRoomData() {
+  private broadcastRoomData() {
     const data = { room: this.roomId, name: this.roomName, users: this.sockets.onlineNicknames() };
     this.sockets.sendToJoined(eventFrame('roomData', data));
   }
@@ -218,7 +213,9 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
       ws.close(1000, 'removed');
     }
     if (nickname) {
-      this.announce(notice(`${nickname} was removed from the room`));
+      this.sockets.sendToJoined(
+        eventFrame('message', notice(`${nickname} was removed from the room`)),
+      );
       this.broadcastRoomData();
     }
   }

@@ -4,21 +4,16 @@
  * `sendMessage` keeps its own, gentler limit, answered with an error. The buckets live in
  * memory: an object woken from hibernation starts them full.
  */
+import { fullBucket, takeToken, type TokenBucket } from './token-bucket';
+
 const FRAMES_PER_SECOND = 20;
 const FRAME_BURST = 50;
 
-const buckets = new WeakMap<WebSocket, { tokens: number; at: number }>();
+const buckets = new WeakMap<WebSocket, TokenBucket>();
 
 /** Spends one frame of the socket's allowance; false once it is flooding. */
 export function withinFrameRate(ws: WebSocket, now = Date.now()): boolean {
-  const bucket = buckets.get(ws) ?? { tokens: FRAME_BURST, at: now };
-  bucket.tokens = Math.min(
-    FRAME_BURST,
-    bucket.tokens + ((now - bucket.at) / 1000) * FRAMES_PER_SECOND,
-  );
-  bucket.at = now;
-  buckets.set(ws, bucket);
-  if (bucket.tokens < 1) return false;
-  bucket.tokens -= 1;
-  return true;
+  let bucket = buckets.get(ws);
+  if (!bucket) buckets.set(ws, (bucket = fullBucket(FRAME_BURST, now)));
+  return takeToken(bucket, FRAMES_PER_SECOND, FRAME_BURST, now);
 }

@@ -41,7 +41,7 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
   if (!isSameOrigin(c.req.raw)) return refuse('Cross-origin connection refused');
 
   if (!user) return refuse('Not authenticated');
-  if (!validRoomId || !room) return refuse('Room not found', user.id);
+  if (!room) return refuse('Room not found', user.id);
   if (user.role !== 'admin' && !room.nickname) {
     return refuse('You are not a member of this room', user.id);
   }

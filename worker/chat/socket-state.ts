@@ -2,6 +2,8 @@
  * What a socket is, kept in its attachment so it survives hibernation: who is behind it,
  * whether it joined and under which nickname, and its message allowance.
  */
+import { fullBucket, takeToken, type TokenBucket } from './token-bucket';
+
 export interface SocketState {
   sid: string;
   userId: string;
@@ -17,9 +19,8 @@ export interface SocketState {
    * worker's calls when it changes; null when it must be read from D1 at `join`.
    */
   memberAs: string | null;
-  /** Token bucket: messages the socket may still send right now, and when it was last filled. */
-  allowance: number;
-  allowanceAt: number;
+  /** The messages the socket may still send right now. */
+  allowance: TokenBucket;
 }
 
 /** About 5 messages a second with bursts of 10: lively typing passes, a flood does not. */
@@ -40,17 +41,11 @@ export function newSocketState(
     connected: false,
     nickname: null,
     memberAs,
-    allowance: BURST,
-    allowanceAt: Date.now(),
+    allowance: fullBucket(BURST),
   };
 }
 
 /** Spends one message of the allowance; false when the socket is over its rate. */
 export function takeAllowance(state: SocketState, now = Date.now()): boolean {
-  const refilled = state.allowance + ((now - state.allowanceAt) / 1000) * RATE_PER_SECOND;
-  state.allowance = Math.min(BURST, refilled);
-  state.allowanceAt = now;
-  if (state.allowance < 1) return false;
-  state.allowance -= 1;
-  return true;
+  return takeToken(state.allowance, RATE_PER_SECOND, BURST, now);
 }
