@@ -4,8 +4,8 @@
  * one Lighthouse run per page instead of 5.
  * Scenario names on the command line (or BENCH_ONLY=a,b) run a subset.
  */
-const USAGE = `usage: npm run bench -- [--quick] [--profile] [busy] [big] [many] [storm] [http]
-                             [lighthouse]
+const USAGE = `usage: npm run bench -- [--quick] [--profile] [busy] [busy-deflate] [big] [many]
+                             [storm] [storm-ticket] [storm-rooms] [http] [lighthouse]
 
 --profile  a CPU profile of our worker's isolate during each traffic scenario (saved, top printed)
 
@@ -17,7 +17,17 @@ env: BENCH_SCALE (1)         multiplies members, senders, rooms and HTTP samples
      BENCH_PORT (8890), BENCH_BASELINE_PORT (8891), BENCH_SETUP_CONCURRENCY (8)
      BENCH_DEADLINE_MS (2400000)  the whole run is stopped after this long`;
 
-const ORDER = ['busy', 'big', 'many', 'storm', 'http', 'lighthouse'];
+const ORDER = [
+  'busy',
+  'busy-deflate',
+  'big',
+  'many',
+  'storm',
+  'storm-ticket',
+  'storm-rooms',
+  'http',
+  'lighthouse',
+];
 
 function positive(name, fallback) {
   const raw = process.env[name];
@@ -38,16 +48,19 @@ export function loadConfig(argv = process.argv.slice(2)) {
   const count = (n, min = 1) => Math.max(min, Math.round(n * scale));
   const seconds = (s) => Math.max(500, Math.round(s * 1000 * timeScale));
 
+  const busy = {
+    title: 'one busy room',
+    rooms: 1,
+    members: count(200, 2),
+    senders: count(50),
+    rate: 4,
+    durationMs: seconds(5),
+    connectConcurrency: 50,
+  };
   const scenarios = {
-    busy: {
-      title: 'one busy room',
-      rooms: 1,
-      members: count(200, 2),
-      senders: count(50),
-      rate: 4,
-      durationMs: seconds(5),
-      connectConcurrency: 50,
-    },
+    busy,
+    // The same room with clients that offer permessage-deflate, as browsers and `ws` do.
+    'busy-deflate': { ...busy, title: 'busy room, clients offer deflate', offerDeflate: true },
     big: {
       title: 'one big room',
       rooms: 1,
@@ -70,6 +83,19 @@ export function loadConfig(argv = process.argv.slice(2)) {
       title: 'connect storm',
       rooms: 1,
       members: count(1000, 2),
+    },
+    // The same storms as the chat screen connects: with a socket ticket fetched beforehand.
+    'storm-ticket': {
+      title: 'connect storm, tickets',
+      rooms: 1,
+      members: count(1000, 2),
+      tickets: true,
+    },
+    'storm-rooms': {
+      title: 'connect storm, 100 rooms, tickets',
+      rooms: count(100),
+      members: 10,
+      tickets: true,
     },
     http: {
       title: 'HTTP',
@@ -98,8 +124,11 @@ export function loadConfig(argv = process.argv.slice(2)) {
   const roomUsers = (name) => (selected.includes(name) ? scenarios[name].members : 0);
   const users = Math.max(
     roomUsers('busy'),
+    roomUsers('busy-deflate'),
     roomUsers('big'),
     roomUsers('storm'),
+    roomUsers('storm-ticket'),
+    selected.includes('storm-rooms') ? scenarios['storm-rooms'].rooms * 10 : 0,
     selected.includes('many') ? scenarios.many.rooms * scenarios.many.members : 0,
     selected.includes('http') ? scenarios.http.logins : 0,
   );

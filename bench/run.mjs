@@ -16,9 +16,12 @@ import { createUsers } from './setup/population.mjs';
 
 const SCENARIOS = {
   busy: roomTraffic,
+  'busy-deflate': roomTraffic,
   big: roomTraffic,
   many: roomTraffic,
   storm: connectStorm,
+  'storm-ticket': connectStorm,
+  'storm-rooms': connectStorm,
   http: httpApi,
   lighthouse: lighthouseScores,
 };
@@ -27,7 +30,7 @@ let config;
 try {
   config = loadConfig();
 } catch (error) {
-  console.error(error.message);
+  console.error(/** @type {Error} */ (error).message);
   process.exit(2);
 }
 const servers = [];
@@ -76,7 +79,7 @@ try {
   for (const outcome of outcomes) if (outcome.status === 'fulfilled') servers.push(outcome.value);
   const failed = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
-  const [app, baseline] = servers;
+  const [app, baseline] = /** @type {[any, any]} */ (servers);
   console.log(`both up after ${elapsed()}`);
   const targets = [target(app), target(baseline)];
   const users = await createUsers(app.origin, config.users, config.setupConcurrency);
@@ -88,7 +91,7 @@ try {
     const spec = config.scenarios[name];
     try {
       rows.push(...(await SCENARIOS[name](spec, context)));
-    } catch (error) {
+    } catch (/** @type {any} */ error) {
       // One broken scenario still leaves the others' figures worth printing.
       console.error(`  ${spec.title} failed: ${error.stack ?? error}`);
       rows.push({ scenario: spec.title, metric: `failed: ${error.message.slice(0, 60)}` });
@@ -108,7 +111,7 @@ try {
     exitCode = 1;
   }
   console.log(`\nserver logs: ${servers.map((server) => server.logFile).join(', ')}`);
-} catch (error) {
+} catch (/** @type {any} */ error) {
   console.error(`bench failed: ${error.stack ?? error}`);
   exitCode = 1;
 } finally {

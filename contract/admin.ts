@@ -1,6 +1,8 @@
 /** The admin calls (spec points 6 and 7). */
 import { z } from 'zod';
+import { stripInvisible } from './invisible-characters';
 import type { MessageType } from './realtime';
+import type { JoinResponse } from './rooms';
 
 export const BROADCAST_MAX_LENGTH = 2000;
 
@@ -22,6 +24,7 @@ export const broadcastBody = z.object({
     .min(1, 'Choose a room or all rooms'),
   message: z
     .string({ error: 'Please enter a message to broadcast' })
+    .overwrite(stripInvisible)
     .trim()
     .min(1, 'Please enter a message to broadcast')
     .max(BROADCAST_MAX_LENGTH, `Broadcast cannot exceed ${BROADCAST_MAX_LENGTH} characters`),
@@ -36,6 +39,32 @@ export const broadcastBody = z.object({
     }),
 });
 
+/** POST /api/admin/broadcast: 'all' or one room's id, the text and its type. */
+export type BroadcastRequest = z.output<typeof broadcastBody>;
+
+/** GET /api/admin/users and /api/admin/rooms: a search, a page size and where to go on from. */
+export const ADMIN_PAGE_DEFAULT = 25;
+export const ADMIN_PAGE_MAX = 100;
+export const ADMIN_SEARCH_MAX_LENGTH = 100;
+
+export const adminListQuery = z.object({
+  q: z
+    .string()
+    .overwrite(stripInvisible)
+    .trim()
+    .max(ADMIN_SEARCH_MAX_LENGTH, `Search cannot exceed ${ADMIN_SEARCH_MAX_LENGTH} characters`)
+    .optional(),
+  cursor: z.string().max(200, 'Invalid cursor').optional(),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}` })
+    .int(`limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`)
+    .min(1, `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`)
+    .max(ADMIN_PAGE_MAX, `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`)
+    .optional(),
+});
+
+export type AdminListQuery = z.input<typeof adminListQuery>;
+
 export const unblockBody = z.object({
   ip: z.string({ error: 'ip is required' }).trim().min(1, 'ip is required').max(64),
 });
@@ -45,6 +74,9 @@ export interface AdminStats {
   rooms: number;
   messages: number;
 }
+
+/** POST /api/admin/join/:roomId: the moderator nickname the server chose, e.g. 'Mod🐸 ada'. */
+export type AdminJoinResponse = JoinResponse;
 
 export interface AdminUser {
   id: string;
@@ -63,6 +95,51 @@ export interface AdminRoom {
   createdAt: number;
 }
 
+/**
+ * One page of a newest-first list. `nextCursor` is opaque (the last row's position), null on
+ * the last page; `total` counts every row that matches the search, not just this page.
+ */
+export interface AdminPage {
+  nextCursor: string | null;
+  total: number;
+}
+
+export interface AdminUsersPage extends AdminPage {
+  users: AdminUser[];
+}
+
+export interface AdminRoomsPage extends AdminPage {
+  rooms: AdminRoom[];
+}
+
+/** POST /api/admin/broadcast to one room: delivered before the answer (200). */
+export interface BroadcastSent {
+  success: true;
+  message: string;
+  rooms: number;
+}
+
+/** POST /api/admin/broadcast to 'all': accepted (202), delivered by the queue. */
+export interface BroadcastQueued {
+  success: true;
+  message: string;
+  broadcastId: string;
+  /** How many rooms there were when it was sent. */
+  rooms: number;
+}
+
+/**
+ * GET /api/admin/broadcasts/:broadcastId. `total` is final once `done`; until then rooms
+ * deleted meanwhile may still lower it. Every room ends up delivered or failed.
+ */
+export interface BroadcastStatus {
+  broadcastId: string;
+  total: number;
+  delivered: number;
+  failed: number;
+  done: boolean;
+}
+
 export interface SecurityEvent {
   id: number;
   eventType: string;
@@ -70,10 +147,20 @@ export interface SecurityEvent {
   details: Record<string, unknown>;
 }
 
+/** GET /api/admin/security/logs: the newest first. */
+export interface SecurityLogResponse {
+  events: SecurityEvent[];
+}
+
 export interface SecuritySummary {
   hours: number;
   total: number;
   byType: Record<string, number>;
+}
+
+/** GET /api/admin/security/summary */
+export interface SecuritySummaryResponse {
+  summary: SecuritySummary;
 }
 
 export interface IpViolation {

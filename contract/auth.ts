@@ -49,3 +49,9 @@ export const profileEmailBody = z.object({ email: emailSchema });
 export const deleteAccountBody = z.object({ password: currentPasswordSchema });
 
 export type RegisterBody = z.input<typeof registerBody>;
+
+// What the client sends: the bodies as the server reads them once they pass validation.
+export type RegisterRequest = z.output<typeof registerBody>;
+export type LoginRequest = z.output<typeof loginBody>;
+export type ResetPasswordRequest = z.output<typeof resetPasswordBody>;
+export type EmailChangeRequest = z.output<typeof settingsEmailBody>;

@@ -1,60 +1,141 @@
 /**
- * The realtime contract: Socket.IO events between the browser and a room's Durable Object.
- * Every acknowledgement is an object, so a client can always read `error` from it.
+ * The realtime contract: Socket.IO events between the browser and a room's Durable Object,
+ * as zod schemas (the room parses every client payload with them; the client parses what the
+ * server sends). Every acknowledgement is an object, so a client can always read `error`.
  */
+import { z } from 'zod';
+
 export const SOCKET_PATH = '/socket.io';
 export const MESSAGE_MAX_LENGTH = 2000;
+/** Messages in the history a fresh join gets. */
 export const HISTORY_PAGE = 50;
+/** The most messages one resumption (join with lastMessageId) answers with. */
+export const HISTORY_RESUME_MAX = 100;
+/** The most bytes one chatHistory frame carries, whatever the number of messages. */
+export const HISTORY_FRAME_BYTES = 256 * 1024;
+/** How long a dropped client may stay away and still get its session and missed events back. */
+export const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
 
-export type MessageType = 'user' | 'system-simple' | 'system-fancy';
+export const messageTypeSchema = z.enum(['user', 'system-simple', 'system-fancy']);
+export type MessageType = z.infer<typeof messageTypeSchema>;
 
-export interface ChatMessage {
+export const chatMessageSchema = z.object({
   /** Increasing within a room for stored messages; a 'notice-…' string for passing notices. */
-  id: number | string;
+  id: z.union([z.number(), z.string()]),
   /** The author's nickname in the room. */
-  user: string;
+  user: z.string(),
   /** Safe HTML produced by the server. */
-  text: string;
-  messageType: MessageType;
-  createdAt: number;
-}
+  text: z.string(),
+  messageType: messageTypeSchema,
+  createdAt: z.number(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export interface RoomData {
-  room: string;
-  name: string;
-  users: { nickname: string }[];
-}
+export const roomDataSchema = z.object({
+  room: z.string(),
+  name: z.string(),
+  users: z.array(z.object({ nickname: z.string() })),
+});
+export type RoomData = z.infer<typeof roomDataSchema>;
 
-export interface JoinPayload {
-  name: string;
-  room: string;
-  /** The newest message id the client already shows: history resumes after it. */
-  lastMessageId?: number;
-}
+/** `join`: the nickname, the room, and the newest message id the client already shows. */
+export const joinSchema = z.object({
+  name: z.string().max(100),
+  room: z.string().max(100),
+  lastMessageId: z.number().int().nonnegative().optional(),
+});
+export type JoinPayload = z.infer<typeof joinSchema>;
 
-export interface SendMessagePayload {
-  text: string;
-  roomId: string;
-}
+/**
+ * `sendMessage`. `clientId` (a UUID the client picks per message) makes a resend safe: the
+ * room answers a repeat with the first send's acknowledgement and delivers nothing new.
+ */
+export const sendMessageSchema = z.object({
+  text: z.string(),
+  roomId: z.string().max(100).optional(),
+  clientId: z.uuid().optional(),
+});
+export type SendMessagePayload = z.infer<typeof sendMessageSchema>;
+
+export const leaveSchema = z.object({ room: z.string().max(100).optional() });
+
+/** The most messages one `loadHistory` answers with (also its default). */
+export const HISTORY_OLDER_MAX = 100;
+
+/**
+ * `loadHistory`: the messages just before `before` (a stored message's id), newest `limit` of
+ * them. Acknowledged with `{ messages (oldest first), hasMore }`, bounded like every history
+ * frame (HISTORY_FRAME_BYTES), or `{ error }`.
+ */
+export const loadHistorySchema = z.object({
+  before: z.number().int().positive(),
+  limit: z.number().int().positive().max(HISTORY_OLDER_MAX).optional(),
+});
+export type LoadHistoryPayload = z.infer<typeof loadHistorySchema>;
+export const loadHistoryAckSchema = z.object({
+  messages: z.array(chatMessageSchema),
+  hasMore: z.boolean(),
+});
+export type LoadHistoryAck = z.infer<typeof loadHistoryAckSchema>;
+
+/**
+ * `read`: the newest message the reader has had on screen. The room moves the member's read
+ * position there (never back, never past the room's newest message); the client sends it at
+ * most about once a second, and the room drops a faster flow.
+ */
+export const readSchema = z.object({ messageId: z.number().int().positive() });
+export type ReadPayload = z.infer<typeof readSchema>;
+
+/** The client sends `typing` (no payload) at most this often while someone types. */
+export const TYPING_SEND_INTERVAL_MS = 2500;
+/** A typist not heard from again within this long has stopped (the receiver's clock). */
+export const TYPING_SHOW_MS = 5000;
+/** `typing` from the server: who is typing (never the receiver's own sockets). */
+export const typingSchema = z.object({ nickname: z.string() });
+export type TypingEvent = z.infer<typeof typingSchema>;
 
 export interface Ack {
   error?: string;
+}
+
+/** sendMessage's acknowledgement: the stored message's id when the send carried a clientId. */
+export interface SendAck extends Ack {
+  id?: number;
 }
 
 export interface LeaveAck extends Ack {
   result?: string;
 }
 
+/**
+ * chatHistory's second argument: `hasMore` when older messages than the page exist (after
+ * lastMessageId, for a resumption): the client is further behind than one frame carries.
+ */
+export const historyPageSchema = z.object({ hasMore: z.boolean() });
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+export const chatHistorySchema = z.array(chatMessageSchema);
+export const adminBroadcastSchema = z.object({ message: chatMessageSchema });
+export const roomDeletedSchema = z.object({ roomId: z.string() });
+
 export interface ServerToClientEvents {
   message: (message: ChatMessage) => void;
-  chatHistory: (messages: ChatMessage[]) => void;
+  /** Oldest first. The page argument is new; clients that ignore it keep working. */
+  chatHistory: (messages: ChatMessage[], page: HistoryPage) => void;
   roomData: (data: RoomData) => void;
   'admin-broadcast': (broadcast: { message: ChatMessage }) => void;
   'room-deleted': (event: { roomId: string }) => void;
+  typing: (event: TypingEvent) => void;
 }
 
 export interface ClientToServerEvents {
   join: (payload: JoinPayload, ack: (ack: Ack) => void) => void;
-  sendMessage: (payload: SendMessagePayload, ack: (ack: Ack) => void) => void;
+  sendMessage: (payload: SendMessagePayload, ack: (ack: SendAck) => void) => void;
   leave: (payload: { room: string }, ack: (ack: LeaveAck) => void) => void;
+  loadHistory: (
+    payload: LoadHistoryPayload,
+    ack: (ack: Partial<LoadHistoryAck> & Ack) => void,
+  ) => void;
+  read: (payload: ReadPayload) => void;
+  typing: () => void;
 }

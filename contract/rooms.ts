@@ -1,5 +1,6 @@
 /** Rooms, memberships and the join call (spec points 3, 5 and 7). */
 import { z } from 'zod';
+import { stripInvisible } from './invisible-characters';
 import { nicknameSchema } from './validation';
 
 export const ROOM_NAME_MAX = 50;
@@ -22,6 +23,9 @@ export const roomMessages = {
   roomNameTooLong: `Room name cannot exceed ${ROOM_NAME_MAX} characters.`,
   roomNotFound: 'Room not found',
   nicknameReserved: 'That nickname is reserved for moderators. Please choose another.',
+  banned: 'You have been banned from this room',
+  notBanned: 'That user is not banned from this room',
+  creatingTooFast: 'You are creating rooms too fast. Please try again later.',
 } as const;
 
 /** A room id is the invite: long, random and URL-safe. */
@@ -31,6 +35,7 @@ export const roomIdSchema = z
 
 const optionalText = z
   .string()
+  .overwrite(stripInvisible)
   .trim()
   .optional()
   .transform((value) => value || undefined);
@@ -51,6 +56,15 @@ export const kickBody = z.object({
     .min(1, 'targetUserId is required')
     .max(64),
 });
+
+/** POST /api/join: an invitation's roomId or a new room's name, and a nickname. */
+export interface JoinRequest {
+  /** Joins this room (an invitation)... */
+  roomId?: string;
+  /** ...or creates a room with this name. */
+  roomName?: string;
+  activeNickname?: string;
+}
 
 export interface JoinResponse {
   success: true;
@@ -79,7 +93,21 @@ export interface RoomSummary {
   name: string;
   activeNickname: string | null;
   lastMessageExcerpt?: LastMessageExcerpt;
+  /**
+   * Messages from others after the caller's read position, as of the room's last summary
+   * flush (about a second behind). The exact number: clients show more than 99 as '99+'.
+   * Always sent; optional for answers from before unread counts (a cached list), read as 0.
+   */
+  unreadCount?: number;
+  /** The room's newest message id as of that flush (0: none yet), to match read marks. */
+  lastMessageId?: number;
 }
+
+/** The most unread messages a badge names; beyond, it says '99+'. */
+export const UNREAD_SHOWN_MAX = 99;
+
+/** GET /api/rooms: the caller's rooms, those with unread messages first, then the most recently active. */
+export type RoomsResponse = RoomSummary[];
 
 export interface Member {
   _id: string;
@@ -91,4 +119,27 @@ export interface MembersResponse {
   isOwner: boolean;
   members: Member[];
   roomCreator: string | null;
+}
+
+/** A person kicked from a room, who cannot join it again until an owner or admin lifts it. */
+export interface RoomBan {
+  userId: string;
+  /** The nickname they had in the room when they were kicked. */
+  nickname: string;
+  /** Milliseconds since the epoch. */
+  bannedAt: number;
+}
+
+export interface BansResponse {
+  bans: RoomBan[];
+}
+
+export interface KickResponse {
+  success: true;
+  message: string;
+}
+
+export interface UnbanResponse {
+  success: true;
+  message: string;
 }

@@ -21,6 +21,22 @@ export interface MessageResponse {
   message: string;
 }
 
+/** An action that has nothing to tell: logout, a password check. */
+export interface SuccessResponse {
+  success: true;
+}
+
+/** A finished action and the sentence to show for it: a deletion, an unblock. */
+export interface SuccessMessageResponse extends SuccessResponse {
+  message: string;
+}
+
+/** PUT /api/auth/settings/email: the user with the new address. */
+export interface EmailUpdatedResponse {
+  message: string;
+  user: PublicUser;
+}
+
 /** Every API error has this shape, whatever its status. */
 export interface ApiErrorBody {
   error: string;

@@ -4,6 +4,8 @@
  * person reads in the browser is always the one the server would answer.
  */
 import { z } from 'zod';
+import { stripInvisible } from './invisible-characters';
+import { imitatesModerator } from './reserved-nicknames';
 
 export const NICKNAME_MIN = 3;
 export const NICKNAME_MAX = 15;
@@ -26,6 +28,7 @@ export const messages = {
   passwordRequired: 'Password is required.',
   registrationFieldsRequired: 'Email, password and nickname are required.',
   passwordsDoNotMatch: 'Passwords do not match',
+  nicknameReserved: 'That nickname is reserved for moderators. Please choose another.',
 } as const;
 
 const NICKNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -34,11 +37,13 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const nicknameSchema = z
   .string({ error: messages.nicknameRequired })
+  .overwrite(stripInvisible)
   .trim()
   .min(1, messages.nicknameRequired)
   .min(NICKNAME_MIN, messages.nicknameTooShort)
   .max(NICKNAME_MAX, messages.nicknameTooLong)
-  .regex(NICKNAME_PATTERN, messages.nicknameCharacters);
+  .regex(NICKNAME_PATTERN, messages.nicknameCharacters)
+  .refine((nickname) => !imitatesModerator(nickname), messages.nicknameReserved);
 
 /** Emails are trimmed and lower-cased so that lookups are case-insensitive. */
 export const emailSchema = z

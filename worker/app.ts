@@ -9,7 +9,10 @@ import { passwordResetRoutes } from './auth/password-reset-routes';
 import { settingsRoutes } from './auth/settings-routes';
 import { socketRoute } from './chat/socket-route';
 import { openDb } from './db/client';
-import { ApiError, handleError, handleNotFound } from './http/api-error';
+import { inviteRoutes } from './invites/invite-routes';
+import { ApiError } from './http/api-error';
+import { handleError, handleNotFound } from './http/error-handler';
+import { answerBookmark, openSession } from './http/d1-session';
 import { sameOrigin } from './http/same-origin';
 import { roomRoutes } from './rooms/room-routes';
 import { refuseBlockedAddresses } from './security/guards';
@@ -18,11 +21,17 @@ import { profileRoutes } from './users/profile-routes';
 /** Bodies of the API are small JSON; anything bigger is refused before it is read. */
 const MAX_BODY_BYTES = 16 * 1024;
 
+/** The same HSTS as client/public/_headers gives the SPA and its assets: a year, subdomains too. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 const api = new Hono<AppEnv>();
-api.use(secureHeaders(), async (c, next) => {
+api.use(secureHeaders({ strictTransportSecurity: HSTS }), async (c, next) => {
   await next();
   c.header('Cache-Control', 'no-store');
 });
+// Before the body limit: another site's oversized post is refused as foreign, never read, and
+// never logged as a hostile payload from the address of whoever visited that site.
+api.use(sameOrigin);
 api.use(
   bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -31,18 +40,23 @@ api.use(
     },
   }),
 );
-api.use(sameOrigin);
 api.route('/auth', loginRoutes);
 api.route('/auth/reset-password', passwordResetRoutes);
 api.route('/auth/settings', settingsRoutes);
 api.route('/user', profileRoutes);
 api.route('/admin', adminRoutes);
+api.route('/invites', inviteRoutes);
 api.route('/', roomRoutes);
 
 export const app = new Hono<AppEnv>();
 app.use(async (c, next) => {
-  c.set('db', openDb(c.env.DB));
+  // The socket upgrade decides on a live session, a ban and a block: it reads the primary.
+  const upgrade = c.req.path.startsWith('/socket.io');
+  const session = openSession(c, upgrade);
+  c.set('db', openDb(session));
   await next();
+  // Not on the upgrade's 101, which the room object answered; a socket sends no header anyway.
+  if (!upgrade) answerBookmark(c, session);
 });
 // /socket.io checks the address in the same D1 round trip as the session and the membership.
 app.use('/api/*', refuseBlockedAddresses);

@@ -46,7 +46,7 @@ export async function startProfile(pgid) {
   let nextId = 0;
   const pending = new Map();
   ws.on('message', (data) => {
-    const message = JSON.parse(data);
+    const message = JSON.parse(String(data));
     pending.get(message.id)?.(message.result);
     pending.delete(message.id);
   });

@@ -8,22 +8,27 @@ const QUIET_MS = 500;
 const QUIET_TIMEOUT_MS = 60_000;
 
 /**
- * @param target {{ pid: number, wsUrl: (roomId: string) => string, headers: (user) => object }}
- * @param members {{ roomId: string, user: object }[]}
+ * @param {{ pid: number, wsUrl: (roomId: string) => string, headers: (user: any) => object }} target
+ * @param {{ roomId: string, user: any, ticket?: string }[]} members
+ * @param {{ concurrency: number, timeoutMs: number, offerDeflate?: boolean }} options
+ * A member with a `ticket` connects with it in the handshake query (the socket-ticket path).
  * Answers the joined clients once the server is quiet: joins make it send room data and
  * notices to everyone, which is part of joining, not of the traffic that follows.
  */
-export async function connectAll(target, members, { concurrency, timeoutMs }) {
+export async function connectAll(target, members, { concurrency, timeoutMs, offerDeflate }) {
   const cpuBefore = groupCpu(target.pid);
   const started = performance.now();
   const errors = [];
-  const outcomes = await mapLimit(members, concurrency, async ({ roomId, user }) => {
+  const outcomes = await mapLimit(members, concurrency, async ({ roomId, user, ticket }) => {
     const client = new RawClient(user);
+    const url = target.wsUrl(roomId) + (ticket ? `&ticket=${encodeURIComponent(ticket)}` : '');
     try {
-      const ms = await client.join(target.wsUrl(roomId), roomId, target.headers(user), timeoutMs);
+      const ms = await client.join(url, roomId, target.headers(user), timeoutMs, {
+        offerDeflate,
+      });
       return { client, ms };
     } catch (error) {
-      errors.push(error.message);
+      errors.push(/** @type {Error} */ (error).message);
       return null;
     }
   });

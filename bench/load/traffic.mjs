@@ -11,7 +11,9 @@ import { summarize } from '../lib/stats.mjs';
 const TICK_MS = 2;
 const STALL_MS = 3000;
 
-/** @param rooms {{ members: RawClient[], senders: RawClient[] }[]} */
+/** @typedef {import('./raw-client.mjs').RawClient} RawClient */
+
+/** @param {{ members: RawClient[], senders: RawClient[] }[]} rooms */
 export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
   const latencies = [];
   let received = 0;
@@ -38,7 +40,7 @@ export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
   const interval = 1000 / rate;
   const perSender = Math.max(1, Math.round((rate * durationMs) / 1000));
   const senders = rooms.flatMap((room) =>
-    room.senders.map((client) => ({ client, room, sent: 0 })),
+    room.senders.map((client) => ({ client, room, sent: 0, offset: 0 })),
   );
   // Spread the senders evenly over one interval rather than all at once.
   senders.forEach((sender, i) => (sender.offset = (i / senders.length) * interval));

@@ -1,5 +1,5 @@
 /**
- * HTTP under 20 concurrent clients: sign-in, POST /api/join (into 50 rooms each) and
+ * HTTP under 20 concurrent clients: sign-in, POST /api/join (into the 50 rooms each) and
  * GET /api/rooms (with those 50 rooms). Our app only: the Socket.IO baseline has no HTTP API.
  */
 import { mapLimit, progress } from '../lib/async.mjs';
@@ -10,10 +10,11 @@ export async function httpApi(spec, { users, targets, config }) {
   const origin = targets.find((target) => target.name === 'ours').origin;
   // Separate people for the room lists, numbered after everyone else.
   const clients = await createUsers(origin, spec.clients, config.setupConcurrency, users.length);
-  const [owner] = clients;
+  // The rooms' owners take turns: one person may create 20 rooms an hour.
+  const ownerOf = (i) => clients[i % clients.length];
   const roomIds = await createRooms(
     'HTTP',
-    Array.from({ length: spec.rooms }, () => [owner]),
+    Array.from({ length: spec.rooms }, (_, i) => [ownerOf(i)]),
     4,
   );
 
@@ -25,7 +26,10 @@ export async function httpApi(spec, { users, targets, config }) {
   const login = await timed(`${signers.length} sign-ins`, signers, (user) =>
     user.api.login(user.email, user.password),
   );
-  const joins = clients.slice(1).flatMap((client) => roomIds.map((roomId) => ({ client, roomId })));
+  // Everyone joins every room they do not own.
+  const joins = clients.flatMap((client) =>
+    roomIds.filter((_, i) => ownerOf(i) !== client).map((roomId) => ({ client, roomId })),
+  );
   const join = await timed(`${joins.length} joins`, joins, ({ client, roomId }) =>
     client.api.joinRoom(roomId),
   );

@@ -1,8 +1,9 @@
 /**
- * The fan-out scenarios (one busy room, one big room, many rooms): the same people, rooms and
- * load against our app, then against the baseline.
+ * The fan-out scenarios (one busy room, with and without clients offering compression, one big
+ * room, many rooms): the same people, rooms and load against our app, then the baseline.
  */
 import { cpuSince, groupCpu } from '../lib/cpu.mjs';
+import { d1PerUnit, describeD1, settledD1Totals } from '../lib/d1-meter.mjs';
 import { startProfile } from '../lib/profiler.mjs';
 import { connectAll } from '../load/connect.mjs';
 import { runTraffic } from '../load/traffic.mjs';
@@ -23,7 +24,9 @@ async function runOn(target, spec, members, config) {
   const connect = await connectAll(target, members, {
     concurrency: spec.connectConcurrency,
     timeoutMs: config.joinTimeoutMs,
+    offerDeflate: spec.offerDeflate,
   });
+  const compressed = connect.clients.filter((client) => client.compressed).length;
   const byRoom = new Map();
   for (const client of connect.clients) {
     byRoom.set(client.roomId, [...(byRoom.get(client.roomId) ?? []), client]);
@@ -33,8 +36,10 @@ async function runOn(target, spec, members, config) {
     senders: joined.slice(0, spec.senders),
   }));
   try {
-    const stopProfile =
-      config.profile && target.name === 'ours' ? await startProfile(target.pid) : null;
+    const ours = target.name === 'ours';
+    // After the joins' own D1 work, so that only the messages' is counted.
+    const d1Before = ours ? await settledD1Totals(target.origin) : null;
+    const stopProfile = config.profile && ours ? await startProfile(target.pid) : null;
     const cpuBefore = groupCpu(target.pid);
     const ownCpu = process.cpuUsage();
     const traffic = await runTraffic(rooms, {
@@ -53,7 +58,12 @@ async function runOn(target, spec, members, config) {
         ` event loop delay p99 ${traffic.loopDelayP99.toFixed(1)} ms`,
     );
     await stopProfile?.(spec.title);
-    return traffic;
+    // Includes the summary the room objects write to D1 after the last message.
+    const d1 = d1Before
+      ? d1PerUnit(d1Before, await settledD1Totals(target.origin), traffic.sent - traffic.refused)
+      : undefined;
+    if (d1 !== undefined) console.log(describeD1(d1, 'messages stored'));
+    return { ...traffic, compressed, d1 };
   } finally {
     for (const client of connect.clients) client.close();
   }
@@ -70,5 +80,10 @@ function rows(spec, results) {
     { metric: 'out of order', ...pick((r) => r.outOfOrder) },
     { metric: 'sends refused', ...pick((r) => r.refused) },
     { metric: 'server CPU ms', ...pick((r) => r.cpuMs) },
+    // Whether a server accepted the clients' permessage-deflate offers.
+    ...(spec.offerDeflate ? [{ metric: 'sockets compressed', ...pick((r) => r.compressed) }] : []),
+    // The baseline has no database.
+    { metric: 'D1 rows read per message', ...pick((r) => r.d1?.rowsRead) },
+    { metric: 'D1 rows written per message', ...pick((r) => r.d1?.rowsWritten) },
   ].map((row) => ({ scenario: spec.title, ...row }));
 }

@@ -19,6 +19,8 @@ export async function startApp({ host, port, inspector = false }) {
     env: {
       PORT: String(port),
       WRANGLER_PERSIST_DIR: persistDir,
+      // The D1 meter (worker/db/d1-meter.ts, read by lib/d1-meter.mjs): off unless set.
+      D1_METER: '1',
       // --profile: workerd's inspector, on a port the profiler finds among the server's.
       ...(inspector ? { INSPECTOR_PORT: String(port + 100) } : {}),
       PATH: `${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`,

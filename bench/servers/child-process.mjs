@@ -11,6 +11,11 @@ import { sleep } from '../lib/async.mjs';
 
 const KEPT_LINES = 40;
 
+/**
+ * @param {string} label
+ * @param {string[]} args
+ * @param {{ env: Record<string, string>, cwd?: string, logName: string }} options
+ */
 export function spawnServer(label, args, { env, cwd, logName }) {
   const child = spawn(process.execPath, args, {
     cwd,
@@ -50,7 +55,7 @@ export function spawnServer(label, args, { env, cwd, logName }) {
       for (const signal of ['SIGTERM', 'SIGKILL']) {
         if (exited) return;
         try {
-          process.kill(-child.pid, signal);
+          process.kill(-(/** @type {number} */ (child.pid)), signal);
         } catch {
           return; // the group is already gone
         }

@@ -38,6 +38,7 @@ export class ApiClient {
   }
 
   async request(method, path, body) {
+    /** @type {Record<string, string>} */
     const headers = { 'CF-Connecting-IP': this.ip };
     if (this.cookie) headers.Cookie = this.cookie;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -51,7 +52,7 @@ export class ApiClient {
     const text = await response.text();
     const ms = performance.now() - started;
     const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('session='));
-    if (session) this.cookie = session.split(';')[0];
+    if (session) this.cookie = /** @type {string} */ (session.split(';')[0]);
     return { status: response.status, text, ms };
   }
 

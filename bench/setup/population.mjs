@@ -9,8 +9,11 @@ import { ApiClient } from './api.mjs';
 const PASSWORD = 'bench-password-1';
 const RUN = randomBytes(3).toString('hex');
 
-/** IPv6 documentation addresses: one per person, so no rate limit is shared. */
-const ipFor = (index) => `2001:db8::${(index + 1).toString(16)}`;
+/**
+ * IPv6 documentation addresses, each in its own /64 (the server keys its limits by /64): one
+ * network per person, so no rate limit is shared.
+ */
+const ipFor = (index) => `2001:db8:${(index + 1).toString(16)}::1`;
 
 export async function createUsers(origin, count, concurrency, first = 0) {
   const indexes = Array.from({ length: count }, (_, i) => first + i);

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layouts/app-layout';
 import { RequireAdmin } from './guards/require-admin';
@@ -6,8 +6,35 @@ import { RequireUser } from './guards/require-user';
 import { HomeRoute } from './routes/home';
 
 // Everything but the home page is split out, to keep the landing page's first load small.
-const Login = lazy(() => import('./routes/auth/login'));
-const Register = lazy(() => import('./routes/auth/register'));
+// Login and Register can also be loaded ahead (preloadRoute): main.tsx does so before the first
+// render at their address, which then shows the page itself, not 'Loading...' first; so the
+// build's prerendered form (scripts/prerender-shell.ts) is replaced by the same form.
+function preloadableRoute(load: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | undefined;
+  const Lazy = lazy(async () => {
+    const module = await load();
+    loaded = module.default;
+    return module;
+  });
+  function Route() {
+    // Decided once per mount, so the page is never swapped for itself when loading ends.
+    const [Page] = useState(() => loaded ?? Lazy);
+    return <Page />;
+  }
+  const preload = async () => {
+    loaded = (await load()).default;
+  };
+  return { Route, preload };
+}
+const Login = preloadableRoute(() => import('./routes/auth/login'));
+const Register = preloadableRoute(() => import('./routes/auth/register'));
+
+/** Loads the page at `pathname` ahead when it is one of the preloadable ones. */
+export function preloadRoute(pathname: string): Promise<void> {
+  const route = { '/login': Login, '/register': Register }[pathname.replace(/(.)\/$/, '$1')];
+  return route ? route.preload() : Promise.resolve();
+}
+
 const ForgotPassword = lazy(() => import('./routes/auth/forgot-password'));
 const ResetPassword = lazy(() => import('./routes/auth/reset-password'));
 const Invite = lazy(() => import('./routes/invite'));
@@ -24,8 +51,8 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     children: [
       { index: true, element: <HomeRoute /> },
-      { path: 'login', element: <Login /> },
-      { path: 'register', element: <Register /> },
+      { path: 'login', element: <Login.Route /> },
+      { path: 'register', element: <Register.Route /> },
       { path: 'forgot-password', element: <ForgotPassword /> },
       { path: 'reset-password/:token', element: <ResetPassword /> },
       { path: 'invite', element: <Invite /> },

@@ -1,4 +1,4 @@
-import { Anchor, Kbd, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Code, Kbd, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../config/constants';
 
 interface HelpDialogProps {
@@ -6,7 +6,7 @@ interface HelpDialogProps {
   onClose: () => void;
 }
 
-/** The four help sections of spec point 1. Mantine's Modal traps focus and closes on Escape. */
+/** The four help sections of spec point 1, and how to format a message. Mantine's Modal traps focus and closes on Escape. */
 export function HelpDialog({ opened, onClose }: HelpDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={`${PRODUCT_NAME} help`} size="lg">
@@ -48,6 +48,33 @@ export function HelpDialog({ opened, onClose }: HelpDialogProps) {
             </List.Item>
             <List.Item>
               <Kbd>Esc</Kbd> closes a dialog
+            </List.Item>
+          </List>
+        </section>
+
+        <section>
+          <Title order={3} size="h4" mb="xs">
+            Formatting messages
+          </Title>
+          <List spacing="xs">
+            <List.Item>
+              <Code>**bold**</Code> for <strong>bold</strong>, <Code>*italics*</Code> or{' '}
+              <Code>_italics_</Code> for <em>italics</em>, <Code>~~struck~~</Code> for <s>struck</s>
+            </List.Item>
+            <List.Item>
+              <Code>`code`</Code> for inline code; a line of <Code>```</Code> before and after for a
+              code block
+            </List.Item>
+            <List.Item>
+              <Code>[words](https://example.com)</Code> for a link; web addresses become links by
+              themselves
+            </List.Item>
+            <List.Item>
+              Lines starting with <Code>- </Code> or <Code>1. </Code> make a list; each new line is
+              kept
+            </List.Item>
+            <List.Item>
+              A backslash keeps a character as typed: <Code>\*</Code>. HTML is shown as text.
             </List.Item>
           </List>
         </section>

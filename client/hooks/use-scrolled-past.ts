@@ -1,22 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+
+const subscribeToScroll = (onScroll: () => void) => {
+  window.addEventListener('scroll', onScroll, { passive: true });
+  return () => window.removeEventListener('scroll', onScroll);
+};
+const subscribeToNothing = () => () => {};
 
 /**
- * Whether the window is scrolled further than `threshold` pixels. Only the crossing changes
- * state, so scrolling does not re-render the page on every frame.
+ * Whether the window is scrolled further than `threshold` pixels (always false while
+ * `enabled` is false). The snapshot is a boolean, so only the crossing re-renders: scrolling
+ * does not re-render the page on every frame.
  */
 export function useScrolledPast(threshold: number, enabled = true): boolean {
-  const [past, setPast] = useState(false);
-
-  useEffect(() => {
-    if (!enabled) {
-      setPast(false);
-      return;
-    }
-    const update = () => setPast(window.scrollY > threshold);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, [threshold, enabled]);
-
-  return past;
+  return useSyncExternalStore(
+    enabled ? subscribeToScroll : subscribeToNothing,
+    () => enabled && window.scrollY > threshold,
+    () => false,
+  );
 }

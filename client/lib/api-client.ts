@@ -3,18 +3,23 @@
  * out. Every failure becomes an ApiError so that screens only need `errorText` to show the
  * server's words or the spec's fallback.
  */
+import { bookmarkHeader, rememberBookmark } from './d1-bookmark';
+
 const API_BASE = '/api';
 
 export class ApiError extends Error {
   readonly status: number;
   /** The server's `error` text, when the body had one. */
   readonly serverError: string | null;
+  /** The whole answer, for errors that carry more than a sentence (a nickname conflict). */
+  readonly body: unknown;
 
-  constructor(status: number, serverError: string | null) {
+  constructor(status: number, serverError: string | null, body: unknown = null) {
     super(serverError ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.serverError = serverError;
+    this.body = body;
   }
 }
 
@@ -45,12 +50,13 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
     credentials: 'same-origin',
     headers:
       body === undefined
-        ? { Accept: 'application/json' }
-        : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        ? { Accept: 'application/json', ...bookmarkHeader() }
+        : { Accept: 'application/json', 'Content-Type': 'application/json', ...bookmarkHeader() },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  rememberBookmark(response);
   const data = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, serverErrorOf(data));
+  if (!response.ok) throw new ApiError(response.status, serverErrorOf(data), data);
   return data as T;
 }
 

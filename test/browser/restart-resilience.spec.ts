@@ -38,7 +38,9 @@ test('every acknowledged message shows exactly once after a server restart', asy
     await expect(alice.getByText('No messages yet...')).toBeVisible();
     const roomId = alice.url().split('/chat/')[1]!;
     await signUpAndLogIn(bob, `r-bob-${stamp}@example.com`, 'Bob');
+    // A typed invite link asks first (a link from anywhere must not join silently).
     await bob.goto(`/invite?room=${roomId}`);
+    await bob.getByRole('button', { name: 'Join', exact: true }).click();
     await expect(bob).toHaveURL(new RegExp(`/chat/${roomId}`));
 
     const texts = [
@@ -58,8 +60,10 @@ test('every acknowledged message shows exactly once after a server restart', asy
     ).toBeVisible();
     stop = await launchApp(PORT, STATE, LOG, { build: false });
 
+    // Within the reconnection policy, or the next round after it (a slow restart outlasts the
+    // five attempts; the chat tries again every 15 s while the tab is in view).
     for (const page of [alice, bob]) {
-      await expect(page.getByLabel('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByLabel('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
     }
     await say(alice, texts[2]!);
     await say(bob, texts[3]!);

@@ -54,6 +54,9 @@ describe('account settings', () => {
     await user.click(screen.getByRole('button', { name: 'Update Email' }));
 
     expect(await screen.findByText('Email updated')).toBeTruthy();
+    // The session's user carries the email: it is read again from the server.
+    const sessionChecks = () => calls.filter((call) => call.path === '/api/auth/login/current');
+    await waitFor(() => expect(sessionChecks()).toHaveLength(2));
     const sent = calls.find((call) => call.path === '/api/auth/settings/email');
     expect(sent?.method).toBe('PUT');
     expect(sent?.body).toEqual({ currentPassword: 'secret1', newEmail: 'new@example.com' });

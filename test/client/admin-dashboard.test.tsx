@@ -31,8 +31,10 @@ function adminApi(extra: (call: FetchCall) => Reply = () => undefined) {
     if (reply) return reply;
     if (call.path === '/api/admin/stats')
       return { status: 200, body: { users: 2, rooms: 2, messages: 17 } };
-    if (call.path === '/api/admin/users') return { status: 200, body: users };
-    if (call.path === '/api/admin/rooms') return { status: 200, body: rooms };
+    if (call.path === '/api/admin/users')
+      return { status: 200, body: { users, nextCursor: null, total: users.length } };
+    if (call.path === '/api/admin/rooms')
+      return { status: 200, body: { rooms, nextCursor: null, total: rooms.length } };
     return undefined;
   });
 }

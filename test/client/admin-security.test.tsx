@@ -45,8 +45,10 @@ function securityApi(extra: (call: FetchCall) => Reply = () => undefined) {
     if (reply) return reply;
     if (call.path === '/api/admin/stats')
       return { status: 200, body: { users: 1, rooms: 0, messages: 0 } };
-    if (call.path === '/api/admin/users' || call.path === '/api/admin/rooms')
-      return { status: 200, body: [] };
+    if (call.path === '/api/admin/users')
+      return { status: 200, body: { users: [], nextCursor: null, total: 0 } };
+    if (call.path === '/api/admin/rooms')
+      return { status: 200, body: { rooms: [], nextCursor: null, total: 0 } };
     if (call.path === '/api/admin/security/logs?limit=100')
       return { status: 200, body: { events } };
     if (call.path === '/api/admin/security/summary?hours=24')

@@ -15,6 +15,8 @@ vi.mock('socket.io-client', () => ({
       emit: () => socket,
       timeout: () => ({ emit: () => socket }),
       disconnect: () => socket,
+      connect: () => socket,
+      io: { on: () => {}, off: () => {}, opts: {} },
     };
     return socket;
   },
@@ -40,12 +42,15 @@ const members: MembersResponse = {
   ],
 };
 
-function openDrawer(
-  user: PublicUser,
-  answerMembers: (call: FetchCall) => { status: number; body?: unknown },
-) {
+type Answer = (
+  call: FetchCall,
+) => { status: number; body?: unknown } | { status: number; text: string };
+const noBans: Answer = () => ({ status: 200, body: { bans: [] } });
+
+function openDrawer(user: PublicUser, answerMembers: Answer, answerBans: Answer = noBans) {
   const api = fakeApi(user, (call) => {
     if (call.path === '/api/rooms') return { status: 200, body: rooms };
+    if (call.path === '/api/rooms/room-a/bans') return answerBans(call);
     if (call.path.startsWith('/api/rooms/room-a/')) return answerMembers(call);
     return undefined;
   });
@@ -71,7 +76,7 @@ describe('room-list drawer', () => {
     const show = vi.spyOn(notifications, 'show');
     const { calls } = openDrawer(inRoom, (call) =>
       call.method === 'POST'
-        ? { status: 200, body: { success: true, message: 'User u2 kicked successfully.' } }
+        ? { status: 200, body: { success: true, message: 'User bob kicked successfully.' } }
         : { status: 200, body: members },
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Rooms' }));
@@ -83,13 +88,43 @@ describe('room-list drawer', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Kick bob' }));
     await waitFor(() =>
       expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({ message: 'User u2 kicked successfully.' }),
+        expect.objectContaining({ message: 'User bob kicked successfully.' }),
       ),
     );
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ targetUserId: 'u2' });
-    await waitFor(() =>
-      expect(calls.filter((call) => call.path === '/api/rooms/room-a/members')).toHaveLength(2),
+    const kick = calls.find((call) => call.method === 'POST' && call.path.endsWith('/kick'));
+    expect(kick?.body).toEqual({ targetUserId: 'u2' });
+  });
+
+  it('reads the members and the removed people again after a kick', async () => {
+    // A server that moves the kicked member from one list to the other, as the worker does.
+    let current = members;
+    let bans: { userId: string; nickname: string; bannedAt: number }[] = [];
+    const { calls } = openDrawer(
+      inRoom,
+      (call) => {
+        if (call.method !== 'POST') return { status: 200, body: current };
+        const { targetUserId } = call.body as { targetUserId: string };
+        const kicked = current.members.find((m) => m.userId.id === targetUserId)!;
+        current = { ...current, members: current.members.filter((m) => m !== kicked) };
+        bans = [{ userId: targetUserId, nickname: kicked.activeNickname, bannedAt: 1 }];
+        return { status: 200, body: { success: true } };
+      },
+      () => ({ status: 200, body: { bans } }),
     );
+    const fetches = (path: string) =>
+      calls.filter((call) => call.method === 'GET' && call.path === path).length;
+    fireEvent.click(await screen.findByRole('button', { name: 'Rooms' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Your Rooms' });
+    const panel = await within(drawer).findByRole('region', { name: 'Moderation' });
+    await waitFor(() => expect(fetches('/api/rooms/room-a/bans')).toBe(1));
+    expect(within(panel).queryByRole('region', { name: 'Removed' })).toBeNull();
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Kick bob' }));
+    const removed = await within(panel).findByRole('region', { name: 'Removed' });
+    expect(within(removed).getByRole('button', { name: 'Unban bob' })).toBeTruthy();
+    await waitFor(() => expect(within(panel).queryByText('bob (bob@example.com)')).toBeNull());
+    expect(fetches('/api/rooms/room-a/members')).toBe(2);
+    expect(fetches('/api/rooms/room-a/bans')).toBe(2);
   });
 
   it('shows an administrator as Mod in Moderator Mode, without a room list', async () => {
@@ -99,6 +134,26 @@ describe('room-list drawer', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Joined as: Mod' });
     expect(await within(drawer).findByRole('region', { name: 'Moderator Mode' })).toBeTruthy();
     expect(within(drawer).queryByRole('link', { name: 'Create Room' })).toBeNull();
+  });
+
+  it('says so when the members call gets no answer at all', async () => {
+    openDrawer(inRoom, () => {
+      throw new TypeError('Failed to fetch');
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Rooms' }));
+    expect(
+      await screen.findByText('No response from server. Please check your connection.', undefined, {
+        timeout: 5000,
+      }),
+    ).toBeTruthy();
+  });
+
+  it("falls back to 'Error fetching members' when the server gives no error text", async () => {
+    openDrawer(inRoom, () => ({ status: 502, text: 'Bad gateway' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Rooms' }));
+    expect(
+      await screen.findByText('Error fetching members', undefined, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it("shows the server's error when the members cannot be fetched", async () => {

@@ -19,6 +19,9 @@ const { sockets, FakeSocket } = vi.hoisted(() => {
     emitted: Emitted[] = [];
     connected = false;
     disconnected = false;
+    recovered = false;
+    /** The socket's Manager (the screen listens for its reconnect_failed). */
+    io = { on: () => this.io, off: () => this.io, opts: {} as Record<string, unknown> };
     constructor(
       readonly url: string,
       readonly options: Record<string, unknown>,
@@ -35,11 +38,19 @@ const { sockets, FakeSocket } = vi.hoisted(() => {
       this.emitted.push({ event, payload, ack });
       return this;
     }
+    /** Signals (read, typing) go volatile: dropped rather than queued while disconnected. */
+    get volatile() {
+      return this;
+    }
     timeout() {
       return {
         emit: (event: string, payload: unknown, ack: (error: unknown, answer: unknown) => void) =>
           this.emit(event, payload, (answer) => ack(null, answer)),
       };
+    }
+    /** The screen connects once it has asked for a socket ticket (room-tickets.ts). */
+    connect() {
+      return this;
     }
     disconnect() {
       this.connected = false;
@@ -154,12 +165,19 @@ describe('chat screen', () => {
     );
     act(() => socket.receive('message', message(3, 'bob', 'three')));
     const items = within(screen.getByRole('log')).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual(['oneada', 'twobob', 'threebob']);
+    // Each item: the text, then the author and the time.
+    expect(items.map((item) => item.textContent?.split(' · ')[0])).toEqual([
+      'oneada',
+      'twobob',
+      'threebob',
+    ]);
   });
 
-  it('sends on Enter, never blank text, and shows a refusal as a toast', async () => {
-    const show = vi.spyOn(notifications, 'show');
+  it('sends on Enter, never blank text, and puts a refused text back with the reason', async () => {
     const { socket } = await openChat();
+    // Sends wait for the join's answer (the outbox sends them then).
+    act(() => socket.last('join')?.ack?.({}));
+    act(() => socket.receive('chatHistory', []));
     const box = screen.getByRole('textbox', { name: 'Message' });
 
     fireEvent.change(box, { target: { value: '   ' } });
@@ -171,20 +189,23 @@ describe('chat screen', () => {
     expect(socket.last('sendMessage')).toBeUndefined();
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     const sent = socket.last('sendMessage')!;
-    expect(sent.payload).toEqual({ text: 'hello', roomId: 'room-a' });
+    expect(sent.payload).toEqual({ text: 'hello', roomId: 'room-a', clientId: expect.any(String) });
     expect((box as HTMLTextAreaElement).value).toBe('');
 
+    expect(screen.getByText('Sending…')).toBeTruthy();
     act(() => sent.ack?.({ error: 'You are sending messages too fast' }));
-    expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ message: 'You are sending messages too fast' }),
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(' hello '));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Not sent: You are sending messages too fast',
     );
+    expect(screen.queryByText('Sending…')).toBeNull();
   });
 
   it('shows join and connection errors in a dialog that only leads away', async () => {
     const { socket } = await openChat();
     act(() => socket.last('join')?.ack?.({ error: 'You are not a member of this room' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unable to join the chat' });
-    expect(within(dialog).getByText('You are not a member of this room')).toBeTruthy();
+    expect(within(dialog).getByText(/^You are not a member of this room\./)).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Join A New Room' }).getAttribute('href')).toBe(
       '/join',
     );

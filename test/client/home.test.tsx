@@ -68,4 +68,58 @@ describe('home page', () => {
     renderApp('/');
     expect(await screen.findByText('Failed to load rooms. Please try again.')).toBeTruthy();
   });
+
+  it("reads the rooms again on Refresh, showing 'Loading rooms...' meanwhile", async () => {
+    let answer: (() => void) | null = null;
+    let rooms: RoomSummary[] = [];
+    const { fetchMock, calls } = fakeApi(testUser, (call) =>
+      call.path === '/api/rooms' ? { status: 200, body: rooms } : undefined,
+    );
+    renderApp('/');
+    expect(await screen.findByText("You haven't created or joined any rooms yet.")).toBeTruthy();
+
+    rooms = [{ _id: '1', roomId: 'room-a', name: 'Book club', activeNickname: 'ada' }];
+    const answerLater = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(
+      (input, init) =>
+        new Promise<Response>((resolve) => {
+          answer = () => void answerLater(input, init).then(resolve);
+        }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Loading rooms...')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh' }).hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(answer).not.toBeNull());
+    answer!();
+    expect(await screen.findByRole('heading', { name: 'Book club' })).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/rooms')).toHaveLength(2);
+  });
+
+  it('reads the rooms again when the browser restores the page from its back-forward cache', async () => {
+    let rooms: RoomSummary[] = [];
+    const { calls } = fakeApi(testUser, (call) =>
+      call.path === '/api/rooms' ? { status: 200, body: rooms } : undefined,
+    );
+    renderApp('/');
+    expect(await screen.findByText("You haven't created or joined any rooms yet.")).toBeTruthy();
+
+    rooms = [{ _id: '1', roomId: 'room-a', name: 'Book club', activeNickname: 'ada' }];
+    // A pageshow that is not a restore (the first load) changes nothing.
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(await screen.findByRole('heading', { name: 'Book club' })).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/rooms')).toHaveLength(2);
+  });
+
+  it('reads the rooms again when the list comes back, e.g. on a back navigation', async () => {
+    const { calls } = fakeApi(testUser, (call) =>
+      call.path === '/api/rooms' ? { status: 200, body: [] } : undefined,
+    );
+    const { router } = renderApp('/');
+    expect(await screen.findByText("You haven't created or joined any rooms yet.")).toBeTruthy();
+    await router.navigate('/settings');
+    await screen.findByRole('button', { name: 'Continue to Settings' });
+    await router.navigate(-1);
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/rooms')).toHaveLength(2));
+  });
 });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../contract/user';
+import { acceptedJoinState } from '../../client/lib/join-intent';
 import { fakeApi, renderApp, testUser, type FetchCall } from './render-app';
 
 // A successful join opens the chat; its socket is not under test here.
@@ -13,6 +14,8 @@ vi.mock('socket.io-client', () => ({
       emit: () => socket,
       timeout: () => ({ emit: () => socket }),
       disconnect: () => socket,
+      connect: () => socket,
+      io: { on: () => {}, off: () => {}, opts: {} },
     };
     return socket;
   },
@@ -35,6 +38,10 @@ const joined = (call: FetchCall) => ({
     activeNickname: (call.body as { activeNickname: string }).activeNickname,
   },
 });
+const invitePreview = {
+  status: 200,
+  body: { roomId: 'room-a', name: 'Book club', isMember: false, banned: false },
+};
 const joins = (calls: FetchCall[]) => calls.filter((call) => call.path === '/api/join');
 
 describe('join screen', () => {
@@ -117,15 +124,45 @@ describe('invitations and auto-join', () => {
     expect(window.localStorage.getItem('pendingRoomJoin')).toBe('room-a');
   });
 
-  it('sends a signed-in person from an invitation through the auto-join to the chat', async () => {
+  it('shows a signed-in person the invited room and joins only when they click Join', async () => {
     const user: PublicUser = { ...testUser, nickname: 'grace', activeNickname: null };
-    const { calls } = fakeApi(user, (call) =>
-      call.path === '/api/join' ? joined(call) : undefined,
-    );
+    const { calls } = fakeApi(user, (call) => {
+      if (call.path === '/api/join') return joined(call);
+      if (call.path === '/api/invites/room-a') return invitePreview;
+      return undefined;
+    });
     const { router } = renderApp('/invite?room=room-a');
+    expect(await screen.findByRole('heading', { name: 'Join "Book club"?' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auto-join');
+    expect(joins(calls)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat/room-a'));
     expect(joins(calls)[0]?.body).toEqual({ roomId: 'room-a', activeNickname: 'grace' });
     expect(window.localStorage.getItem('pendingRoomJoin')).toBeNull();
+  });
+
+  it('joins at once when the app itself led there, after the login an invitation asked for', async () => {
+    const { calls, router } = {
+      ...fakeApi(testUser, (call) => (call.path === '/api/join' ? joined(call) : undefined)),
+      ...renderApp('/auto-join?room=room-a', acceptedJoinState),
+    };
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/room-a'));
+    expect(joins(calls)).toHaveLength(1);
+    expect(calls.some((call) => call.path.startsWith('/api/invites/'))).toBe(false);
+  });
+
+  it('tells a banned person so, and offers no Join button', async () => {
+    const { calls } = fakeApi(testUser, (call) =>
+      call.path === '/api/invites/room-a'
+        ? { status: 200, body: { ...invitePreview.body, banned: true } }
+        : undefined,
+    );
+    renderApp('/auto-join?room=room-a');
+    expect(await screen.findByRole('heading', { name: 'Error Joining Room' })).toBeTruthy();
+    expect(screen.getByText('You have been banned from this room')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+    expect(joins(calls)).toHaveLength(0);
   });
 
   it('explains a failed auto-join and offers the way home', async () => {
@@ -133,7 +170,7 @@ describe('invitations and auto-join', () => {
     fakeApi(testUser, (call) =>
       call.path === '/api/join' ? { status: 404, body: { error: 'Room not found' } } : undefined,
     );
-    renderApp('/auto-join?room=gone');
+    renderApp('/auto-join?room=gone', acceptedJoinState);
     expect(await screen.findByRole('heading', { name: 'Error Joining Room' })).toBeTruthy();
     expect(screen.getByText('Room not found')).toBeTruthy();
     expect(screen.getByText('The room no longer exists')).toBeTruthy();
@@ -141,9 +178,22 @@ describe('invitations and auto-join', () => {
     expect(window.localStorage.getItem('pendingRoomJoin')).toBeNull();
   });
 
+  it('explains an invitation to a room that does not exist', async () => {
+    window.localStorage.setItem('pendingRoomJoin', 'gone');
+    fakeApi(testUser, (call) =>
+      call.path === '/api/invites/gone'
+        ? { status: 404, body: { error: 'Room not found' } }
+        : undefined,
+    );
+    renderApp('/auto-join?room=gone');
+    expect(await screen.findByRole('heading', { name: 'Error Joining Room' })).toBeTruthy();
+    expect(screen.getByText('Room not found')).toBeTruthy();
+    expect(window.localStorage.getItem('pendingRoomJoin')).toBeNull();
+  });
+
   it('offers a new nickname on an auto-join conflict, and Cancel goes home', async () => {
     fakeApi(testUser, (call) => (call.path === '/api/join' ? conflict : undefined));
-    const { router } = renderApp('/auto-join?room=room-a');
+    const { router } = renderApp('/auto-join?room=room-a', acceptedJoinState);
     expect(await screen.findByRole('heading', { name: 'Nickname Conflict' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

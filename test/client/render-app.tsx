@@ -1,10 +1,12 @@
 import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { PublicUser } from '../../contract/user';
 import { routes } from '../../client/app/router';
+import { createQueryClient } from '../../client/lib/query-client';
 import { SessionProvider } from '../../client/lib/session/session-provider';
 
 export interface FetchCall {
@@ -31,6 +33,8 @@ export const testUser: PublicUser = {
  */
 export function fakeApi(user: PublicUser | null, handle: Handler = () => undefined) {
   const calls: FetchCall[] = [];
+  // The app asks about a session only where one may exist (client/lib/session/session-hint.ts).
+  if (user) window.localStorage.setItem('sessionHint', '1');
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const call: FetchCall = {
       method: init?.method ?? 'GET',
@@ -52,15 +56,22 @@ export function fakeApi(user: PublicUser | null, handle: Handler = () => undefin
   return { calls, fetchMock };
 }
 
-/** Mounts the real route table at `path`, as the browser would after loading that address. */
-export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/**
+ * Mounts the real route table at `path`, as the browser would after loading that address; with
+ * `state`, as if the app itself had navigated there with that history state.
+ */
+export function renderApp(path: string, state?: unknown) {
+  const url = new URL(path, 'http://localhost');
+  const entry = { pathname: url.pathname, search: url.search, state };
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
   const view = render(
     <MantineProvider env="test">
-      <SessionProvider>
-        {/* What react-router/dom's RouterProvider adds; imported here to avoid its CJS copy. */}
-        <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
-      </SessionProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionProvider>
+          {/* What react-router/dom's RouterProvider adds; imported here to avoid its CJS copy. */}
+          <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+        </SessionProvider>
+      </QueryClientProvider>
     </MantineProvider>,
   );
   return { ...view, router };

@@ -4,9 +4,10 @@ import { BROWSER_TEST_PORT } from '../../playwright.config';
 export const BASE_URL = `http://localhost:${BROWSER_TEST_PORT}`;
 let clients = 0;
 
+/** The worker keys IPv6 callers by /64, so process and counter both sit in the first 64 bits. */
 export function uniqueIp() {
   clients += 1;
-  return `2001:db8:${process.pid.toString(16)}::${clients.toString(16)}`;
+  return `2001:db8:${(process.pid % 0x10000).toString(16)}:${clients.toString(16)}::1`;
 }
 
 export class AppClient {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedInClient } from './support/api';
 import { signedInAdmin } from './support/admin';
+import { waitForBroadcast } from './support/broadcasts';
 import { createRoom } from './support/rooms';
 import { TestSocket } from './support/socket';
 
@@ -23,7 +24,8 @@ describe('POST /api/admin/broadcast', () => {
         messageType: 'system-simple',
       },
     });
-    expect(res.body).toMatchObject({ success: true, rooms: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Broadcast sent successfully', rooms: 1 });
     const [broadcast] = await target.socket.waitForEvent('admin-broadcast');
     expect(broadcast.message).toMatchObject({
       messageType: 'system-simple',
@@ -48,7 +50,13 @@ describe('POST /api/admin/broadcast', () => {
     const res = await admin.client.call('/admin/broadcast', {
       body: { roomId: 'all', message, messageType: 'system-fancy' },
     });
-    expect(res.status).toBe(200);
+    // Queued: the answer comes before the rooms hear it, and names the broadcast to follow.
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ success: true, message: 'Broadcast sent successfully' });
+    const status = await waitForBroadcast(admin.client, res.body.broadcastId);
+    expect(status.failed).toBe(0);
+    expect(status.delivered).toBe(status.total);
+    expect(status.total).toBeGreaterThanOrEqual(rooms.length);
     for (const { socket } of rooms) {
       const [{ message: got }] = await socket.waitForEvent('admin-broadcast');
       expect(got.messageType).toBe('system-fancy');

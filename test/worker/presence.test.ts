@@ -33,6 +33,24 @@ describe('presence batches', () => {
     expect([...notice!.except]).toEqual([socket]);
   });
 
+  it('keeps a notice from the sockets that joined after it in the same batch', async () => {
+    const { batch, deliveries } = recordingBatch();
+    const [first, second, third] = [aSocket(), aSocket(), aSocket()];
+    batch.changed({ kind: 'joined', nickname: 'Ada', socket: first });
+    batch.changed({ kind: 'left', nickname: 'Cy', socket: aSocket() });
+    batch.changed({ kind: 'joined', nickname: 'Bo', socket: second });
+    batch.changed({ kind: 'joined', nickname: 'Di', socket: third });
+    await sleep(20);
+    const except = Object.fromEntries(
+      deliveries[0]!.notices.map((n) => [n.message.text, [...n.except]]),
+    );
+    // Ada was there for everything after her arrival; Bo arrived after Cy left; Di came last.
+    expect(except['Ada has joined the room']).toEqual([first, second, third]);
+    expect(except['Cy has left the room']).toEqual([expect.anything(), second, third]);
+    expect(except['Bo has joined the room']).toEqual([second, third]);
+    expect(except['Di has joined the room']).toEqual([third]);
+  });
+
   it('folds a storm of joins into one roomData and one notice, then waits out the interval', async () => {
     const { batch, deliveries } = recordingBatch();
     const sockets = Array.from({ length: NAMED_NOTICES_MAX + 2 }, aSocket);

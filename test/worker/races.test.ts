@@ -1,6 +1,8 @@
 /**
  * Races at the scale the requirements name: 50 people joining one room under one nickname at
- * once, 50 rooms created at once, and two administrators deleting the same room at once.
+ * once, 50 rooms created at once, and two administrators deleting the same room at once; and
+ * the races an abuser would try: a burst past the room-creation limit, rejoins fired during a
+ * kick.
  */
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +63,7 @@ function expectOneWinner(
       });
     }
   }
-  return winners[0];
+  return winners[0]!;
 }
 
 describe('50 people joining one room under one nickname at once', () => {
@@ -83,7 +85,7 @@ describe('50 people joining one room under one nickname at once', () => {
       const racer = members.body.members.find(
         (m: { activeNickname: string }) => m.activeNickname === 'Racer',
       );
-      expect(racer.userId.id).toBe(racers[winner].user.id);
+      expect(racer.userId.id).toBe(racers[winner]!.user.id);
       // Only the winner's current room moved; the losers' sessions still point nowhere.
       expect(await countRows('SELECT COUNT(*) AS n FROM users WHERE room_id = ?', roomId)).toBe(2);
     },
@@ -109,7 +111,7 @@ describe('50 people joining one room under one nickname at once', () => {
       );
       expect(speedsters).toHaveLength(1);
       expect(speedsters[0].activeNickname).toBe(nickname(winner));
-      expect(speedsters[0].userId.id).toBe(racers[winner].user.id);
+      expect(speedsters[0].userId.id).toBe(racers[winner]!.user.id);
       expect(members.body.members).toHaveLength(2);
     },
     SLOW_MS,
@@ -130,11 +132,55 @@ describe('50 people creating rooms at once', () => {
         const row = await env.DB.prepare('SELECT name, created_by FROM rooms WHERE room_id = ?')
           .bind(id)
           .first<{ name: string; created_by: string }>();
-        expect(row).toEqual({ name: `Room ${i}`, created_by: racers[i].user.id });
+        expect(row).toEqual({ name: `Room ${i}`, created_by: racers[i]!.user.id });
       }
     },
     SLOW_MS,
   );
+});
+
+describe('one person creating 30 rooms at once', () => {
+  const LIMIT = 20;
+  const roomsCreatedBy = (userId: string) =>
+    countRows('SELECT COUNT(*) AS n FROM rooms WHERE created_by = ?', userId);
+
+  it('lets exactly 20 of 30 simultaneous creations through', async () => {
+    const spammer = await signedInClient();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        spammer.client.call('/join', { body: { roomName: `Burst ${i}` } }),
+      ),
+    );
+    const statuses = results.map((res) => res.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - LIMIT);
+    expect(await roomsCreatedBy(spammer.user.id)).toBe(LIMIT);
+  });
+});
+
+describe('a member firing rejoins while being kicked', () => {
+  it('ends banned and not a member, however the joins interleave with the kick', async () => {
+    const { client: owner } = await signedInClient();
+    const roomId = await createRoom(owner, 'Bouncer', 'Owner');
+    const [target] = racers;
+    expect((await joinRoom(target!.client, roomId, 'Pest')).status).toBe(200);
+
+    const [kick, ...joins] = await Promise.all([
+      owner.call(`/rooms/${roomId}/kick`, { body: { targetUserId: target!.user.id } }),
+      ...Array.from({ length: 20 }, () => joinRoom(target!.client, roomId, 'Pest')),
+    ]);
+    expect(kick.status).toBe(200);
+    // A join read before the kick finds them still a member; one after finds the ban.
+    for (const res of joins) expect([200, 403]).toContain(res.status);
+    expect(
+      await countRows(
+        'SELECT COUNT(*) AS n FROM memberships WHERE room_id = ? AND user_id = ?',
+        roomId,
+        target!.user.id,
+      ),
+    ).toBe(0);
+    expect((await joinRoom(target!.client, roomId, 'Pest')).status).toBe(403);
+  });
 });
 
 describe('two administrators deleting the same room at once', () => {
@@ -164,7 +210,7 @@ describe('two administrators deleting the same room at once', () => {
     for (const { client } of [first, second]) {
       const list = await client.call('/admin/rooms');
       expect(list.status).toBe(200);
-      expect(list.body.map((room: { roomId: string }) => room.roomId)).not.toContain(roomId);
+      expect(list.body.rooms.map((room: { roomId: string }) => room.roomId)).not.toContain(roomId);
     }
     expect(await countRows('SELECT COUNT(*) AS n FROM rooms WHERE room_id = ?', roomId)).toBe(0);
     expect(await countRows('SELECT COUNT(*) AS n FROM memberships WHERE room_id = ?', roomId)).toBe(

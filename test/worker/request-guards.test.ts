@@ -23,6 +23,23 @@ describe('same-origin checks on state-changing requests', () => {
     expect((await client.call('/auth/login/current')).status).toBe(200);
   });
 
+  it('refuses a POST a sibling subdomain sends (Sec-Fetch-Site: same-site)', async () => {
+    const res = await new Client().call('/auth/register', {
+      body: newAccount(),
+      origin: null,
+      headers: { 'Sec-Fetch-Site': 'same-site' },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('checks the origin before the body size: a foreign 1 MB post is a 403, never read', async () => {
+    const res = await new Client().call('/auth/login', {
+      rawBody: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024) }),
+      origin: 'https://evil.example',
+    });
+    expect(res.status).toBe(403);
+  });
+
   it('lets a same-origin request and a request without Origin through', async () => {
     const same = await new Client().call('/auth/register', { body: newAccount() });
     expect(same.status).toBe(201);

@@ -8,9 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { MAX_SOCKETS_PER_PERSON, type ChatRoom } from '../../worker/chat/chat-room';
 import { HISTORY_LIMIT } from '../../worker/chat/message-store';
 import { roomStub } from '../../worker/chat/room-stub';
+import type { SocketState } from '../../worker/chat/socket-state';
+import type { Registry } from '../../worker/socket-io/registry';
 import { signedInClient } from './support/api';
 import { createRoom, joinRoom } from './support/rooms';
 import { TestSocket } from './support/socket';
+
+/** The room's socket registry (protected in the class: tests reach in on purpose). */
+const socketsOf = (room: ChatRoom) =>
+  (room as unknown as { sockets: Registry<SocketState> }).sockets;
 
 /** A room with its owner and one guest, both joined over Socket.IO. */
 async function ownerAndGuestJoined(roomName: string) {
@@ -81,7 +87,7 @@ describe('the ChatRoom object', () => {
     const socket = await TestSocket.joined(owner.client, roomId, 'Owner');
     const stub = roomStub(env, roomId);
     await runInDurableObject(stub, (_room: ChatRoom, state) =>
-      state.storage.kv.put('nextPingAt', 0),
+      state.storage.kv.put('sio:nextPingAt', 0),
     );
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     await socket.waitFor((frame) => frame === '2');
@@ -100,17 +106,19 @@ describe('the ChatRoom object', () => {
     const stub = roomStub(env, roomId);
     await runInDurableObject(stub, (room: ChatRoom, state) => {
       // As if the guest's network died a minute ago: nothing heard from it since.
-      const heardAt = (room.sockets as unknown as { heardAt: Map<WebSocket, number> }).heardAt;
-      for (const [ws, socket] of room.sockets.entries()) {
-        if (socket.nickname === 'Guest') heardAt.set(ws, Date.now() - 60_000);
+      const sockets = socketsOf(room);
+      for (const [ws, { data }] of sockets.entries()) {
+        if (data.nickname === 'Guest') sockets.heard(ws, Date.now() - 60_000);
       }
-      state.storage.kv.put('nextPingAt', 0);
+      state.storage.kv.put('sio:nextPingAt', 0);
     });
     await runDurableObjectAlarm(stub);
 
     await a.waitFor((frame) => frame.includes('Guest has left the room'));
     const online = await runInDurableObject(stub, (room: ChatRoom) =>
-      room.sockets.entries().map(([, socket]) => socket.nickname),
+      socketsOf(room)
+        .entries()
+        .map(([, { data }]) => data.nickname),
     );
     expect(online).toEqual(['Owner']);
     expect(await a.emit('sendMessage', { text: 'still here', roomId })).toEqual({});

@@ -97,6 +97,8 @@ describe('GET /api/rooms', () => {
       roomId: older,
       name: 'Older',
       activeNickname: expect.any(String),
+      unreadCount: 0,
+      lastMessageId: 0,
     });
   });
 
@@ -112,5 +114,59 @@ describe('GET /api/rooms', () => {
     const [room] = (await client.call('/rooms')).body;
     expect(room.lastMessageExcerpt.fullText).toBe(html);
     expect(room.lastMessageExcerpt.plainText).toBe(`${'a & b '.repeat(20).slice(0, 100)}...`);
+  });
+});
+
+/**
+ * One account cannot flood D1 with rooms: 20 creations an hour. Joining is never limited by it.
+ */
+const LIMIT = 20;
+const TOO_FAST = { error: 'You are creating rooms too fast. Please try again later.' };
+
+async function roomsCreatedBy(userId: string) {
+  const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM rooms WHERE created_by = ?')
+    .bind(userId)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+describe('room creation limit', () => {
+  it('refuses the 21st room in an hour with 429 and Retry-After; another user is unaffected', async () => {
+    const spammer = await signedInClient();
+    for (let i = 0; i < LIMIT; i++) await createRoom(spammer.client, `Room ${i}`);
+    const refused = await spammer.client.call('/join', { body: { roomName: 'One too many' } });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(TOO_FAST);
+    const retryAfter = Number(refused.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await roomsCreatedBy(spammer.user.id)).toBe(LIMIT);
+
+    // Someone else, even from the same address, still creates rooms.
+    const neighbour = await signedInClient();
+    neighbour.client.ip = spammer.client.ip;
+    expect((await neighbour.client.call('/join', { body: { roomName: 'Mine' } })).status).toBe(200);
+  });
+
+  it('still lets the limited user join existing rooms and rejoin their own', async () => {
+    const spammer = await signedInClient();
+    const rooms: string[] = [];
+    for (let i = 0; i < LIMIT; i++) rooms.push(await createRoom(spammer.client, `Room ${i}`));
+    expect((await spammer.client.call('/join', { body: { roomName: 'x' } })).status).toBe(429);
+    const host = await signedInClient();
+    const hostRoom = await createRoom(host.client, 'Hosted');
+    expect((await joinRoom(spammer.client, hostRoom, 'Visitor')).status).toBe(200);
+    expect((await joinRoom(spammer.client, rooms[0]!)).status).toBe(200);
+  });
+
+  it('frees slots as the hour moves on', async () => {
+    const spammer = await signedInClient();
+    for (let i = 0; i < LIMIT; i++) await createRoom(spammer.client, `Room ${i}`);
+    expect((await spammer.client.call('/join', { body: { roomName: 'x' } })).status).toBe(429);
+    // Age the counted creations past the window, as an hour's wait would.
+    await env.DB.prepare('UPDATE rate_limit_hits SET at = at - 3600001 WHERE key = ?')
+      .bind(`create-room:${spammer.user.id}`)
+      .run();
+    expect((await spammer.client.call('/join', { body: { roomName: 'x' } })).status).toBe(200);
   });
 });

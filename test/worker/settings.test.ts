@@ -61,8 +61,9 @@ describe('PUT /api/auth/settings/email', () => {
 });
 
 describe('PUT /api/user/profile/email', () => {
-  it('changes the email of a session that signed in recently', async () => {
+  it('changes the email of a session that confirmed its password in settings', async () => {
     const { client, account } = await signedInClient();
+    await client.call('/auth/settings/verify', { body: { password: account.password } });
     const res = await client.call('/user/profile/email', {
       method: 'PUT',
       body: { email: `profile-${account.email}` },

@@ -1,62 +1,77 @@
-/** POST /api/admin/broadcast: one message to one room or to every room. */
-import { desc } from 'drizzle-orm';
+/**
+ * POST /api/admin/broadcast: one message to one room (delivered before the answer, 200) or to
+ * every room (queued, 202 with the broadcast's id); GET /api/admin/broadcasts/:broadcastId
+ * tells how far a queued one got.
+ */
 import { Hono } from 'hono';
-import { broadcastBody } from '../../contract/admin';
+import {
+  broadcastBody,
+  type BroadcastQueued,
+  type BroadcastSent,
+  type BroadcastStatus,
+} from '../../contract/admin';
 import type { MessageType } from '../../contract/realtime';
 import type { AppEnv } from '../app-env';
 import { renderFancy } from '../chat/render-fancy';
 import { renderMessage } from '../chat/render-message';
 import { roomStub } from '../chat/room-stub';
-import { rooms } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
+import { readBroadcastStatus } from '../queues/broadcast-progress';
+import { startBroadcast } from '../queues/start-broadcast';
 import { logSecurityEvent } from '../security/guards';
 import { findRoomOr404 } from '../rooms/room-queries';
-
-/**
- * 'all' fans out from the worker, so the browser sends one request. It reaches the most
- * recently created rooms up to this bound (a Worker may make at most 1,000 subrequests); a
- * product with more rooms would move the fan-out to a Queue.
- */
-const ALL_ROOMS_LIMIT = 900;
-const FAN_OUT_CONCURRENCY = 25;
 
 export const broadcastRoute = new Hono<AppEnv>().post(
   '/',
   validateJson(broadcastBody),
   async (c) => {
-    const { roomId, message, messageType } = c.req.valid('json');
-    const targets =
-      roomId === 'all'
-        ? await c.var.db
-            .select({ roomId: rooms.roomId, name: rooms.name })
-            .from(rooms)
-            .orderBy(desc(rooms.createdAt))
-            .limit(ALL_ROOMS_LIMIT)
-        : [await findRoomOr404(c.var.db, roomId)];
+    const { roomId, message } = c.req.valid('json');
+    const messageType = c.req.valid('json').messageType as MessageType;
+    const room = roomId === 'all' ? null : await findRoomOr404(c.var.db, roomId);
     const html = messageType === 'system-fancy' ? renderFancy(message) : renderMessage(message);
     if (!html.trim()) throw new ApiError(400, 'Please enter a message to broadcast');
+    const audit = (details: Record<string, unknown>) =>
+      logSecurityEvent(c, {
+        eventType: 'admin_broadcast',
+        userId: c.var.user.id,
+        details: { target: roomId, messageType, ...details, message: message.slice(0, 200) },
+      });
 
-    let delivered = 0;
-    for (let i = 0; i < targets.length; i += FAN_OUT_CONCURRENCY) {
-      const batch = targets.slice(i, i + FAN_OUT_CONCURRENCY);
-      const results = await Promise.allSettled(
-        batch.map((room) =>
-          roomStub(c.env, room.roomId).adminBroadcast(
-            room.roomId,
-            room.name,
-            messageType as MessageType,
-            html,
-          ),
-        ),
+    if (!room) {
+      const { broadcastId, total } = await startBroadcast(c.env, {
+        adminId: c.var.user.id,
+        messageType,
+        html,
+      });
+      audit({ rooms: total, broadcastId });
+      return c.json(
+        {
+          success: true,
+          message: 'Broadcast sent successfully',
+          broadcastId,
+          rooms: total,
+        } satisfies BroadcastQueued,
+        202,
       );
-      delivered += results.filter((result) => result.status === 'fulfilled').length;
     }
-    logSecurityEvent(c, {
-      eventType: 'admin_broadcast',
-      userId: c.var.user.id,
-      details: { target: roomId, messageType, rooms: delivered, message: message.slice(0, 200) },
-    });
-    return c.json({ success: true, message: 'Broadcast sent successfully', rooms: delivered });
+    try {
+      await roomStub(c.env, room.roomId).adminBroadcast(room.roomId, room.name, messageType, html);
+    } catch (error) {
+      console.error(`[broadcast] room ${room.roomId}:`, error);
+      throw new ApiError(502, 'Failed to send broadcast');
+    }
+    audit({ rooms: 1 });
+    return c.json({
+      success: true,
+      message: 'Broadcast sent successfully',
+      rooms: 1,
+    } satisfies BroadcastSent);
   },
 );
+
+export const broadcastStatusRoute = new Hono<AppEnv>().get('/:broadcastId', async (c) => {
+  const status = await readBroadcastStatus(c.env.DB, c.req.param('broadcastId'));
+  if (!status) throw new ApiError(404, 'Broadcast not found');
+  return c.json(status satisfies BroadcastStatus);
+});

@@ -1,7 +1,14 @@
 /** /api/admin/security: the log, its summary, address reputations, and lifting a block. */
 import { Hono } from 'hono';
-import type { IpStats, SecurityEvent, SecuritySummary } from '../../contract/admin';
+import type {
+  IpStats,
+  SecurityEvent,
+  SecurityLogResponse,
+  SecuritySummary,
+  SecuritySummaryResponse,
+} from '../../contract/admin';
 import { unblockBody } from '../../contract/admin';
+import type { SuccessMessageResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
@@ -32,7 +39,7 @@ export const securityRoutes = new Hono<AppEnv>()
       timestamp: new Date(row.created_at).toISOString(),
       details: JSON.parse(row.details),
     }));
-    return c.json({ events });
+    return c.json({ events } satisfies SecurityLogResponse);
   })
   .get('/summary', async (c) => {
     const hours = boundedInt(c.req.query('hours'), 24, 1, 24 * 30);
@@ -47,7 +54,7 @@ export const securityRoutes = new Hono<AppEnv>()
       total: results.reduce((sum, row) => sum + row.n, 0),
       byType,
     };
-    return c.json({ summary });
+    return c.json({ summary } satisfies SecuritySummaryResponse);
   })
   .get('/ip-stats', async (c) => {
     const now = Date.now();
@@ -66,7 +73,7 @@ export const securityRoutes = new Hono<AppEnv>()
         status,
       })),
     };
-    return c.json(stats);
+    return c.json(stats satisfies IpStats);
   })
   .post('/unblock', validateJson(unblockBody), async (c) => {
     const { ip } = c.req.valid('json');
@@ -76,5 +83,8 @@ export const securityRoutes = new Hono<AppEnv>()
       userId: c.var.user.id,
       details: { unblockedIp: ip },
     });
-    return c.json({ success: true, message: `${ip} is no longer blocked` });
+    return c.json({
+      success: true,
+      message: `${ip} is no longer blocked`,
+    } satisfies SuccessMessageResponse);
   });

@@ -1,13 +1,16 @@
 /** Sign-up, sign-in, the current user and sign-out: /api/auth/register, /api/auth/login... */
 import { Hono } from 'hono';
 import { loginBody, registerBody } from '../../contract/auth';
+import type { SuccessResponse, UserResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
+import { bumpCounter } from '../admin/counters';
 import { users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { enforceLimit, logSecurityEvent } from '../security/guards';
 import { giveBack, limits } from '../security/rate-limit';
 import { clientIp } from '../security/client-ip';
+import { hasSignedInFrom, rememberLoginAddress } from '../security/login-addresses';
 import { findUserByEmail, isUniqueViolation } from '../users/find-user';
 import { toPublicUser } from '../users/public-user';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
@@ -24,19 +27,23 @@ export const loginRoutes = new Hono<AppEnv>()
     if (await findUserByEmail(c.var.db, email)) throw new ApiError(409, EMAIL_TAKEN);
     const hashed = await hashPassword(password);
     try {
-      const user = await c.var.db
-        .insert(users)
-        .values({
-          id: crypto.randomUUID(),
-          email,
-          nickname,
-          passwordHash: hashed.hash,
-          passwordSalt: hashed.salt,
-          passwordIterations: hashed.iterations,
-        })
-        .returning()
-        .get();
-      return c.json({ user: toPublicUser(user) }, 201);
+      const db = c.var.db;
+      // The admin stats' user count changes in the same transaction as the insert.
+      const [[user]] = await db.batch([
+        db
+          .insert(users)
+          .values({
+            id: crypto.randomUUID(),
+            email,
+            nickname,
+            passwordHash: hashed.hash,
+            passwordSalt: hashed.salt,
+            passwordIterations: hashed.iterations,
+          })
+          .returning(),
+        bumpCounter(db, 'users', 1),
+      ]);
+      return c.json({ user: toPublicUser(user!) } satisfies UserResponse, 201);
     } catch (error) {
       // Two sign-ups with one email at once: the unique index decides, the loser hears why.
       if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN);
@@ -45,10 +52,17 @@ export const loginRoutes = new Hono<AppEnv>()
   })
   .post('/login', validateJson(loginBody), async (c) => {
     const { email, password } = c.req.valid('json');
-    await enforceLimit(c, limits.loginPerIp(clientIp(c.req.raw)));
-    // Each attempt holds a failure slot of the account until the password proves right, so
-    // racing guesses cannot exceed the limit either.
-    const failureSlot = await enforceLimit(c, limits.failedLoginPerAccount(email));
+    const ip = clientIp(c.req.raw);
+    // A login flood from one address is abuse whoever sends it, so this 429 scores.
+    const addressSlot = await enforceLimit(c, limits.loginPerIp(ip), { score: 'even-signed-out' });
+    // Each attempt holds a failure slot until the password proves right, so racing guesses
+    // cannot exceed the limit either. An address the owner has signed in from has its own
+    // slots: strangers' guesses elsewhere do not lock the owner out. Neither 429 scores: it
+    // would punish whoever shares the address with the account, not the guesser.
+    const failureLimit = (await hasSignedInFrom(c.env.DB, email, ip))
+      ? limits.failedLoginFromKnownAddress(email, ip)
+      : limits.failedLoginPerAccount(email);
+    const failureSlot = await enforceLimit(c, failureLimit, { score: 'never' });
     const user = await findUserByEmail(c.var.db, email);
     const stored = user && {
       hash: user.passwordHash,
@@ -63,14 +77,20 @@ export const loginRoutes = new Hono<AppEnv>()
       logSecurityEvent(c, { eventType: 'login_failed', userId: user?.id, details: { email } });
       throw new ApiError(401, BAD_CREDENTIALS);
     }
-    await giveBack(c.env.DB, failureSlot);
+    // A correct password is not an attempt to count: people behind one NAT all sign in.
+    await Promise.all([
+      giveBack(c.env.DB, addressSlot, failureSlot),
+      rememberLoginAddress(c.env.DB, user.id, ip),
+    ]);
     await startSession(c, user.id);
-    return c.json({ user: toPublicUser(user) });
+    return c.json({ user: toPublicUser(user) } satisfies UserResponse);
   })
-  .get('/login/current', requireUser, (c) => c.json({ user: toPublicUser(c.var.user) }))
+  .get('/login/current', requireUser, (c) =>
+    c.json({ user: toPublicUser(c.var.user) } satisfies UserResponse),
+  )
   .post('/logout', async (c) => {
     // Signing out always succeeds for the browser, even with a cookie that is already dead.
     const found = await loadSession(c);
     await endSession(c, found?.session.id);
-    return c.json({ success: true });
+    return c.json({ success: true } satisfies SuccessResponse);
   });

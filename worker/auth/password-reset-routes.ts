@@ -2,6 +2,7 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { forgotPasswordBody, resetPasswordBody } from '../../contract/auth';
+import type { MessageResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
 import { passwordResets, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -15,10 +16,12 @@ import { enforceLimit, logSecurityEvent } from '../security/guards';
 import { limits } from '../security/rate-limit';
 import { hashPassword } from './password';
 import { revokeSessions } from './sessions';
+import { closeUserSockets } from '../chat/close-sockets';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const FORGOT_ANSWER = 'If an account exists for that email, a password reset link has been sent.';
 const RESET_DONE = 'Your password has been reset. You can now log in with your new password.';
+const PASSWORD_CHANGED = 'Your password was reset. Please log in again.';
 const RESET_INVALID = 'This password reset link is invalid or has expired.';
 
 export const passwordResetRoutes = new Hono<AppEnv>()
@@ -32,7 +35,8 @@ export const passwordResetRoutes = new Hono<AppEnv>()
       userId: user?.id,
       details: { email, accountExists: Boolean(user) },
     });
-    if (user) {
+    const origin = publicOrigin(c);
+    if (user && origin) {
       const token = randomToken(32);
       const now = Date.now();
       const db = c.var.db;
@@ -46,7 +50,7 @@ export const passwordResetRoutes = new Hono<AppEnv>()
           createdAt: now,
         }),
       ]);
-      const link = `${publicOrigin(c)}/reset-password/${token}`;
+      const link = `${origin}/reset-password/${token}`;
       // Sent after the answer, so the time taken does not tell whether the account exists.
       c.executionCtx.waitUntil(
         createMailer(c.env)
@@ -59,7 +63,7 @@ export const passwordResetRoutes = new Hono<AppEnv>()
           .catch((error) => console.error('[mail] reset mail failed:', error)),
       );
     }
-    return c.json({ message: FORGOT_ANSWER });
+    return c.json({ message: FORGOT_ANSWER } satisfies MessageResponse);
   })
   .post('/reset', validateJson(resetPasswordBody), async (c) => {
     const { token, newPassword } = c.req.valid('json');
@@ -89,6 +93,8 @@ export const passwordResetRoutes = new Hono<AppEnv>()
       revokeSessions(db, claimed.userId),
       db.delete(passwordResets).where(lt(passwordResets.expiresAt, Date.now())),
     ]);
+    // Revoked sessions' sockets would keep talking: whoever knew the old password is out.
+    await closeUserSockets(c.env, claimed.userId, PASSWORD_CHANGED);
     logSecurityEvent(c, { eventType: 'password_reset_completed', userId: claimed.userId });
-    return c.json({ message: RESET_DONE });
+    return c.json({ message: RESET_DONE } satisfies MessageResponse);
   });

@@ -1,8 +1,7 @@
-import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
-import { clearSessionCookie, SESSION_COOKIE } from './session-cookie';
+import { clearSessionCookie, sessionCookieValue } from './session-cookie';
 import { logSecurityEvent } from '../security/guards';
 import { loadSession } from './sessions';
 
@@ -12,12 +11,15 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!found) {
     // A stale cookie is dropped so the browser stops presenting it, and logged: replaying
     // revoked or forged cookies is how a stolen session shows itself.
-    if (getCookie(c, SESSION_COOKIE)) {
+    if (sessionCookieValue(c)) {
       clearSessionCookie(c);
-      logSecurityEvent(c, {
-        eventType: 'invalid_session',
-        details: { path: new URL(c.req.url).pathname },
-      });
+      // Logged, never scored: a revoked session's browser keeps presenting its cookie, and
+      // what a request without a live session does proves nothing about its address.
+      logSecurityEvent(
+        c,
+        { eventType: 'invalid_session', details: { path: new URL(c.req.url).pathname } },
+        { signedIn: false },
+      );
     }
     throw new ApiError(401, 'Not authenticated');
   }
@@ -30,14 +32,18 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const found = await loadSession(c);
   if (!found || found.user.role !== 'admin') {
-    logSecurityEvent(c, {
-      eventType: 'access_denied',
-      userId: found?.user.id,
-      details: {
-        path: new URL(c.req.url).pathname,
-        reason: found ? 'not an admin' : 'not signed in',
+    logSecurityEvent(
+      c,
+      {
+        eventType: 'access_denied',
+        userId: found?.user.id,
+        details: {
+          path: new URL(c.req.url).pathname,
+          reason: found ? 'not an admin' : 'not signed in',
+        },
       },
-    });
+      { signedIn: found !== null },
+    );
     if (!found) throw new ApiError(401, 'Not authenticated');
     throw new ApiError(403, 'Admin access required');
   }

@@ -9,7 +9,12 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
 
-export const SESSION_COOKIE = 'session';
+/**
+ * Over https the cookie carries the __Host- prefix: browsers then accept it only with Secure,
+ * Path=/ and no Domain, so a sibling subdomain (or a network attacker over plain http) cannot
+ * plant or shadow a session cookie. Local runs over http cannot set Secure cookies: plain name.
+ */
+const COOKIE_NAME = 'session';
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export interface SessionClaims {
@@ -39,18 +44,32 @@ export async function writeSessionCookie(
     signingSecret(c),
     'HS256',
   );
-  setCookie(c, SESSION_COOKIE, token, {
+  const secure = isHttps(c);
+  setCookie(c, COOKIE_NAME, token, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure,
     path: '/',
     maxAge: SESSION_TTL_SECONDS,
+    prefix: secure ? 'host' : undefined,
+  });
+  // A companion the SPA can read (the session cookie is HttpOnly): it only says a session may
+  // exist, so the app asks the server at startup only then, and a visitor's first page makes
+  // no request that answers 401. It holds nothing secret and grants nothing.
+  setCookie(c, SESSION_HINT_COOKIE, '1', {
+    sameSite: 'Lax',
+    secure,
+    path: '/',
+    maxAge: SESSION_TTL_SECONDS,
+    prefix: secure ? 'host' : undefined,
   });
 }
 
+export const SESSION_HINT_COOKIE = 'has_session';
+
 /** The claims of a valid, unexpired cookie, or null. Says nothing about revocation. */
 export async function readSessionCookie(c: Context<AppEnv>): Promise<SessionClaims | null> {
-  const token = getCookie(c, SESSION_COOKIE);
+  const token = sessionCookieValue(c);
   if (!token) return null;
   const secret = signingSecret(c);
   // The library throws, rather than answering undefined, for a token that is not three parts.
@@ -60,6 +79,25 @@ export async function readSessionCookie(c: Context<AppEnv>): Promise<SessionClai
   return { sub: payload.sub, sid: payload.sid };
 }
 
+/**
+ * The cookie of the current protocol only: over https a plain `session` cookie may have been
+ * planted by someone who could write to plain http, and is never trusted.
+ */
+export function sessionCookieValue(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, COOKIE_NAME, isHttps(c) ? 'host' : undefined);
+}
+
+/**
+ * Clears both names: over https the plain one may be left from before the __Host- prefix (or
+ * planted); over http the browser ignores the Secure one, which costs nothing.
+ */
 export function clearSessionCookie(c: Context<AppEnv>) {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
+  deleteCookie(c, COOKIE_NAME, { path: '/', secure: isHttps(c) });
+  deleteCookie(c, COOKIE_NAME, { prefix: 'host' });
+  deleteCookie(c, SESSION_HINT_COOKIE, { path: '/', secure: isHttps(c) });
+  deleteCookie(c, SESSION_HINT_COOKIE, { prefix: 'host' });
+}
+
+function isHttps(c: Context<AppEnv>) {
+  return new URL(c.req.url).protocol === 'https:';
 }

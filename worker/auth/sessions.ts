@@ -2,6 +2,7 @@
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
+import { closeUserSockets } from '../chat/close-sockets';
 import type { Db } from '../db/client';
 import { sessions, users, type SessionRow, type UserRow } from '../db/schema';
 import {
@@ -56,10 +57,22 @@ export function isLiveSession(claims: SessionClaims) {
   );
 }
 
+/**
+ * Logs a session out: the row goes, and so do the sockets opened with it, in every room (a
+ * socket outlives the cookie that opened it). The person's other sessions keep theirs.
+ */
 export async function endSession(c: Context<AppEnv>, sessionId: string | undefined) {
-  if (sessionId) await c.var.db.delete(sessions).where(eq(sessions.id, sessionId));
   clearSessionCookie(c);
+  if (!sessionId) return;
+  const ended = await c.var.db
+    .delete(sessions)
+    .where(eq(sessions.id, sessionId))
+    .returning({ userId: sessions.userId })
+    .get();
+  if (ended) await closeUserSockets(c.env, ended.userId, LOGGED_OUT, { sessionId });
 }
+
+const LOGGED_OUT = 'You have been logged out';
 
 /** Revokes every session of a user, or every one but `keepSessionId`. */
 export function revokeSessions(db: Db, userId: string, keepSessionId?: string) {

@@ -1,6 +1,11 @@
 /** The settings wizard: /api/auth/settings/verify, /email and /account. */
 import { Hono } from 'hono';
 import { deleteAccountBody, settingsEmailBody, verifyPasswordBody } from '../../contract/auth';
+import type {
+  EmailUpdatedResponse,
+  SuccessMessageResponse,
+  SuccessResponse,
+} from '../../contract/user';
 import type { AppEnv } from '../app-env';
 import { validateJson } from '../http/validate-json';
 import { logSecurityEvent } from '../security/guards';
@@ -15,13 +20,16 @@ export const settingsRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post('/verify', validateJson(verifyPasswordBody), async (c) => {
     await checkCurrentPassword(c, c.req.valid('json').password);
-    return c.json({ success: true });
+    return c.json({ success: true } satisfies SuccessResponse);
   })
   .put('/email', validateJson(settingsEmailBody), async (c) => {
     const { currentPassword, newEmail } = c.req.valid('json');
     await checkCurrentPassword(c, currentPassword);
     const user = await changeEmail(c, newEmail);
-    return c.json({ message: 'Email updated successfully', user: toPublicUser(user) });
+    return c.json({
+      message: 'Email updated successfully',
+      user: toPublicUser(user),
+    } satisfies EmailUpdatedResponse);
   })
   .delete('/account', validateJson(deleteAccountBody), async (c) => {
     await checkCurrentPassword(c, c.req.valid('json').password);
@@ -32,5 +40,8 @@ export const settingsRoutes = new Hono<AppEnv>()
       details: { email: c.var.user.email },
     });
     clearSessionCookie(c);
-    return c.json({ success: true, message: 'Your account has been deleted successfully' });
+    return c.json({
+      success: true,
+      message: 'Your account has been deleted successfully',
+    } satisfies SuccessMessageResponse);
   });

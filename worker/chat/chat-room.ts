@@ -1,55 +1,47 @@
 /**
- * One room: its sockets (WebSocket Hibernation API), its history (SQLite storage) and its
- * presence. It only overrides the runtime's hooks; the Socket.IO events live in room-events.ts.
- * The worker checks the session, the origin and the membership before it forwards an upgrade.
+ * One room: a Socket.IO object (worker/socket-io) whose hooks are the chat: who may open a
+ * socket, join / sendMessage / leave (room-events.ts), presence, and the RPCs the worker calls
+ * (kicks, ended sessions, broadcasts, deletion). Its history is in its SQLite storage. The
+ * worker checks the session, the origin and the membership before it forwards an upgrade.
  */
-import { DurableObject } from 'cloudflare:workers';
-import type { ChatMessage, MessageType } from '../../contract/realtime';
 import { CHAT_MODERATOR } from '../../contract/rooms';
-import { MessageBatch, type PendingMessage } from './message-batch';
+import type { ChatMessage, MessageType } from '../../contract/realtime';
+import { Refusal, SocketIoServer, type Ack, type ConnectInfo, type Socket } from '../socket-io';
+import { readForwarded } from './forwarded';
 import { MessageStore } from './message-store';
-import { notice } from './notice';
-import { RecentRemovals } from './recent-removals';
-import { withinFrameRate } from './frame-flood';
-import { refuseSocket } from './refuse-socket';
-import { PresenceBatch, type PresenceChange, type PresenceNotice } from './presence-batch';
-import { handlePacket, leaveRoom, type RoomHost } from './room-events';
-import { SocketRegistry, safeSend } from './socket-registry';
-import {
-  decodeFrame,
-  DISCONNECT_FRAME,
-  eventFrame,
-  openFrame,
-  PING_FRAME,
-  PING_INTERVAL_MS,
-  PING_TIMEOUT_MS,
-  PONG_FRAME,
-} from './socket-protocol';
-import { newSocketState, type SocketState } from './socket-state';
+import { moderatorNotice, notice } from './notice';
+import { PersonAllowance } from './person-allowance';
+import { PresenceBatch, presenceInterval, type PresenceNotice } from './presence-batch';
+import { RoomGate } from './room-gate';
+import { handleEvent, leaveRoom, JOINED, type RoomHost } from './room-events';
+import { closeMatching, endEveryone, removeSockets } from './room-exits';
+import { MessagePoster } from './message-poster';
+import { ReadPositions } from './read-positions';
+import { RoomOccupants } from './room-occupants';
+import { MAX_SOCKETS_PER_PERSON, ROOM_SOCKET_OPTIONS } from './room-socket-options';
 import { flushRoomSummary } from './room-summary';
+import { newSocketState, type SocketMatch, type SocketState } from './socket-state';
+import { mayAnnounceTyping, typingAudience } from './typing';
 import { recordSecurityEvent, type ViolationType } from '../security/security-events';
 
-/** The identity the worker vouches for when it forwards an upgrade. */
-export const FORWARDED = {
-  userId: 'X-Chat-User-Id',
-  role: 'X-Chat-User-Role',
-  roomId: 'X-Chat-Room-Id',
-  roomName: 'X-Chat-Room-Name',
-  nickname: 'X-Chat-Member-As',
-  ip: 'X-Chat-Client-Ip',
-};
+export { FORWARDED } from './forwarded';
+export { MAX_SOCKETS_PER_PERSON, ROOM_SOCKET_OPTIONS } from './room-socket-options';
 
 const SUMMARY_DELAY_MS = 1000;
-/** Tabs and devices of one person in one room; beyond this an upgrade is refused. */
-export const MAX_SOCKETS_PER_PERSON = 10;
 
-export class ChatRoom extends DurableObject<Env> implements RoomHost {
+export class ChatRoom extends SocketIoServer<Env, SocketState> implements RoomHost {
   readonly store: MessageStore;
-  readonly sockets: SocketRegistry;
-  private readonly batch = new MessageBatch((pending) => this.storeAndDeliver(pending));
-  private readonly presence = new PresenceBatch((notices) => this.deliverPresence(notices));
+  readonly poster: MessagePoster;
+  /** Members' read positions, on their way to D1 with the summary (unread counts). */
+  readonly reads: ReadPositions;
+  private readonly occupants = new RoomOccupants(this.sockets);
+  private readonly presence = new PresenceBatch(
+    (notices) => this.deliverPresence(notices),
+    () => presenceInterval(this.occupants.joinedCount()),
+  );
   private summaryScheduled = false;
-  private readonly removals = new RecentRemovals();
+  private readonly gate: RoomGate;
+  private readonly personAllowance = new PersonAllowance();
   /** Kept in memory too: a storage read on every message was a measurable share of its cost. */
   roomId: string;
   roomName: string;
@@ -57,9 +49,20 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new MessageStore(ctx.storage.sql);
-    this.sockets = new SocketRegistry(ctx);
+    this.poster = new MessagePoster(this.store, (message) => this.deliver(message));
+    this.reads = new ReadPositions(ctx.storage.sql);
+    this.gate = new RoomGate(
+      ctx.storage.sql,
+      () => this.env.DB,
+      () => this.roomId,
+      (ip) => void this.closeSockets({ ip }, 'Your network has been blocked'),
+    );
     this.roomId = ctx.storage.kv.get<string>('roomId') ?? '';
     this.roomName = ctx.storage.kv.get<string>('roomName') ?? '';
+  }
+
+  protected override get options() {
+    return ROOM_SOCKET_OPTIONS;
   }
 
   get db(): D1Database {
@@ -78,146 +81,150 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
     }
   }
 
-  async fetch(request: Request): Promise<Response> {
-    const headers = request.headers;
-    this.remember(
-      headers.get(FORWARDED.roomId) ?? '',
-      decodeURIComponent(headers.get(FORWARDED.roomName) ?? ''),
-    );
-    const role = headers.get(FORWARDED.role) === 'admin' ? 'admin' : 'user';
-    const userId = headers.get(FORWARDED.userId) ?? '';
-    const memberAs = decodeURIComponent(headers.get(FORWARDED.nickname) ?? '');
-    const state = newSocketState(
-      userId,
-      role,
-      headers.get(FORWARDED.ip) ?? 'unknown',
-      memberAs && !this.removals.includes(userId) ? memberAs : null,
-    );
-    if (this.sockets.countFor(userId) >= MAX_SOCKETS_PER_PERSON) {
+  protected onUpgrade(request: Request): SocketState | Refusal {
+    const forwarded = readForwarded(request.headers);
+    const { roomId, roomName, userId, role, sessionId, ip } = forwarded;
+    this.remember(roomId, roomName);
+    const admitted = this.gate.admit(forwarded);
+    if (admitted instanceof Refusal) return admitted;
+    const state = newSocketState(userId, role, sessionId, ip, admitted.memberAs);
+    if (this.occupants.socketsOf(userId) >= MAX_SOCKETS_PER_PERSON) {
       this.logViolation(state, 'socket_refused', { reason: 'too many sockets' });
-      return refuseSocket('Too many open connections to this room');
+      return new Refusal('Too many open connections to this room');
     }
-    const { 0: client, 1: server } = new WebSocketPair();
-    this.sockets.add(server, state);
-    server.send(openFrame(state.sid));
-    await this.keepPinging();
-    return new Response(null, { status: 101, webSocket: client });
+    return state;
   }
 
-  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
-    try {
-      const state = this.sockets.get(ws);
-      if (!state) return ws.close(1011, 'Unknown socket');
-      this.sockets.heard(ws);
-      if (!withinFrameRate(ws)) return this.refuseFlood(ws, state);
-      const frame = decodeFrame(message);
-      if (frame.kind === 'ping') return safeSend(ws, PONG_FRAME);
-      if (frame.kind === 'pong') return;
-      if (frame.kind === 'close') return this.endSocket(ws, 1000, 'client closed');
-      if (frame.kind === 'invalid') return this.refuseFrame(ws, state, frame.reason);
-      await handlePacket(this, ws, state, frame.packet);
-    } catch (error) {
-      console.error(`ChatRoom:${this.roomId} webSocketMessage`, error);
-    }
+  /** A recovered socket is back in the room: the room hears it if the person had gone. */
+  protected onConnect(socket: Socket<SocketState>, { recovered }: ConnectInfo) {
+    if (!recovered || !socket.data.nickname || !socket.rooms.includes(JOINED)) return;
+    const elsewhere = this.occupants.joinedElsewhere(socket.data.userId, socket.ws);
+    this.presenceChanged(
+      elsewhere ? undefined : { kind: 'joined', nickname: socket.data.nickname, socket: socket.ws },
+    );
   }
 
-  async webSocketClose(ws: WebSocket, code: number) {
-    try {
-      this.endSocket(ws, code === 1005 || code === 1006 ? 1000 : code, 'closed');
-    } catch (error) {
-      console.error(`ChatRoom:${this.roomId} webSocketClose`, error);
-    }
+  /** Only the same person gets a session back, with the membership their new upgrade found. */
+  protected restoreData(saved: SocketState, fresh: SocketState): SocketState | null {
+    if (saved.userId !== fresh.userId || this.gate.isBanned(fresh.userId)) return null;
+    return { ...fresh, nickname: saved.nickname, allowance: saved.allowance };
   }
 
-  async webSocketError(ws: WebSocket) {
-    this.endSocket(ws, 1011, 'error');
+  protected onEvent(socket: Socket<SocketState>, event: string, args: unknown[], ack?: Ack) {
+    return handleEvent(this, socket, event, args, ack);
   }
 
-  /** One alarm serves two clocks: the summary flush (soon after a message) and the pings. */
-  async alarm() {
-    try {
-      this.summaryScheduled = false;
-      await flushRoomSummary(this.env.DB, this.ctx.storage.kv, this.store, this.roomId);
-      if (this.sockets.entries().length === 0) return; // nobody here: sleep without alarms
-      const now = Date.now();
-      let nextPingAt = this.ctx.storage.kv.get<number>('nextPingAt') ?? 0;
-      if (nextPingAt <= now + 100) {
-        // Engine.IO's rule: a client that has not answered within the interval and the
-        // timeout is gone (a dead network rarely says so); its socket leaves the room.
-        for (const ws of this.sockets.silentSince(now - PING_INTERVAL_MS - PING_TIMEOUT_MS)) {
-          this.endSocket(ws, 1000, 'ping timeout');
-        }
-        for (const [ws] of this.sockets.entries()) safeSend(ws, PING_FRAME);
-        nextPingAt = now + PING_INTERVAL_MS;
-        this.ctx.storage.kv.put('nextPingAt', nextPingAt);
-      }
-      await this.ctx.storage.setAlarm(nextPingAt);
-    } catch (error) {
-      console.error(`ChatRoom:${this.roomId} alarm`, error);
-      await this.ctx.storage.setAlarm(Date.now() + 5000);
-    }
+  protected onDisconnect(socket: Socket<SocketState>) {
+    if (socket.data.nickname) leaveRoom(this, socket);
+  }
+
+  protected onViolation(state: SocketState, kind: 'protocol' | 'flood', reason: string) {
+    if (kind === 'flood') this.logViolation(state, 'rate_limited', { limit: 'socket-frames' });
+    else this.logViolation(state, 'malformed_payload', { reason });
+  }
+
+  /** The alarm serves the summary flush (soon after a message); the base runs the pings. */
+  protected async onAlarm() {
+    this.summaryScheduled = false;
+    await flushRoomSummary(this.env.DB, this.ctx.storage.kv, this.store, this.reads, this.roomId);
   }
 
   /** Stores a message from a person (or the moderator) and delivers it to everyone joined. */
-  async postMessage(userId: string | null, nickname: string, html: string): Promise<ChatMessage> {
-    const message = await this.batch.add({ userId, nickname, html });
+  async postMessage(
+    userId: string | null,
+    nickname: string,
+    html: string,
+    clientId?: string,
+    onStored?: (message: ChatMessage) => void,
+  ): Promise<ChatMessage> {
+    const message = await this.poster.post({ userId, nickname, html, clientId, onStored });
+    // The sender has seen the room up to their own message.
+    if (userId && typeof message.id === 'number') this.reads.sent(userId, message.id);
     await this.scheduleSummary();
     return message;
   }
 
-  /** One batch, one commit: each message is stored, then sent to everyone joined. */
-  private storeAndDeliver(pending: PendingMessage[]): ChatMessage[] {
-    const stored = pending.map(({ userId, nickname, html }) =>
-      this.store.add(userId, nickname, html, 'user'),
-    );
-    for (const message of stored) this.sockets.sendToJoined(eventFrame('message', message));
-    return stored;
+  private deliver(message: ChatMessage) {
+    this.broadcast('message', [message], { room: JOINED });
   }
 
-  presenceChanged(change?: { kind: PresenceChange; nickname: string; socket: WebSocket }) {
+  presenceChanged(change?: Parameters<PresenceBatch['changed']>[0]) {
     this.presence.changed(change);
   }
 
   private deliverPresence(notices: PresenceNotice[]) {
     this.broadcastRoomData();
     for (const { message, except } of notices) {
-      this.sockets.sendToJoined(eventFrame('message', message), except);
+      this.broadcast('message', [message], { room: JOINED, except });
     }
   }
 
   private broadcastRoomData() {
-    const data = { room: this.roomId, name: this.roomName, users: this.sockets.onlineNicknames() };
-    this.sockets.sendToJoined(eventFrame('roomData', data));
+    const users = this.occupants.onlineNicknames();
+    const data = { room: this.roomId, name: this.roomName, users };
+    this.broadcast('roomData', [data], { room: JOINED });
+  }
+
+  joinedElsewhere(userId: string, ws: WebSocket): boolean {
+    return this.occupants.joinedElsewhere(userId, ws);
   }
 
   /** RPC from the worker after a join through the API changed someone's nickname here. */
   async membershipChanged(userId: string, nickname: string) {
-    for (const [ws, state] of this.sockets.entries()) {
-      if (state.userId !== userId) continue;
-      state.memberAs = nickname;
-      this.sockets.save(ws, state);
+    this.gate.nicknameChanged(userId);
+    for (const socket of this.connections()) {
+      if (socket.data.userId !== userId) continue;
+      socket.data.memberAs = nickname;
+      socket.save();
     }
   }
 
-  /** RPC from the worker after a kick: tell the person, end their sockets, tell the room. */
+  markRead(userId: string, messageId: number) {
+    if (this.reads.read(userId, messageId, this.store.latestId())) void this.scheduleSummary();
+  }
+
+  /** A volatile broadcast to the others joined, when there are any (typing.ts). */
+  announceTyping(socket: Socket<SocketState>) {
+    const { userId, nickname } = socket.data;
+    if (!nickname || !mayAnnounceTyping(socket.ws)) return;
+    const own = typingAudience(userId, this.occupants.joinedPeople());
+    if (own)
+      this.broadcast('typing', [{ nickname }], { room: JOINED, except: own, volatile: true });
+  }
+
+  isBanned(userId: string): boolean {
+    return this.gate.isBanned(userId);
+  }
+
+  takePersonAllowance(userId: string): boolean {
+    return this.personAllowance.take(userId);
+  }
+
+  /**
+   * RPC from the worker after a kick (which bans): the room keeps the ban in its own storage,
+   * tells the person, ends their sockets and tells the room.
+   */
   async removeMember(userId: string, reason: string) {
-    this.removals.add(userId);
-    const theirs = this.sockets.entries().filter(([, state]) => state.userId === userId);
-    const nickname = theirs.find(([, state]) => state.nickname)?.[1].nickname;
-    for (const [ws] of theirs) {
-      safeSend(ws, eventFrame('message', notice(reason)));
-      // The DISCONNECT packet makes the client close and not reconnect; a close() from
-      // here may not reach a hibernated socket.
-      safeSend(ws, DISCONNECT_FRAME);
-      this.sockets.remove(ws);
-      ws.close(1000, 'removed');
-    }
-    if (nickname) {
-      this.sockets.sendToJoined(
-        eventFrame('message', notice(`${nickname} was removed from the room`)),
-      );
-      this.broadcastRoomData();
-    }
+    this.gate.kicked(userId);
+    const nickname = removeSockets(this.connections('/', true), userId, reason);
+    if (!nickname) return;
+    // The kicked person's sockets said no "has left": the room hears this instead.
+    this.broadcast('message', [notice(`${nickname} was removed from the room`)], { room: JOINED });
+    this.broadcastRoomData();
+  }
+
+  /** RPC from the worker when a ban is lifted (the membership is the API's to give back). */
+  async unbanMember(userId: string): Promise<void> {
+    this.gate.unbanned(userId);
+  }
+
+  /**
+   * RPC (close-sockets.ts): ends the sockets of a person, of one of their sessions or of an
+   * address, after a logout, a password reset, an account's deletion or an address block.
+   */
+  async closeSockets(match: SocketMatch, reason: string): Promise<number> {
+    this.gate.sessionsEnded(match);
+    return closeMatching(this.connections('/', true), match, reason);
   }
 
   /**
@@ -230,43 +237,19 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
       await this.postMessage(null, CHAT_MODERATOR, html);
       return;
     }
-    const message: ChatMessage = {
-      id: `notice-${crypto.randomUUID()}`,
-      user: CHAT_MODERATOR,
-      text: html,
-      messageType,
-      createdAt: Date.now(),
-    };
-    this.sockets.sendToJoined(eventFrame('message', message));
-    this.sockets.sendToJoined(eventFrame('admin-broadcast', { message }));
+    const message = moderatorNotice(html, messageType);
+    this.broadcast('message', [message], { room: JOINED });
+    this.broadcast('admin-broadcast', [{ message }], { room: JOINED });
   }
 
   /** RPC after the room was deleted: tell every socket, end them, forget the history. */
   async deleteRoom(roomId: string) {
-    this.removals.addEveryone();
-    const frame = eventFrame('room-deleted', { roomId });
-    for (const [ws] of this.sockets.entries()) {
-      safeSend(ws, frame);
-      safeSend(ws, DISCONNECT_FRAME);
-      this.sockets.remove(ws);
-      ws.close(1000, 'room deleted');
-    }
+    this.gate.roomDeleted();
+    endEveryone(this.connections('/', true), roomId);
     this.store.clear();
+    this.reads.clear();
     await this.ctx.storage.deleteAlarm();
     this.ctx.storage.kv.delete('flushedId');
-  }
-
-  private refuseFlood(ws: WebSocket, state: SocketState) {
-    safeSend(ws, DISCONNECT_FRAME);
-    this.endSocket(ws, 1008, 'flood');
-    this.logViolation(state, 'rate_limited', { limit: 'socket-frames' });
-  }
-
-  /** A hostile or broken frame ends that socket only; the room keeps serving everyone else. */
-  private refuseFrame(ws: WebSocket, state: SocketState, reason: string) {
-    safeSend(ws, DISCONNECT_FRAME);
-    this.endSocket(ws, 1008, 'invalid frame');
-    this.logViolation(state, 'malformed_payload', { reason });
   }
 
   logViolation(state: SocketState, eventType: ViolationType, details: Record<string, unknown>) {
@@ -276,32 +259,12 @@ export class ChatRoom extends DurableObject<Env> implements RoomHost {
       userId: state.userId,
       details: { roomId: this.roomId, ...details },
     };
-    this.ctx.waitUntil(recordSecurityEvent(this.env.DB, event));
-  }
-
-  private endSocket(ws: WebSocket, code: number, reason: string) {
-    const state = this.sockets.get(ws);
-    this.sockets.remove(ws);
-    if (state?.nickname) leaveRoom(this, ws, state);
-    try {
-      ws.close(code, reason);
-    } catch {
-      // already closed
-    }
-  }
-
-  private async keepPinging() {
-    if ((await this.ctx.storage.getAlarm()) !== null) return;
-    const nextPingAt = Date.now() + PING_INTERVAL_MS;
-    this.ctx.storage.kv.put('nextPingAt', nextPingAt);
-    await this.ctx.storage.setAlarm(nextPingAt);
+    this.ctx.waitUntil(recordSecurityEvent(this.env, event));
   }
 
   private async scheduleSummary() {
     if (this.summaryScheduled) return;
     this.summaryScheduled = true;
-    const due = Date.now() + SUMMARY_DELAY_MS;
-    const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > due) await this.ctx.storage.setAlarm(due);
+    await this.wakeAt(Date.now() + SUMMARY_DELAY_MS);
   }
 }

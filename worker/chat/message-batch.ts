@@ -12,6 +12,16 @@ export interface PendingMessage {
   userId: string | null;
   nickname: string;
   html: string;
+  /** The sender's id for this message, when it gave one (message-poster.ts). */
+  clientId?: string;
+  /**
+   * Called as soon as the message is stored, in the same event and just before its broadcast:
+   * the sender's acknowledgement is the frame right before the message. The client then knows
+   * the id before the message arrives, and swaps its 'Sending…' entry for the message in one
+   * render; with the acknowledgement after the broadcast it would show the text twice, for as
+   * long as it takes to read the second frame.
+   */
+  onStored?: (message: ChatMessage) => void;
 }
 
 interface Waiting extends PendingMessage {

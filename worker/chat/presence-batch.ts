@@ -10,6 +10,17 @@ import { notice } from './notice';
 
 export const PRESENCE_INTERVAL_MS = 100;
 /**
+ * Beyond this many sockets joined, the interval grows with the room: each roomData lists
+ * everyone and goes to everyone, so a fixed interval made a storm of N joins cost N² bytes a
+ * tenth of a second (a 1,000-person room reconnecting sent hundreds of megabytes); now it costs N² a
+ * second at most. A room of 1,000 hears its presence news every second.
+ */
+export const PRESENCE_SOCKETS_PER_INTERVAL = 100;
+
+export function presenceInterval(joined: number): number {
+  return PRESENCE_INTERVAL_MS * Math.max(1, joined / PRESENCE_SOCKETS_PER_INTERVAL);
+}
+/**
  * Up to this many arrivals (or departures) in one batch, each gets the spec's own notice; beyond
  * it (a room reconnecting after a deploy), one notice names the first two and counts the rest.
  */
@@ -21,6 +32,8 @@ interface Change {
   nickname: string;
   /** The socket that caused it does not hear its own notice. */
   socket: WebSocket;
+  /** Its place in the batch: a socket that joined after a change was not there to see it. */
+  order: number;
 }
 
 export interface PresenceNotice {
@@ -32,16 +45,20 @@ export class PresenceBatch {
   private changes: Record<PresenceChange, Change[]> = { joined: [], left: [] };
   private scheduled = false;
   private lastFlushAt = 0;
+  private order = 0;
 
-  /** `deliver` sends the roomData and the notices, within one event. */
-  constructor(private readonly deliver: (notices: PresenceNotice[]) => void) {}
+  /** `deliver` sends the roomData and the notices, within one event; `interval` the wait. */
+  constructor(
+    private readonly deliver: (notices: PresenceNotice[]) => void,
+    private readonly interval: () => number = () => PRESENCE_INTERVAL_MS,
+  ) {}
 
   /** Someone arrived or left (with a notice), or only the online list changed (without). */
   changed(change?: { kind: PresenceChange; nickname: string; socket: WebSocket }) {
-    if (change) this.changes[change.kind].push(change);
+    if (change) this.changes[change.kind].push({ ...change, order: this.order++ });
     if (this.scheduled) return;
     this.scheduled = true;
-    const wait = Math.max(0, this.lastFlushAt + PRESENCE_INTERVAL_MS - Date.now());
+    const wait = Math.max(0, this.lastFlushAt + this.interval() - Date.now());
     setTimeout(() => this.flush(), wait);
   }
 
@@ -51,17 +68,23 @@ export class PresenceBatch {
     const { joined, left } = this.changes;
     this.changes = { joined: [], left: [] };
     this.deliver([
-      ...notices(joined, 'has joined the room'),
-      ...notices(left, 'has left the room'),
+      ...notices(joined, 'has joined the room', joined),
+      ...notices(left, 'has left the room', joined),
     ]);
   }
 }
 
-function notices(changes: Change[], verb: string): PresenceNotice[] {
+/**
+ * As Socket.IO's broadcast to the room at the time: a notice reaches those joined when it
+ * happened, not the sockets that joined later in the same batch (they see the online list).
+ */
+function notices(changes: Change[], verb: string, joined: Change[]): PresenceNotice[] {
+  const joinedAfter = (order: number) =>
+    joined.filter((arrival) => arrival.order > order).map((arrival) => arrival.socket);
   if (changes.length <= NAMED_NOTICES_MAX) {
-    return changes.map(({ nickname, socket }) => ({
+    return changes.map(({ nickname, socket, order }) => ({
       message: notice(`${nickname} ${verb}`),
-      except: new Set([socket]),
+      except: new Set([socket, ...joinedAfter(order)]),
     }));
   }
   const named = changes
@@ -71,7 +94,10 @@ function notices(changes: Change[], verb: string): PresenceNotice[] {
   return [
     {
       message: notice(`${named} and ${changes.length - 2} others ${verb.replace('has', 'have')}`),
-      except: new Set(changes.map((change) => change.socket)),
+      except: new Set([
+        ...changes.map((change) => change.socket),
+        ...joinedAfter(changes[0]!.order),
+      ]),
     },
   ];
 }

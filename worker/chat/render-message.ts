@@ -1,8 +1,12 @@
 /**
- * Turns what a person typed into the only HTML the room ever stores and sends: every character
- * escaped, http(s) links made into links, line breaks kept. Nothing the client sends is echoed raw.
+ * Turns what a person typed into the only HTML the room ever stores and sends. Markdown's
+ * everyday subset (bold, italics, strikethrough, inline code, fenced code blocks, links, lists,
+ * line breaks) becomes markup; everything else is text: raw HTML stays escaped, only http(s)
+ * links are made, and every link opens in a new tab without the page or the referrer.
+ * Nothing the client sends is echoed raw.
  */
 import { linkifyit } from 'linkify-it';
+import MarkdownIt from 'markdown-it';
 
 const linkify = linkifyit({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
 
@@ -18,20 +22,71 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 }
 
-export function renderMessage(text: string): string {
+const LINK_ATTRS = 'target="_blank" rel="noopener noreferrer nofollow"';
+
+/** Text without Markdown: escaped, http(s) links made links, line breaks kept. */
+function renderPlain(text: string): string {
   let html = '';
   let cursor = 0;
   for (const match of linkify.match(text) ?? []) {
     if (!/^https?:$/i.test(match.schema)) continue;
     html += escapeHtml(text.slice(cursor, match.index));
     const href = escapeHtml(match.url);
-    html += `<a href="${href}" target="_blank" rel="noopener noreferrer nofollow">${escapeHtml(match.text)}</a>`;
+    html += `<a href="${href}" ${LINK_ATTRS}>${escapeHtml(match.text)}</a>`;
     cursor = match.lastIndex;
   }
   html += escapeHtml(text.slice(cursor));
   return html.replace(/\r?\n/g, '<br>');
 }
 
+// One parser for the life of the worker: building one compiles its rules.
+const markdown = new MarkdownIt('default', {
+  html: false,
+  linkify: true,
+  breaks: true,
+  typographer: false,
+  maxNesting: 20,
+});
+markdown.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
+markdown.disable([
+  // Not the everyday subset: a '#' or a '>' at the start of a chat line is rarely a heading or
+  // a quote, four spaces of indent rarely code, and an image would load from anywhere.
+  'heading',
+  'lheading',
+  'blockquote',
+  'hr',
+  'table',
+  'code',
+  'image',
+  'reference',
+  // '&copy;' stays as typed, as it does in a message without Markdown.
+  'entity',
+]);
+// Only web links: `javascript:`, `data:`, relative and mail links stay text.
+markdown.validateLink = (url) => /^https?:\/\//i.test(url.trim());
+markdown.renderer.rules.link_open = (tokens, index, options, _env, self) => {
+  const token = tokens[index]!;
+  token.attrSet('target', '_blank');
+  token.attrSet('rel', 'noopener noreferrer nofollow');
+  return self.renderToken(tokens, index, options);
+};
+
+/**
+ * Characters that can start Markdown of the subset: emphasis, code, strikethrough, links,
+ * escapes, and a list marker at the start of a line. Text without them skips the parser.
+ */
+const MARKDOWN_HINT = /[*_`~[\\]|^[ \t]*(?:[-+]|\d{1,9}[.)])[ \t]/m;
+
+export function renderMessage(text: string): string {
+  if (!MARKDOWN_HINT.test(text)) return renderPlain(text);
+  const html = markdown.render(text).trim();
+  // A single paragraph is shown as its text, as a message without Markdown is.
+  const single = /^<p>([\s\S]*)<\/p>$/.exec(html);
+  if (single && !single[1]!.includes('<p>')) return single[1]!.replace(/<br>\n/g, '<br>');
+  return html.replace(/<br>\n/g, '<br>');
+}
+
 // linkify-it's patterns are compiled on their first use, a pause of tens of milliseconds in the
-// first message a room sends; pay it when the worker starts instead.
+// first message a room sends; pay it when the worker starts instead (for both paths).
 renderMessage('https://example.com');
+renderMessage('**a** https://example.com');

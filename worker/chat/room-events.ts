@@ -1,35 +1,55 @@
 /**
- * The Socket.IO events of a room: join, sendMessage and leave, each answered through its
- * acknowledgement with `{ error }` when refused. Every payload is checked here, whatever the
- * client claims: the author, the id and the time of a message are the server's.
+ * The Socket.IO events of a room: join, sendMessage, loadHistory, read, typing and leave, each answered through its
+ * acknowledgement with `{ error }` when refused. Every payload is parsed with the contract's
+ * schemas, whatever the client claims: the author, the id and the time of a message are the
+ * server's.
  */
-import { HISTORY_PAGE, MESSAGE_MAX_LENGTH } from '../../contract/realtime';
-import type { ChatMessage } from '../../contract/realtime';
-import { HISTORY_LIMIT, type MessageStore } from './message-store';
-import type { PresenceChange } from './presence-batch';
-import { renderMessage } from './render-message';
-import type { SocketRegistry } from './socket-registry';
-import { safeSend } from './socket-registry';
 import {
-  ackFrame,
-  connectErrorFrame,
-  connectFrame,
-  DISCONNECT_FRAME,
-  eventFrame,
-  NAMESPACE,
-  PacketType,
-  type SocketPacket,
-} from './socket-protocol';
-import { takeAllowance, type SocketState } from './socket-state';
+  joinSchema,
+  MESSAGE_MAX_LENGTH,
+  readSchema,
+  sendMessageSchema,
+  type ChatMessage,
+} from '../../contract/realtime';
+import { stripInvisible } from '../../contract/invisible-characters';
+import type { Ack, Socket } from '../socket-io';
 import type { ViolationType } from '../security/security-events';
+import { historyPage } from './history-page';
+import { JOINING_TOO_FAST, mayJoin } from './join-limit';
+import { loadHistory } from './load-history';
+import type { MessageStore } from './message-store';
+import type { PresenceChange } from './presence-batch';
+import { BANNED_MESSAGE } from './room-bans';
+import { renderMessage } from './render-message';
+import { takeAllowance, type SocketState } from './socket-state';
+import { fullBucket, takeToken, type TokenBucket } from './token-bucket';
+
+/** The Socket.IO room of the sockets that joined the chat (the ones broadcasts reach). */
+export const JOINED = 'joined';
+
+type RoomSocket = Socket<SocketState>;
 
 /** What the events need from the room object. */
 export interface RoomHost {
   readonly roomId: string;
   readonly store: MessageStore;
-  readonly sockets: SocketRegistry;
   readonly db: D1Database;
-  postMessage(userId: string | null, nickname: string, html: string): Promise<ChatMessage>;
+  /** Whether the room's own ban list names the person (room-bans.ts). */
+  isBanned(userId: string): boolean;
+  /** Spends one message of the person's allowance across all their sockets. */
+  takePersonAllowance(userId: string): boolean;
+  joinedElsewhere(userId: string, ws: WebSocket): boolean;
+  postMessage(
+    userId: string,
+    nickname: string,
+    html: string,
+    clientId?: string,
+    onStored?: (message: ChatMessage) => void,
+  ): Promise<ChatMessage>;
+  /** The message an earlier send with this clientId stored, if any. */
+  readonly poster: {
+    earlier(userId: string, clientId: string): Promise<ChatMessage> | ChatMessage | null;
+  };
   /** Someone joined or left (the notice and roomData go out in the next presence batch). */
   presenceChanged(change?: { kind: PresenceChange; nickname: string; socket: WebSocket }): void;
   logViolation(
@@ -37,6 +57,10 @@ export interface RoomHost {
     eventType: ViolationType,
     details: Record<string, unknown>,
   ): void;
+  /** The person has seen `messageId`: their read position moves (memory until the flush). */
+  markRead(userId: string, messageId: number): void;
+  /** Tells the others joined that this socket's person is typing (if anyone else is here). */
+  announceTyping(socket: RoomSocket): void;
 }
 
 /** A flooding socket is logged once per this long, not once per refused message. */
@@ -45,61 +69,53 @@ const lastFloodLog = new WeakMap<WebSocket, number>();
 
 type Reply = (answer: Record<string, unknown>) => void;
 
-export async function handlePacket(
+export async function handleEvent(
   room: RoomHost,
-  ws: WebSocket,
-  state: SocketState,
-  packet: SocketPacket,
+  socket: RoomSocket,
+  event: string,
+  args: unknown[],
+  ack?: Ack,
 ) {
-  if (packet.nsp !== NAMESPACE) {
-    // Rooms live on the default namespace only; Socket.IO servers answer others this way.
-    if (packet.type === PacketType.CONNECT) {
-      safeSend(ws, connectErrorFrame('Invalid namespace', packet.nsp.slice(0, 100)));
-    }
-    return;
-  }
-  if (packet.type === PacketType.CONNECT) {
-    state.connected = true;
-    room.sockets.save(ws, state);
-    return safeSend(ws, connectFrame(state.sid));
-  }
-  if (packet.type === PacketType.DISCONNECT) {
-    if (state.nickname) leaveRoom(room, ws, state);
-    return ws.close(1000, 'client disconnected');
-  }
-  if (packet.type !== PacketType.EVENT || !state.connected) return; // acks and strays: ignored
-  const [event, ...args] = Array.isArray(packet.data) ? packet.data : [];
-  const reply: Reply = (answer) => {
-    if (packet.id !== undefined) safeSend(ws, ackFrame(packet.id, answer));
-  };
+  const reply: Reply = (answer) => ack?.(answer);
   switch (event) {
     case 'join':
-      return join(room, ws, state, readJoin(args), reply);
+      return join(room, socket, readJoin(args), reply);
     case 'sendMessage':
-      return sendMessage(room, ws, state, args[0], reply);
+      return sendMessage(room, socket, args[0], reply);
+    case 'loadHistory':
+      if (!socket.data.nickname) return reply({ error: 'Join the room before loading history' });
+      return reply(loadHistory(room.store, socket.ws, args[0]));
+    case 'read':
+      return read(room, socket, args[0], reply);
+    case 'typing':
+      // Ephemeral: dropped silently before a join or when faster than a person types.
+      if (socket.data.nickname) room.announceTyping(socket);
+      return reply({});
     case 'leave':
-      if (state.nickname) leaveRoom(room, ws, state);
+      if (socket.data.nickname) leaveRoom(room, socket);
       return reply({ result: 'You left the room' });
     default:
-      return reply({ error: `Unknown event '${String(event).slice(0, 50)}'` });
+      return reply({ error: `Unknown event '${event.slice(0, 50)}'` });
   }
 }
 
 /** `join` comes as ({ name, room }) from our client, or (name, room) from others. */
-function readJoin(args: unknown[]): { name?: unknown; room?: unknown; lastMessageId?: unknown } {
+function readJoin(args: unknown[]): unknown {
   const first = args[0];
-  if (first && typeof first === 'object') return first as Record<string, unknown>;
-  return { name: first, room: args[1] };
+  return first && typeof first === 'object' ? first : { name: first, room: args[1] };
 }
 
-async function join(
-  room: RoomHost,
-  ws: WebSocket,
-  state: SocketState,
-  payload: { name?: unknown; room?: unknown; lastMessageId?: unknown },
-  reply: Reply,
-) {
-  if (payload.room !== room.roomId) return reply({ error: 'This connection is for another room' });
+async function join(room: RoomHost, socket: RoomSocket, raw: unknown, reply: Reply) {
+  const parsed = joinSchema.safeParse(raw);
+  const payload = parsed.success ? parsed.data : null;
+  if (payload?.room !== room.roomId) return reply({ error: 'This connection is for another room' });
+  if (!mayJoin(socket.ws)) return reply({ error: JOINING_TOO_FAST });
+  const state = socket.data;
+  // The room's own list, not the upgrade's check: this socket may predate the kick.
+  if (room.isBanned(state.userId)) {
+    reply({ error: BANNED_MESSAGE });
+    return socket.disconnect(true);
+  }
   // The worker's check at the upgrade, kept current by its calls on a kick or a new nickname;
   // read from D1 when there is none (an administrator, or a socket that might be stale).
   const membership = state.memberAs
@@ -110,63 +126,87 @@ async function join(
         .first<{ nickname: string }>();
   if (!membership) {
     reply({ error: 'You are not a member of this room' });
-    safeSend(ws, DISCONNECT_FRAME);
-    return ws.close(1008, 'not a member');
+    return socket.disconnect(true);
   }
-  const name = typeof payload.name === 'string' ? payload.name : '';
-  if (name.toLowerCase() !== membership.nickname.toLowerCase()) {
+  if (payload.name.toLowerCase() !== membership.nickname.toLowerCase()) {
     return reply({ error: `You are in this room as "${membership.nickname}"` });
   }
-  const alreadyHere = room.sockets.joinedElsewhere(state.userId, ws);
+  const alreadyHere = room.joinedElsewhere(state.userId, socket.ws);
   state.nickname = membership.nickname;
-  room.sockets.save(ws, state);
+  socket.join(JOINED); // saves the nickname too
   reply({});
-  const after = Number.isSafeInteger(payload.lastMessageId) ? (payload.lastMessageId as number) : 0;
-  // A reconnecting client names the last message it shows and gets everything after it.
-  const history = room.store.since(after, after > 0 ? HISTORY_LIMIT : HISTORY_PAGE);
-  safeSend(ws, eventFrame('chatHistory', history));
+  // A reconnecting client names the last message it shows and gets what came after it, as
+  // much as one bounded frame carries (history-page.ts).
+  const { messages, page } = historyPage(room.store, payload.lastMessageId ?? 0);
+  socket.emit('chatHistory', messages, page);
   room.presenceChanged(
-    alreadyHere ? undefined : { kind: 'joined', nickname: membership.nickname, socket: ws },
+    alreadyHere ? undefined : { kind: 'joined', nickname: membership.nickname, socket: socket.ws },
   );
 }
 
-async function sendMessage(
-  room: RoomHost,
-  ws: WebSocket,
-  state: SocketState,
-  payload: unknown,
-  reply: Reply,
-) {
+async function sendMessage(room: RoomHost, socket: RoomSocket, raw: unknown, reply: Reply) {
+  const state = socket.data;
   if (!state.nickname) return reply({ error: 'Join the room before sending messages' });
-  const { text, roomId } = (payload && typeof payload === 'object' ? payload : {}) as Record<
-    string,
-    unknown
-  >;
+  const parsed = sendMessageSchema.safeParse(raw);
+  if (!parsed.success) return reply({ error: refusalOf(raw) });
+  const { text, roomId, clientId } = parsed.data;
   if (roomId !== undefined && roomId !== room.roomId) {
     return reply({ error: 'This connection is for another room' });
   }
-  if (typeof text !== 'string' || text.trim() === '')
-    return reply({ error: 'Message cannot be empty' });
-  const trimmed = text.trim();
+  // A resend of a message already stored (or being stored): the first send's answer.
+  const earlier = clientId ? room.poster.earlier(state.userId, clientId) : null;
+  if (earlier) return reply({ id: (await earlier).id });
+  const trimmed = stripInvisible(text).trim();
+  if (trimmed === '') return reply({ error: 'Message cannot be empty' });
   if (trimmed.length > MESSAGE_MAX_LENGTH) {
     return reply({ error: `Message cannot exceed ${MESSAGE_MAX_LENGTH} characters` });
   }
-  if (!takeAllowance(state)) {
-    if (Date.now() - (lastFloodLog.get(ws) ?? 0) > FLOOD_LOG_INTERVAL_MS) {
-      lastFloodLog.set(ws, Date.now());
+  // The socket's allowance first, then the person's, so more sockets give no more messages.
+  if (!takeAllowance(state) || !room.takePersonAllowance(state.userId)) {
+    if (Date.now() - (lastFloodLog.get(socket.ws) ?? 0) > FLOOD_LOG_INTERVAL_MS) {
+      lastFloodLog.set(socket.ws, Date.now());
       room.logViolation(state, 'rate_limited', { limit: 'socket-messages' });
     }
     return reply({ error: 'You are sending messages too fast' });
   }
-  await room.postMessage(state.userId, state.nickname, renderMessage(trimmed));
+  // Acknowledged right before its broadcast, in the same event (message-batch.ts).
+  await room.postMessage(state.userId, state.nickname, renderMessage(trimmed), clientId, (stored) =>
+    reply(clientId ? { id: stored.id } : {}),
+  );
+}
+
+/** `read` events a socket may send: the client sends one a second at most, a flood is dropped. */
+const READS_PER_SECOND = 2;
+const READ_BURST = 5;
+const readBuckets = new WeakMap<WebSocket, TokenBucket>();
+
+function read(room: RoomHost, socket: RoomSocket, raw: unknown, reply: Reply) {
+  const state = socket.data;
+  if (!state.nickname) return reply({ error: 'Join the room before marking messages read' });
+  const parsed = readSchema.safeParse(raw);
+  if (!parsed.success) return reply({ error: 'messageId must be a message id' });
+  let bucket = readBuckets.get(socket.ws);
+  if (!bucket) readBuckets.set(socket.ws, (bucket = fullBucket(READ_BURST)));
+  if (!takeToken(bucket, READS_PER_SECOND, READ_BURST)) return reply({ error: 'Too many reads' });
+  room.markRead(state.userId, parsed.data.messageId);
   reply({});
 }
 
+/** The refusal for a payload the schema rejects, in the words the client shows. */
+function refusalOf(raw: unknown): string {
+  const { text, clientId } = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  if (typeof text !== 'string') return 'Message cannot be empty';
+  if (clientId !== undefined) return 'clientId must be a UUID';
+  return 'This connection is for another room';
+}
+
 /** A socket leaves (event, close or disconnect): the room hears it if the person is gone. */
-export function leaveRoom(room: RoomHost, ws: WebSocket, state: SocketState) {
-  const nickname = state.nickname;
-  state.nickname = null;
-  if (room.sockets.get(ws)) room.sockets.save(ws, state);
-  const stillHere = room.sockets.joinedElsewhere(state.userId, ws);
-  room.presenceChanged(nickname && !stillHere ? { kind: 'left', nickname, socket: ws } : undefined);
+export function leaveRoom(room: RoomHost, socket: RoomSocket) {
+  const nickname = socket.data.nickname;
+  socket.data.nickname = null;
+  if (socket.connected) socket.leave(JOINED); // saves the cleared nickname too
+  const stillHere = room.joinedElsewhere(socket.data.userId, socket.ws);
+  room.presenceChanged(
+    nickname && !stillHere ? { kind: 'left', nickname, socket: socket.ws } : undefined,
+  );
 }

@@ -14,14 +14,27 @@ import { clientIp } from '../security/client-ip';
 import { logSecurityEvent, refuseBlocked } from '../security/guards';
 import { checkUpgrade } from './upgrade-check';
 import { roomStub } from './room-stub';
-import { FORWARDED } from './chat-room';
-import { refuseSocket } from './refuse-socket';
+import { FORWARDED } from './forwarded';
+import { BANNED_MESSAGE } from './room-bans';
+import { refuseSocket } from '../socket-io';
+import { ROOM_SOCKET_OPTIONS } from './room-socket-options';
+import { checkTicketUpgrade } from '../tickets/ticket-upgrade';
+
+/** The open packet of a refusal tells the same settings as a room's. */
+const REFUSAL_SETTINGS = {
+  pingInterval: ROOM_SOCKET_OPTIONS.pingInterval!,
+  pingTimeout: ROOM_SOCKET_OPTIONS.pingTimeout!,
+  maxPayload: ROOM_SOCKET_OPTIONS.maxPayload!,
+};
 
 // '/*' so that both /socket.io and /socket.io/ (what socket.io-client requests) are served.
 export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
   const roomId = c.req.query('room') ?? '';
   const validRoomId = roomIdSchema.safeParse(roomId).success;
-  const { blockedUntil, user, room } = await checkUpgrade(c, validRoomId ? roomId : '');
+  // A ticket, when the socket brings one, stands for D1's answers (tickets/ticket-upgrade.ts).
+  const ticketed = await checkTicketUpgrade(c, validRoomId ? roomId : '');
+  const { blockedUntil, user, room } =
+    ticketed ?? (await checkUpgrade(c, validRoomId ? roomId : ''));
   if (blockedUntil !== null) await refuseBlocked(c, blockedUntil, user?.role);
   if (
     c.req.header('Upgrade')?.toLowerCase() !== 'websocket' ||
@@ -36,12 +49,14 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
       userId,
       details: { roomId: roomId.slice(0, 64), reason: message },
     });
-    return refuseSocket(message);
+    return refuseSocket(message, REFUSAL_SETTINGS);
   };
   if (!isSameOrigin(c.req.raw)) return refuse('Cross-origin connection refused');
 
+  if (ticketed?.refusal) return refuse(ticketed.refusal, ticketed.user?.id);
   if (!user) return refuse('Not authenticated');
   if (!room) return refuse('Room not found', user.id);
+  if (room.banned) return refuse(BANNED_MESSAGE, user.id);
   if (user.role !== 'admin' && !room.nickname) {
     return refuse('You are not a member of this room', user.id);
   }
@@ -49,9 +64,12 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
   const headers = new Headers(c.req.raw.headers);
   headers.set(FORWARDED.userId, user.id);
   headers.set(FORWARDED.role, user.role);
+  headers.set(FORWARDED.sessionId, user.sessionId);
   headers.set(FORWARDED.roomId, roomId);
   headers.set(FORWARDED.roomName, encodeURIComponent(room.name));
   headers.set(FORWARDED.nickname, encodeURIComponent(room.nickname ?? ''));
   headers.set(FORWARDED.ip, clientIp(c.req.raw));
+  if (ticketed) headers.set(FORWARDED.ticketIssuedAt, String(ticketed.issuedAt));
+  else headers.delete(FORWARDED.ticketIssuedAt);
   return roomStub(c.env, roomId).fetch(new Request(c.req.raw, { headers }));
 });

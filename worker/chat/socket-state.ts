@@ -1,17 +1,17 @@
 /**
- * What a socket is, kept in its attachment so it survives hibernation: who is behind it,
- * whether it joined and under which nickname, and its message allowance.
+ * What a socket is to the room, kept as its Socket.IO data (in its attachment, so it survives
+ * hibernation, and in its recovery session): who is behind it, whether it joined and under
+ * which nickname, and its message allowance.
  */
 import { fullBucket, takeToken, type TokenBucket } from './token-bucket';
 
 export interface SocketState {
-  sid: string;
   userId: string;
   role: 'user' | 'admin';
-  /** The client's address, for the security log. */
+  /** The session the socket was opened with: a logout ends this session's sockets. */
+  sessionId: string;
+  /** The client's address (clientIp()'s key): for the security log and address blocks. */
   ip: string;
-  /** Set once the Socket.IO CONNECT has been answered. */
-  connected: boolean;
   /** Set by a successful `join`; null before and after `leave`. */
   nickname: string | null;
   /**
@@ -24,28 +24,37 @@ export interface SocketState {
 }
 
 /** About 5 messages a second with bursts of 10: lively typing passes, a flood does not. */
-const RATE_PER_SECOND = 5;
-const BURST = 10;
+export const MESSAGES_PER_SECOND = 5;
+export const MESSAGE_BURST = 10;
 
 export function newSocketState(
   userId: string,
   role: SocketState['role'],
+  sessionId: string,
   ip: string,
   memberAs: string | null,
 ): SocketState {
   return {
-    sid: crypto.randomUUID(),
     userId,
     role,
+    sessionId,
     ip,
-    connected: false,
     nickname: null,
     memberAs,
-    allowance: fullBucket(BURST),
+    allowance: fullBucket(MESSAGE_BURST),
   };
 }
 
 /** Spends one message of the allowance; false when the socket is over its rate. */
 export function takeAllowance(state: SocketState, now = Date.now()): boolean {
-  return takeToken(state.allowance, RATE_PER_SECOND, BURST, now);
+  return takeToken(state.allowance, MESSAGES_PER_SECOND, MESSAGE_BURST, now);
+}
+
+/** Which sockets to end from outside the room: a person's (one session's) or an address's. */
+export type SocketMatch = { userId: string; sessionId?: string } | { ip: string };
+
+export function matches(state: SocketState, match: SocketMatch): boolean {
+  if ('ip' in match) return state.ip === match.ip;
+  if (state.userId !== match.userId) return false;
+  return match.sessionId === undefined || state.sessionId === match.sessionId;
 }

@@ -3,28 +3,41 @@
  * new SQL file in migrations/, which wrangler applies (locally, in tests and on deploy).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 
 /** Milliseconds since the epoch, like Date.now(), so rows made in one second still sort. */
 const nowMs = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
 const createdAt = () => integer('created_at').notNull().default(nowMs);
 
-export const users = sqliteTable('users', {
-  id: text('id').primaryKey(),
-  /** Stored trimmed and lower-cased; unique. */
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  passwordSalt: text('password_salt').notNull(),
-  /** Stored beside the hash so the count can be raised later without breaking old hashes. */
-  passwordIterations: integer('password_iterations').notNull(),
-  role: text('role', { enum: ['user', 'admin'] })
-    .notNull()
-    .default('user'),
-  nickname: text('nickname').notNull(),
-  activeNickname: text('active_nickname'),
-  roomId: text('room_id'),
-  createdAt: createdAt(),
-});
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** Stored trimmed and lower-cased; unique. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    passwordSalt: text('password_salt').notNull(),
+    /** Stored beside the hash so the count can be raised later without breaking old hashes. */
+    passwordIterations: integer('password_iterations').notNull(),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    nickname: text('nickname').notNull(),
+    activeNickname: text('active_nickname'),
+    roomId: text('room_id'),
+    createdAt: createdAt(),
+  },
+  // The admin table pages newest first by (created_at, id).
+  (table) => [index('users_created_idx').on(table.createdAt, table.id)],
+);
 
 /** One row per signed-in browser; deleting it revokes that session's cookie at once. */
 export const sessions = sqliteTable(
@@ -56,16 +69,25 @@ export const passwordResets = sqliteTable(
   (table) => [index('password_resets_user_idx').on(table.userId)],
 );
 
-export const rooms = sqliteTable('rooms', {
-  roomId: text('room_id').primaryKey(),
-  name: text('name').notNull(),
-  /** Null once the creator deleted their account: the room stays. */
-  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-  lastMessageHtml: text('last_message_html'),
-  lastMessageAt: integer('last_message_at'),
-  messageCount: integer('message_count').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const rooms = sqliteTable(
+  'rooms',
+  {
+    roomId: text('room_id').primaryKey(),
+    name: text('name').notNull(),
+    /** Null once the creator deleted their account: the room stays. */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    lastMessageHtml: text('last_message_html'),
+    lastMessageAt: integer('last_message_at'),
+    messageCount: integer('message_count').notNull().default(0),
+    /**
+     * The newest message's id as of the room's last summary flush (ids increase per room):
+     * a member's unread count is this minus their read position.
+     */
+    lastMessageId: integer('last_message_id').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index('rooms_created_idx').on(table.createdAt, table.roomId)],
+);
 
 export const memberships = sqliteTable(
   'memberships',
@@ -81,6 +103,11 @@ export const memberships = sqliteTable(
     /** Lower-cased nickname: unique per room so 'Bob' and 'bob' cannot both be there. */
     nicknameKey: text('nickname_key').notNull(),
     joinedAt: integer('joined_at').notNull().default(nowMs),
+    /**
+     * The newest message id the member has seen (or sent), flushed by the room in batches
+     * (worker/chat/read-positions.ts). A new member starts at the room's newest message.
+     */
+    lastReadId: integer('last_read_id').notNull().default(0),
   },
   (table) => [
     uniqueIndex('memberships_room_user_idx').on(table.roomId, table.userId),
@@ -136,4 +163,107 @@ export const rateLimitHits = sqliteTable(
     at: integer('at').notNull(),
   },
   (table) => [index('rate_limit_hits_key_idx').on(table.key, table.at)],
+);
+
+/**
+ * Who was removed from a room and may not come back until an owner or admin lifts it. The room
+ * object keeps its own copy too (it is the authority for sockets); this one answers the API.
+ */
+export const roomBans = sqliteTable(
+  'room_bans',
+  {
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.roomId, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The nickname they had in the room, so the list can name them. */
+    nickname: text('nickname').notNull(),
+    bannedBy: text('banned_by'),
+    bannedAt: integer('banned_at').notNull().default(nowMs),
+  },
+  (table) => [primaryKey({ columns: [table.roomId, table.userId] })],
+);
+
+/**
+ * Addresses an account has signed in from successfully. The per-account failure limit only
+ * applies to other addresses, so a stranger's guesses cannot lock the owner out.
+ */
+export const loginAddresses = sqliteTable(
+  'login_addresses',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    lastSuccessAt: integer('last_success_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.ip] }),
+    index('login_addresses_seen_idx').on(table.lastSuccessAt),
+  ],
+);
+
+/**
+ * Which rooms have had sockets from which address lately, so a block can close that address's
+ * open sockets in every room at once. Written by the socket upgrade in the same round trip as
+ * its checks; a stale row costs only a needless call to a room.
+ */
+export const socketAddresses = sqliteTable(
+  'socket_addresses',
+  {
+    ip: text('ip').notNull(),
+    roomId: text('room_id').notNull(),
+    seenAt: integer('seen_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ip, table.roomId] }),
+    index('socket_addresses_seen_idx').on(table.seenAt),
+  ],
+);
+
+/**
+ * Running totals for the admin stats ('users', 'rooms', 'messages'), changed in the same D1
+ * batch as the write they count, so the dashboard never scans (and pays for) whole tables.
+ * The migration that made this table seeded it from the tables.
+ */
+export const counters = sqliteTable('counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull().default(0),
+});
+
+/**
+ * A broadcast to every room, delivered through the 'broadcasts' queue (worker/queues/). The
+ * rooms are split into ranges of their rowids; `partsPending` counts the ranges not yet read,
+ * and once it reaches 0, `queued` is the exact number of rooms the broadcast was sent to.
+ */
+export const broadcasts = sqliteTable('broadcasts', {
+  id: text('id').primaryKey(),
+  adminId: text('admin_id'),
+  messageType: text('message_type').notNull(),
+  /** The rendered, safe HTML every room receives. */
+  html: text('html').notNull(),
+  /** The rooms there were when it was sent; replaced by `queued` once every range was read. */
+  total: integer('total').notNull(),
+  queued: integer('queued').notNull().default(0),
+  partsPending: integer('parts_pending').notNull(),
+  delivered: integer('delivered').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * The queue steps of a broadcast already counted. Queues deliver at least once, so each step
+ * records itself here in the same batch as its counter update, and a repeated step counts once.
+ */
+export const broadcastSteps = sqliteTable(
+  'broadcast_steps',
+  {
+    broadcastId: text('broadcast_id')
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.broadcastId, table.step] })],
 );

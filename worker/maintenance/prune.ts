@@ -1,9 +1,13 @@
 /**
  * The daily clean-up (a cron trigger): every table that grows with traffic stays bounded.
  * Events are kept 30 days; rate-limit rows outlive their longest window (an hour) by a day.
+ * An address an account has not signed in from for 90 days is a stranger's again; a socket
+ * address row older than a week names sockets long closed (they live for hours at most).
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const EVENT_RETENTION_MS = 30 * DAY_MS;
+export const LOGIN_ADDRESS_RETENTION_MS = 90 * DAY_MS;
+export const SOCKET_ADDRESS_RETENTION_MS = 7 * DAY_MS;
 
 export async function pruneOldRows(db: D1Database, now = Date.now()) {
   await db.batch([
@@ -16,5 +20,11 @@ export async function pruneOldRows(db: D1Database, now = Date.now()) {
       .bind(now - 7 * DAY_MS, now),
     db.prepare('DELETE FROM sessions WHERE expires_at < ?').bind(now),
     db.prepare('DELETE FROM password_resets WHERE expires_at < ?').bind(now),
+    db
+      .prepare('DELETE FROM login_addresses WHERE last_success_at < ?')
+      .bind(now - LOGIN_ADDRESS_RETENTION_MS),
+    db
+      .prepare('DELETE FROM socket_addresses WHERE seen_at < ?')
+      .bind(now - SOCKET_ADDRESS_RETENTION_MS),
   ]);
 }

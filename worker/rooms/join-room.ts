@@ -1,13 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { roomMessages, type NicknameConflict } from '../../contract/rooms';
+import { roomStub } from '../chat/room-stub';
+import { bumpCounter } from '../admin/counters';
 import type { Db } from '../db/client';
 import { memberships, rooms, users, type UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { randomToken } from '../lib/encoding';
 import { isUniqueViolation } from '../users/find-user';
 import { isModeratorNickname } from '../../contract/rooms';
+import { imitatesModerator } from '../../contract/reserved-nicknames';
 import { defaultNickname } from './default-nickname';
-import { findMembership, findRoomOr404, nicknameKey } from './room-queries';
+import { locationHintFor } from './location-hint';
+import { findJoinState, nicknameKey } from './room-queries';
 
 interface JoinRequest {
   roomId?: string;
@@ -15,13 +19,29 @@ interface JoinRequest {
   activeNickname?: string;
 }
 
+/** What placing a new room's object needs: the bindings and where the creator is. */
+export interface RoomPlacement {
+  env: Env;
+  /** The creating request's `cf` (none locally). */
+  place?: Request['cf'];
+}
+
 /** Creates a room (with `roomName`) or joins one (with `roomId`) under a nickname. */
-export async function joinRoom(db: Db, user: UserRow, request: JoinRequest) {
+export async function joinRoom(
+  db: Db,
+  user: UserRow,
+  request: JoinRequest,
+  placement?: RoomPlacement,
+) {
   const nickname = request.activeNickname ?? defaultNickname(user);
-  if (isModeratorNickname(nickname)) throw new ApiError(400, roomMessages.nicknameReserved);
+  // A nickname registered before the lookalike rule still cannot enter a room.
+  if (isModeratorNickname(nickname) || imitatesModerator(nickname)) {
+    throw new ApiError(400, roomMessages.nicknameReserved);
+  }
   const roomId = request.roomId
     ? await joinExistingRoom(db, user, request.roomId, nickname)
     : await createRoom(db, user, request.roomName!, nickname);
+  if (!request.roomId && placement) await makeRoomObject(placement, roomId, user.id, nickname);
   await db.update(users).set({ roomId, activeNickname: nickname }).where(eq(users.id, user.id));
   return { roomId, activeNickname: nickname };
 }
@@ -32,16 +52,40 @@ async function createRoom(db: Db, user: UserRow, name: string, nickname: string)
   await db.batch([
     db.insert(rooms).values({ roomId, name, createdBy: user.id }),
     db.insert(memberships).values(newMembership(roomId, user.id, nickname)),
+    bumpCounter(db, 'rooms', 1),
   ]);
   return roomId;
 }
 
+/**
+ * Makes the new room's object now, near its creator (location-hint.ts), since a location hint
+ * counts only on an object's first `get`; otherwise its first caller could be anywhere (the
+ * queue consumer of an admin broadcast reaches rooms nobody has opened yet). The call is the
+ * one a join makes, a no-op with nobody connected. If it fails the room still works: its
+ * object is then made where it is first reached.
+ */
+async function makeRoomObject(
+  { env, place }: RoomPlacement,
+  roomId: string,
+  userId: string,
+  nickname: string,
+) {
+  try {
+    await roomStub(env, roomId, locationHintFor(place)).membershipChanged(userId, nickname);
+  } catch (error) {
+    console.error('[rooms] could not make the room object at creation:', error);
+  }
+}
+
 async function joinExistingRoom(db: Db, user: UserRow, roomId: string, nickname: string) {
-  const room = await findRoomOr404(db, roomId);
-  const existing = await findMembership(db, roomId, user.id);
+  const { room, existing, banned } = await findJoinState(db, roomId, user.id);
+  // Kicked people are banned until an owner or admin lifts it, whatever link they come back by.
+  if (banned) throw new ApiError(403, roomMessages.banned);
   try {
     if (!existing) {
-      await db.insert(memberships).values(newMembership(roomId, user.id, nickname));
+      // A newcomer's unread count starts from their arrival, not the room's whole history.
+      const joining = newMembership(roomId, user.id, nickname);
+      await db.insert(memberships).values({ ...joining, lastReadId: room.lastMessageId });
     } else if (existing.nickname !== nickname) {
       await db
         .update(memberships)

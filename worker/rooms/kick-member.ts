@@ -2,17 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { roomStub } from '../chat/room-stub';
-import { memberships, users } from '../db/schema';
+import { memberships, roomBans, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { logSecurityEvent } from '../security/guards';
 import { isModeratorNickname } from '../../contract/rooms';
 
 /**
  * Removes a member under the rules of the spec (point 6): nobody kicks themselves or a
- * moderator; an administrator cannot kick the room's creator either. The room object then
- * ends the kicked person's sockets and tells the room.
+ * moderator; an administrator cannot kick the room's creator either. The kick is also a ban,
+ * until an owner or administrator lifts it: otherwise the person could walk straight back in
+ * through the invite link. The room object then ends their sockets and tells the room.
+ * Answers the nickname they had, which names them in the answer.
  */
-export async function kickMember(c: Context<AppEnv>, targetUserId: string) {
+export async function kickMember(c: Context<AppEnv>, targetUserId: string): Promise<string> {
   const { room, user, db } = c.var;
   if (targetUserId === user.id) throw new ApiError(400, 'You cannot kick yourself');
   const target = await db
@@ -27,8 +29,18 @@ export async function kickMember(c: Context<AppEnv>, targetUserId: string) {
   }
   if (targetUserId === room.createdBy) throw new ApiError(403, 'The room creator cannot be kicked');
 
+  // One batch, so no join can slip in between the membership going and the ban arriving.
   await db.batch([
     db.delete(memberships).where(eq(memberships.id, target.membershipId)),
+    db
+      .insert(roomBans)
+      .values({
+        roomId: room.roomId,
+        userId: targetUserId,
+        nickname: target.nickname,
+        bannedBy: user.id,
+      })
+      .onConflictDoNothing(),
     db
       .update(users)
       .set({ roomId: null })
@@ -48,4 +60,5 @@ export async function kickMember(c: Context<AppEnv>, targetUserId: string) {
     targetUserId,
     'You have been removed from this room',
   );
+  return target.nickname;
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { memberships, rooms } from '../db/schema';
+import { memberships, roomBans, rooms } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { roomMessages } from '../../contract/rooms';
 
@@ -16,6 +16,29 @@ export function findMembership(db: Db, roomId: string, userId: string) {
     .from(memberships)
     .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)))
     .get();
+}
+
+/**
+ * What a join needs to know, read in one batch (one transaction): the room, the caller's
+ * membership and whether they are banned. Read apart, a kick landing between the reads could
+ * show a person neither a member nor banned, and the join would let them back in.
+ */
+export async function findJoinState(db: Db, roomId: string, userId: string) {
+  const [room, membership, ban] = await db.batch([
+    db.select().from(rooms).where(eq(rooms.roomId, roomId)).limit(1),
+    db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)))
+      .limit(1),
+    db
+      .select({ userId: roomBans.userId })
+      .from(roomBans)
+      .where(and(eq(roomBans.roomId, roomId), eq(roomBans.userId, userId)))
+      .limit(1),
+  ]);
+  if (!room[0]) throw new ApiError(404, roomMessages.roomNotFound);
+  return { room: room[0], existing: membership[0], banned: ban.length > 0 };
 }
 
 /** The room's name and the caller's nickname in it (null for a non-member), in one query. */

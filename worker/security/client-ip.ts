@@ -1,7 +1,33 @@
+import { formatIpv6, parseIpv6 } from './ipv6';
+
 /**
- * The caller's address. Only CF-Connecting-IP counts: Cloudflare's edge sets it and a client
- * cannot, unlike X-Forwarded-For, which anyone can write.
+ * The caller's address, as the key of limits, scores and blocks. Only CF-Connecting-IP counts:
+ * Cloudflare's edge sets it and a client cannot, unlike X-Forwarded-For, which anyone can write.
  */
 export function clientIp(request: Request): string {
-  return request.headers.get('CF-Connecting-IP')?.trim().slice(0, 64) || 'unknown';
+  const raw = request.headers.get('CF-Connecting-IP')?.trim().slice(0, 64);
+  return raw ? addressKey(raw) : 'unknown';
+}
+
+/**
+ * One key per network a person controls. An IPv4 address stays as it is; an IPv6 address is
+ * cut to its /64, because one subscriber is handed a whole /64 and could otherwise take a fresh
+ * address (and a fresh limit, a clean score) for every request. An IPv4-mapped IPv6 address
+ * (::ffff:1.2.3.4) is the IPv4 address. A key already in /64 form (an admin pasting it back
+ * from the dashboard) maps to itself; anything unparseable is kept as written.
+ */
+export function addressKey(raw: string): string {
+  const address = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  if (!address.includes(':')) return address;
+  const groups = parseIpv6(address.replace(/\/64$/, ''));
+  if (!groups) return address;
+  const isMappedIpv4 = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
+  if (isMappedIpv4) {
+    const [hi, lo] = [groups[6]!, groups[7]!];
+    return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
+  }
+  return `${formatIpv6([...groups.slice(0, 4), 0, 0, 0, 0])}/64`;
 }

@@ -4,19 +4,62 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { loadSession } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
+import { mayBeForeign } from '../http/same-origin';
 import { clientIp } from './client-ip';
 import { blockedUntil } from './ip-reputation';
 import { take, type Limit } from './rate-limit';
-import { recordSecurityEvent, type SecurityEventInput } from './security-events';
+import {
+  recordSecurityEvent,
+  violationWeight,
+  type SecurityEventInput,
+  type SecurityEventType,
+} from './security-events';
+
+/**
+ * When an event may raise the address's score. A score blocks everyone behind the address, so
+ * it needs proof that the address itself misbehaved: a request another site's page may have
+ * made (an image tag makes one from every visitor) never scores, nor does one without a live
+ * session, except what `score: 'even-signed-out'` marks (failed passwords, a login flood).
+ * `signedIn` is for callers that looked the session up without setting `c.var.user`.
+ */
+export interface ScoreRule {
+  signedIn?: boolean;
+  score?: 'even-signed-out' | 'never';
+}
+
+/** Failed passwords are abuse whoever sends them; the login form is used signed out. */
+const SCORES_SIGNED_OUT = new Set<SecurityEventType>(['login_failed']);
 
 /** Records an event without making the caller wait for it. */
-export function logSecurityEvent(c: Context<AppEnv>, event: Omit<SecurityEventInput, 'ip'>) {
-  const write = recordSecurityEvent(c.env.DB, { ip: clientIp(c.req.raw), ...event });
+export function logSecurityEvent(
+  c: Context<AppEnv>,
+  event: Omit<SecurityEventInput, 'ip'>,
+  rule: ScoreRule = {},
+) {
+  const write = eventScores(c, event.eventType, rule)
+    .catch(() => false)
+    .then((scores) =>
+      recordSecurityEvent(c.env, { ip: clientIp(c.req.raw), ...event }, { scores }),
+    );
   try {
     c.executionCtx.waitUntil(write);
   } catch {
     // No execution context (a direct app.request in tests): the write still runs.
   }
+}
+
+async function eventScores(
+  c: Context<AppEnv>,
+  eventType: SecurityEventType,
+  rule: ScoreRule,
+): Promise<boolean> {
+  if (!violationWeight(eventType) || rule.score === 'never') return false;
+  if (mayBeForeign(c.req.raw)) return false;
+  if (rule.score === 'even-signed-out' || SCORES_SIGNED_OUT.has(eventType)) return true;
+  if (rule.signedIn !== undefined) return rule.signedIn;
+  if (c.get('user')) return true;
+  // Only violations get here, so the lookup costs nothing on the ordinary path.
+  return (await loadSession(c).catch(() => null)) !== null;
 }
 
 export function tooManyRequests(c: Context<AppEnv>, retryAfter: number, message?: string): never {
@@ -27,15 +70,27 @@ export function tooManyRequests(c: Context<AppEnv>, retryAfter: number, message?
   throw new ApiError(429, message ?? `Too many attempts. Please try again in ${wait}.`);
 }
 
-/** Takes a slot of `limit` or answers 429 with Retry-After (and logs the hit). */
-export async function enforceLimit(c: Context<AppEnv>, limit: Limit): Promise<number> {
+/**
+ * Takes a slot of `limit` or answers 429 with Retry-After (and logs the hit). Whether the 429
+ * scores follows `rule`: a limit on one account must not score whoever trips it, or guessing at
+ * an account would get its owner's address blocked.
+ */
+export async function enforceLimit(
+  c: Context<AppEnv>,
+  limit: Limit,
+  rule: ScoreRule = {},
+): Promise<number> {
   const taken = await take(c.env.DB, limit);
   if ('hitId' in taken) return taken.hitId;
-  logSecurityEvent(c, {
-    eventType: 'rate_limited',
-    userId: c.get('user')?.id,
-    details: { limit: limit.key.replace(/:[^:]*$/, ''), path: new URL(c.req.url).pathname },
-  });
+  logSecurityEvent(
+    c,
+    {
+      eventType: 'rate_limited',
+      userId: c.get('user')?.id,
+      details: { limit: limit.name, path: new URL(c.req.url).pathname },
+    },
+    rule,
+  );
   tooManyRequests(c, taken.retryAfter);
 }
 

@@ -1,3 +1,5 @@
+import { addressKey } from './client-ip';
+
 /**
  * Threat scores per address. Every violation adds its weight; the score halves every hour.
  * At WATCHLIST_SCORE an address is watched, at BLOCK_SCORE it is blocked for BLOCK_MS.
@@ -30,29 +32,42 @@ export function ipStatus(row: ReputationRow, now = Date.now()): IpStatus {
   return decayedScore(row, now) >= WATCHLIST_SCORE ? 'watchlist' : 'ok';
 }
 
+/** The stored score decayed to ?3 (now) in SQL, the same formula as decayedScore(). */
+const DECAYED_SQL = 'threat_score * pow(0.5, MAX(0, ?3 - scored_at) * 1.0 / ?4)';
+
 /**
  * Adds a violation to an address's score, blocking it once the score reaches BLOCK_SCORE.
  * Answers true when this violation started a block.
+ *
+ * Decay and addition are one statement, so parallel violations each count: reading the row,
+ * decaying in JS and writing it back let thirty at once leave a score of six. The batch is one
+ * transaction, so the block state read first is the one the upsert then changes.
  */
 export async function addViolation(db: D1Database, ip: string, weight: number): Promise<boolean> {
   const now = Date.now();
-  const row = await db
-    .prepare('SELECT * FROM ip_reputation WHERE ip = ?')
-    .bind(ip)
-    .first<ReputationRow>();
-  const score = (row ? decayedScore(row, now) : 0) + weight;
-  const stillBlocked = row?.blocked_until && row.blocked_until > now ? row.blocked_until : null;
-  const blockedUntil = stillBlocked ?? (score >= BLOCK_SCORE ? now + BLOCK_MS : null);
-  await db
-    .prepare(
-      `INSERT INTO ip_reputation (ip, threat_score, scored_at, violation_count, last_seen, blocked_until)
-       VALUES (?1, ?2, ?3, 1, ?3, ?4)
-       ON CONFLICT (ip) DO UPDATE SET threat_score = ?2, scored_at = ?3,
-         violation_count = violation_count + 1, last_seen = ?3, blocked_until = ?4`,
-    )
-    .bind(ip, score, now, blockedUntil)
-    .run();
-  return blockedUntil !== null && stillBlocked === null;
+  const [before, after] = await db.batch<{ blocked_until: number | null }>([
+    db
+      .prepare('SELECT blocked_until FROM ip_reputation WHERE ip = ? AND blocked_until > ?')
+      .bind(ip, now),
+    db
+      .prepare(
+        `INSERT INTO ip_reputation (ip, threat_score, scored_at, violation_count, last_seen, blocked_until)
+         VALUES (?1, ?2, ?3, 1, ?3, CASE WHEN ?2 >= ?5 THEN ?3 + ?6 END)
+         ON CONFLICT (ip) DO UPDATE SET
+           threat_score = ${DECAYED_SQL} + ?2,
+           scored_at = MAX(scored_at, ?3),
+           violation_count = violation_count + 1,
+           last_seen = MAX(last_seen, ?3),
+           blocked_until = CASE
+             WHEN blocked_until > ?3 THEN blocked_until
+             WHEN ${DECAYED_SQL} + ?2 >= ?5 THEN ?3 + ?6
+           END
+         RETURNING blocked_until`,
+      )
+      .bind(ip, weight, now, HALF_LIFE_MS, BLOCK_SCORE, BLOCK_MS),
+  ]);
+  const wasBlocked = (before?.results.length ?? 0) > 0;
+  return !wasBlocked && (after?.results[0]?.blocked_until ?? 0) > now;
 }
 
 /** When an address is blocked, the time the block ends; otherwise null. */
@@ -65,7 +80,9 @@ export async function blockedUntil(db: D1Database, ip: string): Promise<number |
 }
 
 /** Lifts a block and forgets the score: an administrator's decision. */
-export async function unblock(db: D1Database, ip: string): Promise<boolean> {
+export async function unblock(db: D1Database, address: string): Promise<boolean> {
+  // The key as clientIp() makes it: a full IPv6 address pasted by an admin means its /64.
+  const ip = addressKey(address);
   const result = await db
     .prepare(
       'UPDATE ip_reputation SET blocked_until = NULL, threat_score = 0, scored_at = ? WHERE ip = ?',

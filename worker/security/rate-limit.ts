@@ -3,35 +3,47 @@
  * INSERT, which D1 runs atomically: two racing requests cannot both take the last slot.
  */
 export interface Limit {
+  /** What is limited, for the log: the key without the address or account it is counted for. */
+  name: string;
   key: string;
   max: number;
   windowMs: number;
 }
 
+const MINUTE = 60_000;
+
+function limit(name: string, subject: string, max: number, windowMs: number): Limit {
+  return { name, key: `${name}:${subject}`, max, windowMs };
+}
+
 export const limits = {
-  loginPerIp: (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 10, windowMs: 60_000 }),
-  failedLoginPerAccount: (email: string): Limit => ({
-    key: `login-failed:${email}`,
-    max: 5,
-    windowMs: 15 * 60_000,
-  }),
-  registerPerIp: (ip: string): Limit => ({
-    key: `register:ip:${ip}`,
-    max: 5,
-    windowMs: 60 * 60_000,
-  }),
-  forgotPerIp: (ip: string): Limit => ({ key: `forgot:ip:${ip}`, max: 5, windowMs: 60 * 60_000 }),
-  forgotPerEmail: (email: string): Limit => ({
-    key: `forgot:${email}`,
-    max: 3,
-    windowMs: 60 * 60_000,
-  }),
+  loginPerIp: (ip: string) => limit('login:ip', ip, 10, MINUTE),
+  /**
+   * Failed logins at one account from addresses it has never signed in from: guesses spread
+   * over many addresses still share these five.
+   */
+  failedLoginPerAccount: (email: string) => limit('login-failed', email, 5, 15 * MINUTE),
+  /**
+   * Failed logins at one account from one address it has signed in from before: the owner's
+   * own allowance, untouched by strangers' guesses, and still bounded for a neighbour on the
+   * owner's network.
+   */
+  failedLoginFromKnownAddress: (email: string, ip: string) =>
+    limit('login-failed-known', `${email}:${ip}`, 10, 15 * MINUTE),
+  /** Wrong current passwords in the settings (a borrowed browser guessing), per account... */
+  failedPasswordCheckPerAccount: (userId: string) =>
+    limit('password-check-failed', userId, 5, 15 * MINUTE),
+  /** ...and per address, across accounts. */
+  failedPasswordCheckPerIp: (ip: string) => limit('password-check-failed:ip', ip, 10, MINUTE),
+  registerPerIp: (ip: string) => limit('register:ip', ip, 5, 60 * MINUTE),
+  forgotPerIp: (ip: string) => limit('forgot:ip', ip, 5, 60 * MINUTE),
+  forgotPerEmail: (email: string) => limit('forgot', email, 3, 60 * MINUTE),
 };
 
 /** Takes one slot of the limit: the id of the counted attempt, or the seconds to wait. */
 export async function take(
   db: D1Database,
-  limit: Limit,
+  limit: Omit<Limit, 'name'>,
 ): Promise<{ hitId: number } | { retryAfter: number }> {
   const now = Date.now();
   const since = now - limit.windowMs;
@@ -52,7 +64,11 @@ export async function take(
   return { retryAfter: Math.max(1, Math.ceil((freesAt - now) / 1000)) };
 }
 
-/** Gives back a slot taken for an attempt that turned out not to count (a correct password). */
-export async function giveBack(db: D1Database, hitId: number) {
-  await db.prepare('DELETE FROM rate_limit_hits WHERE id = ?').bind(hitId).run();
+/** Gives back slots taken for an attempt that turned out not to count (a correct password). */
+export async function giveBack(db: D1Database, ...hitIds: number[]) {
+  if (hitIds.length === 0) return;
+  await db
+    .prepare(`DELETE FROM rate_limit_hits WHERE id IN (${hitIds.map(() => '?').join(', ')})`)
+    .bind(...hitIds)
+    .run();
 }

@@ -1,7 +1,9 @@
 /**
- * The security log. Violations (failed logins, refused access, floods, hostile payloads) also
- * raise the address's threat score; other events (admin actions, resets) are the audit trail.
+ * The security log. Violations (failed logins, refused access, floods, hostile payloads) can
+ * also raise the address's threat score, when the request proves something about that address
+ * (guards.ts decides); other events (admin actions, resets) are the audit trail.
  */
+import { closeAddressSockets } from '../chat/close-sockets';
 import { addViolation } from './ip-reputation';
 
 /** How much each kind of violation adds to an address's threat score. */
@@ -25,6 +27,8 @@ export type AuditType =
   | 'admin_user_deleted'
   | 'admin_join'
   | 'member_kicked'
+  | 'member_unbanned'
+  | 'email_changed'
   | 'ip_blocked'
   | 'ip_unblocked';
 export type SecurityEventType = ViolationType | AuditType;
@@ -36,16 +40,32 @@ export interface SecurityEventInput {
   details?: Record<string, unknown>;
 }
 
-export async function recordSecurityEvent(db: D1Database, event: SecurityEventInput) {
+export function violationWeight(eventType: SecurityEventType): number {
+  return VIOLATION_WEIGHTS[eventType as ViolationType] ?? 0;
+}
+
+/**
+ * Logs an event and, when `scores` (the default) and it is a violation, adds its weight to the
+ * address's score. The block a violation starts also ends the address's open sockets; that
+ * needs the whole Env (with only the database, the block still holds for every new request).
+ */
+export async function recordSecurityEvent(
+  envOrDb: Env | D1Database,
+  event: SecurityEventInput,
+  { scores = true }: { scores?: boolean } = {},
+) {
+  const env = 'DB' in envOrDb ? envOrDb : null;
+  const db = env?.DB ?? (envOrDb as D1Database);
   try {
     await insertEvent(db, event);
-    const weight = VIOLATION_WEIGHTS[event.eventType as ViolationType];
+    const weight = scores ? violationWeight(event.eventType) : 0;
     if (weight && (await addViolation(db, event.ip, weight))) {
       await insertEvent(db, {
         eventType: 'ip_blocked',
         ip: event.ip,
         details: { after: event.eventType },
       });
+      if (env) await closeAddressSockets(env, event.ip, 'Your network has been blocked');
     }
   } catch (error) {
     // The log must never turn a refusal into a 500.

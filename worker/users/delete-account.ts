@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { roomStub } from '../chat/room-stub';
+import { countUserRemoval } from '../admin/counters';
+import { closeUserSocketsIn } from '../chat/close-sockets';
 import type { Db } from '../db/client';
 import { memberships, users } from '../db/schema';
 
@@ -13,11 +14,18 @@ export async function deleteAccount(env: Env, db: Db, userId: string): Promise<b
     .select({ roomId: memberships.roomId })
     .from(memberships)
     .where(eq(memberships.userId, userId));
-  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-  await Promise.allSettled(
-    rooms.map(({ roomId }) =>
-      roomStub(env, roomId).removeMember(userId, 'Your account was deleted'),
-    ),
+  // The admin stats' user count changes in the same transaction as the delete.
+  const [, deleted] = await db.batch([
+    countUserRemoval(db, userId),
+    db.delete(users).where(eq(users.id, userId)).returning({ id: users.id }),
+  ]);
+  // Not removeMember: that is a kick, and bans. The rooms were read before the memberships
+  // went with the account.
+  await closeUserSocketsIn(
+    env,
+    rooms.map(({ roomId }) => roomId),
+    userId,
+    'Your account was deleted',
   );
   return deleted.length > 0;
 }

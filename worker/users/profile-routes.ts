@@ -1,8 +1,10 @@
 /** /api/user/profile: the profile call of the spec, which carries no password. */
 import { Hono } from 'hono';
 import { profileEmailBody } from '../../contract/auth';
+import type { UserResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
+import type { SessionRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { changeEmail } from './change-email';
@@ -10,16 +12,26 @@ import { toPublicUser } from './public-user';
 
 /**
  * Changing the email opens the door to a password reset, so without a password in the call the
- * session must have proved the password recently (signed in or verified in settings).
+ * session must have proved the password in settings (POST /api/auth/settings/verify) lately.
+ * Signing in does not count: a cookie lifted from a browser just after its owner signed in
+ * would otherwise be enough. A change uses the proof up, because the session it hands out is
+ * new and has proved nothing.
  */
-const RECENT_PASSWORD_MS = 15 * 60 * 1000;
+const PROOF_VALID_MS = 10 * 60 * 1000;
+
+function hasFreshPasswordProof(session: SessionRow, now = Date.now()): boolean {
+  return (
+    session.passwordVerifiedAt > session.createdAt &&
+    now - session.passwordVerifiedAt <= PROOF_VALID_MS
+  );
+}
 
 export const profileRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .put('/profile/email', validateJson(profileEmailBody), async (c) => {
-    if (Date.now() - c.var.session.passwordVerifiedAt > RECENT_PASSWORD_MS) {
+    if (!hasFreshPasswordProof(c.var.session)) {
       throw new ApiError(403, 'Please confirm your password in settings first');
     }
     const user = await changeEmail(c, c.req.valid('json').email);
-    return c.json({ user: toPublicUser(user) });
+    return c.json({ user: toPublicUser(user) } satisfies UserResponse);
   });

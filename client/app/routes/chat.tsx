@@ -3,6 +3,7 @@ import { LoadingScreen } from '../../components/ui/loading-screen';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { RoomsDrawer } from '../../features/rooms/components/rooms-drawer';
 import { useRoomNickname } from '../../features/rooms/hooks/use-room-nickname';
+import { useUnreadTotal } from '../../features/rooms/hooks/use-unread-total';
 import { ShareMenu } from '../../features/share/components/share-menu';
 import { useSession } from '../../lib/session/use-session';
 import { readStored, storageKeys } from '../../lib/storage';
@@ -20,6 +21,8 @@ function CurrentRoomRedirect() {
  */
 function RoomChat({ roomId }: { roomId: string }) {
   const nickname = useRoomNickname(roomId);
+  // The other rooms' unread messages, for the tab's title.
+  const unreadElsewhere = useUnreadTotal(roomId);
   if (!nickname) return <LoadingScreen />;
 
   return (
@@ -27,6 +30,7 @@ function RoomChat({ roomId }: { roomId: string }) {
       key={`${roomId}:${nickname}`}
       roomId={roomId}
       nickname={nickname}
+      unreadElsewhere={unreadElsewhere}
       renderShare={(roomName) => <ShareMenu roomId={roomId} roomName={roomName} />}
       renderDrawer={({ opened, onClose }) => (
         <RoomsDrawer roomId={roomId} opened={opened} onClose={onClose} />

@@ -6,6 +6,7 @@ import type { PublicUser } from '../../../contract/user';
 import { SMALL_SCREEN_QUERY } from '../../config/constants';
 import { useSession } from '../../lib/session/use-session';
 import { UserAvatar } from '../ui/user-avatar';
+import { ColorSchemeMenuItem } from './color-scheme-menu-item';
 
 /** The signed-in user's dropdown: labelled with the active nickname, else 'My Account'. */
 export default function AccountMenu({ user }: { user: PublicUser }) {
@@ -42,6 +43,7 @@ export default function AccountMenu({ user }: { user: PublicUser }) {
         <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
           Settings
         </Menu.Item>
+        <ColorSchemeMenuItem />
         <Menu.Item onClick={() => void handleLogout()} leftSection={<IconLogout size={16} />}>
           Logout
         </Menu.Item>

@@ -5,6 +5,7 @@ import { SCROLLED_THRESHOLD_PX } from '../../config/constants';
 import { useScrolledPast } from '../../hooks/use-scrolled-past';
 import { LoadingScreen } from '../ui/loading-screen';
 import { Footer } from './footer';
+import { OfflineNotice } from './offline-notice';
 import { TopBar } from './top-bar';
 
 /** The frame of every screen: top bar, the routed page, footer. */
@@ -18,6 +19,7 @@ export function AppLayout() {
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       {!inChat && <TopBar scrolled={scrolled} />}
+      <OfflineNotice />
       <Box component="main" style={{ flex: 1 }}>
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />

@@ -3,11 +3,15 @@ import { Link } from 'react-router';
 import { Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { SMALL_SCREEN_QUERY } from '../../config/constants';
+import { ColorSchemeButton } from './color-scheme-button';
 
 // Menus pull in Mantine's popover stack; wide screens never need it, so it loads on demand.
 const GuestMenu = lazy(() => import('./guest-menu'));
 
-/** Login and Register links for visitors; one 'Menu' dropdown on small screens. */
+/**
+ * Visitors' links: the colour scheme, Login and Register; one 'Menu' dropdown on small screens.
+ * Visitors have no account menu, so their dark mode switch lives here.
+ */
 export function GuestLinks() {
   const small = useMediaQuery(SMALL_SCREEN_QUERY);
 
@@ -21,6 +25,7 @@ export function GuestLinks() {
 
   return (
     <Group gap="xs" wrap="nowrap">
+      <ColorSchemeButton />
       <Button component={Link} to="/login" variant="subtle">
         Login
       </Button>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { Button, Menu } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
+import { ColorSchemeMenuItem } from './color-scheme-menu-item';
 
-/** Login and Register folded into one dropdown, for small screens (spec point 2). */
+/** Login, Register and the colour scheme folded into one dropdown, for small screens. */
 export default function GuestMenu() {
   return (
     <Menu position="bottom-end" width={160}>
@@ -18,6 +19,7 @@ export default function GuestMenu() {
         <Menu.Item component={Link} to="/register">
           Register
         </Menu.Item>
+        <ColorSchemeMenuItem />
       </Menu.Dropdown>
     </Menu>
   );

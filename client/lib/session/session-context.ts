@@ -5,10 +5,10 @@ export interface Session {
   /** True until the startup check of the session cookie has answered. */
   loading: boolean;
   user: PublicUser | null;
-  /** Throws the ApiError of a failed login, leaving the user unchanged. */
-  login: (email: string, password: string) => Promise<PublicUser>;
+  /** The browser is offline, or the session check could not reach the server. */
+  offline: boolean;
   logout: () => Promise<void>;
-  /** Replaces the user, e.g. with the one the server returns after an email change. */
+  /** Replaces the user: after a login, or with the room and nickname a join or switch chose. */
   setUser: (user: PublicUser | null) => void;
 }
 

@@ -1,42 +1,64 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../contract/user';
+import { sessionKeys } from '../query-keys';
 import { removeStored, storageKeys } from '../storage';
 import { getCurrentUser } from './get-current-user';
-import { login as requestLogin } from './login';
+import { maybeSignedIn, rememberSignedIn } from './session-hint';
+import { useOnline } from './use-online';
 import { logout as requestLogout } from './logout';
 import { SessionContext, type Session } from './session-context';
 
+/**
+ * The signed-in user lives in the query cache under `sessionKeys.user`: checked once at
+ * startup, replaced by a login or a local change, and re-read from the server when a feature
+ * invalidates it (an email change). It never goes stale by itself, since the cookie's user
+ * only changes through this app.
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<PublicUser | null>(null);
-  const [loading, setLoading] = useState(true);
-
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const { data, isPending, isError, refetch } = useQuery({
+    queryKey: sessionKeys.user,
+    queryFn: getCurrentUser,
+    // No sign of a session (or no browser: the build prerenders a visitor's pages) is a visitor,
+    // known at once: their first render is already the page (the prerendered one), not 'Loading...'.
+    initialData: () => (typeof document === 'undefined' || !maybeSignedIn() ? null : undefined),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    // A failed startup check means signed out at once, not after a retry's delay.
+    retry: false,
+    // Offline, the check runs and fails at once (the offline state) instead of waiting paused.
+    networkMode: 'always',
+  });
+  const user = data ?? null;
+  // Query's own reconnect refetch never fires after an offline start: it assumes it is online.
   useEffect(() => {
-    // StrictMode mounts twice in development; only the live effect may write state.
-    const controller = new AbortController();
-    void getCurrentUser().then((current) => {
-      if (controller.signal.aborted) return;
-      setUser(current);
-      setLoading(false);
-    });
-    return () => controller.abort();
-  }, []);
+    if (online && isError) void refetch();
+  }, [online, isError, refetch]);
 
-  const login = useCallback(async (email: string, password: string) => {
-    const signedIn = await requestLogin(email, password);
-    setUser(signedIn);
-    return signedIn;
-  }, []);
+  const setUser = useCallback(
+    (next: PublicUser | null) => {
+      rememberSignedIn(next !== null);
+      queryClient.setQueryData(sessionKeys.user, next);
+    },
+    [queryClient],
+  );
 
   const logout = useCallback(async () => {
     await requestLogout();
     setUser(null);
+    // What was read for the account that just left (its rooms' members and their emails, among
+    // others) must not show to the next person on this browser, even for a moment.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.user[0] });
     // The stored room belongs to the account that just left; the next one must not inherit it.
     removeStored(storageKeys.joinedRoomId, storageKeys.activeNickname);
-  }, []);
+  }, [queryClient, setUser]);
 
   const value = useMemo<Session>(
-    () => ({ loading, user, login, logout, setUser }),
-    [loading, user, login, logout],
+    // A check that got no answer at all (it rejects only then) means the server is unreachable.
+    () => ({ loading: isPending, user, offline: !online || isError, logout, setUser }),
+    [isPending, user, online, isError, logout, setUser],
   );
 
   return <SessionContext value={value}>{children}</SessionContext>;

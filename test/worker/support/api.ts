@@ -22,8 +22,11 @@ let clients = 0;
 
 export class Client {
   cookie = '';
-  /** Each client comes from its own address (documentation range), as separate people do. */
-  ip = `2001:db8::${(++clients).toString(16)}`;
+  /**
+   * Each client comes from its own network (documentation range), as separate people do: the
+   * worker keys IPv6 callers by /64, so the counter sits in the first 64 bits.
+   */
+  ip = `2001:db8:${(++clients).toString(16)}::1`;
 
   async call<T = any>(path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
     const hasBody = options.body !== undefined || options.rawBody !== undefined;
@@ -45,7 +48,8 @@ export class Client {
   }
 
   private keepCookie(setCookie: string | null) {
-    const match = setCookie?.match(/session=([^;]*)/);
+    // Anchored, so the readable `has_session` companion is never taken for the session.
+    const match = setCookie?.match(/(?:^|,\s*)session=([^;]*)/);
     if (!match) return;
     this.cookie = match[1] ? `session=${match[1]}` : '';
   }

@@ -1,4 +1,4 @@
-import type { Client } from './api';
+import { Client, newAccount } from './api';
 
 /** Creates a room as `client` and answers its id. */
 export async function createRoom(client: Client, roomName = 'Test room', activeNickname?: string) {
@@ -9,4 +9,24 @@ export async function createRoom(client: Client, roomName = 'Test room', activeN
 
 export async function joinRoom(client: Client, roomId: string, activeNickname?: string) {
   return client.call('/join', { body: { roomId, activeNickname } });
+}
+
+let addresses = 0;
+const network = Math.floor(Math.random() * 250);
+
+/**
+ * A signed-in account on an IPv4 address of its own: IPv6 clients of one /64 share an address
+ * key, and the tests that end an address's sockets must end only that client's.
+ */
+export async function signedInOwnAddress() {
+  addresses += 1;
+  const account = newAccount();
+  const client = new Client();
+  client.ip = `10.${network}.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+  await client.call('/auth/register', { body: account });
+  const login = await client.call('/auth/login', {
+    body: { email: account.email, password: account.password },
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { client, account, user: login.body.user as { id: string } };
 }

@@ -121,3 +121,26 @@ export class TestSocket {
     listeners.forEach((listener) => listener());
   }
 }
+
+/**
+ * Waits for the server to end `socket` with `notice`: the notice as a message event, then the
+ * Socket.IO DISCONNECT ('41'), then the close, all within `withinMs` of `since`.
+ */
+export async function endedWithNotice(
+  socket: TestSocket,
+  notice: string,
+  since: number,
+  withinMs = 1000,
+) {
+  await socket.waitFor((frame) => frame === '41');
+  await socket.waitForClose();
+  const elapsed = Date.now() - since;
+  const noticeAt = socket.frames.findIndex(
+    (frame) => frame.startsWith('42["message"') && JSON.parse(frame.slice(2))[1].text === notice,
+  );
+  const disconnectAt = socket.frames.indexOf('41');
+  if (noticeAt < 0 || noticeAt > disconnectAt) {
+    throw new Error(`no '${notice}' before the DISCONNECT: ${socket.frames.slice(-4).join(' | ')}`);
+  }
+  if (elapsed > withinMs) throw new Error(`ended after ${elapsed} ms`);
+}

@@ -1,20 +1,14 @@
-import type { MessageType } from '../../../../contract/realtime';
+import { useMutation } from '@tanstack/react-query';
+import type { BroadcastQueued, BroadcastRequest, BroadcastSent } from '../../../../contract/admin';
 import { api } from '../../../lib/api-client';
 
-export interface BroadcastInput {
-  /** 'all' or one room's id. */
-  roomId: string;
-  message: string;
-  messageType: MessageType;
+export type BroadcastInput = BroadcastRequest;
+
+/** One room answers once delivered; 'all' answers once queued, with an id to follow. */
+export function sendBroadcast(input: BroadcastInput): Promise<BroadcastSent | BroadcastQueued> {
+  return api.post<BroadcastSent | BroadcastQueued>('/admin/broadcast', input);
 }
 
-export interface BroadcastResponse {
-  success: boolean;
-  message: string;
-  /** How many rooms the message reached. */
-  rooms: number;
-}
-
-export function sendBroadcast(input: BroadcastInput): Promise<BroadcastResponse> {
-  return api.post<BroadcastResponse>('/admin/broadcast', input);
+export function useSendBroadcast() {
+  return useMutation({ mutationFn: sendBroadcast });
 }

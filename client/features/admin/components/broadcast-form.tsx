@@ -10,10 +10,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
-import { BROADCAST_MAX_LENGTH, type AdminRoom } from '../../../../contract/admin';
+import { BROADCAST_MAX_LENGTH } from '../../../../contract/admin';
 import type { MessageType } from '../../../../contract/realtime';
 import { errorText } from '../../../lib/api-client';
-import { sendBroadcast } from '../api/send-broadcast';
+import { useRooms } from '../api/get-rooms';
+import { useSendBroadcast } from '../api/send-broadcast';
+import { BroadcastProgress } from './broadcast-progress';
 
 const MESSAGE_TYPES: { value: MessageType; label: string }[] = [
   { value: 'system-simple', label: 'System Simple' },
@@ -21,19 +23,35 @@ const MESSAGE_TYPES: { value: MessageType; label: string }[] = [
   { value: 'user', label: 'As User' },
 ];
 
+interface Target {
+  roomId: string;
+  name: string;
+}
+
 /**
  * Sends one message to every room or to one. Results are window alerts because the spec
- * describes them as alerts. The target is a native select, which works the same with a
- * keyboard, a screen reader and browser automation; the three types fit in a segmented control.
+ * describes them as alerts; a broadcast to every room is queued, and its progress shows under
+ * the form until every room is reached. The rooms to choose from are the newest ones loaded
+ * (the same list as Manage Rooms); a chosen room stays chosen, so the message can never go to
+ * every room by surprise. The target is a native select, which works the same with a
+ * keyboard, a screen reader and browser automation.
  */
-export function BroadcastForm({ rooms }: { rooms: AdminRoom[] }) {
-  const [roomId, setRoomId] = useState('all');
+export function BroadcastForm() {
+  const rooms = useRooms('');
+  const send = useSendBroadcast();
+  const [target, setTarget] = useState<Target | null>(null);
   const [message, setMessage] = useState('');
   const [messageType, setMessageType] = useState<MessageType>('system-simple');
-  const [sending, setSending] = useState(false);
+  const [queuedId, setQueuedId] = useState<string | null>(null);
 
-  // A room deleted since it was chosen falls back to 'All Rooms' rather than a dead option.
-  const target = roomId === 'all' || rooms.some((room) => room.roomId === roomId) ? roomId : 'all';
+  const loaded = (rooms.data?.pages ?? []).flatMap((page) => page.rooms ?? []);
+  const choices: Target[] =
+    target && !loaded.some((room) => room.roomId === target.roomId) ? [target, ...loaded] : loaded;
+
+  const choose = (roomId: string) => {
+    const room = choices.find((choice) => choice.roomId === roomId);
+    setTarget(room ? { roomId: room.roomId, name: room.name } : null);
+  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,15 +60,17 @@ export function BroadcastForm({ rooms }: { rooms: AdminRoom[] }) {
       window.alert('Please enter a message to broadcast');
       return;
     }
-    setSending(true);
     try {
-      await sendBroadcast({ roomId: target, message: text, messageType });
+      const answer = await send.mutateAsync({
+        roomId: target?.roomId ?? 'all',
+        message: text,
+        messageType,
+      });
+      if ('broadcastId' in answer) setQueuedId(answer.broadcastId);
       window.alert('Broadcast sent successfully');
       setMessage('');
     } catch (failure) {
       window.alert(errorText(failure, 'Failed to send broadcast'));
-    } finally {
-      setSending(false);
     }
   };
 
@@ -63,11 +83,11 @@ export function BroadcastForm({ rooms }: { rooms: AdminRoom[] }) {
         <Stack>
           <NativeSelect
             label="Target"
-            value={target}
-            onChange={(event) => setRoomId(event.currentTarget.value)}
+            value={target?.roomId ?? 'all'}
+            onChange={(event) => choose(event.currentTarget.value)}
             data={[
               { value: 'all', label: 'All Rooms' },
-              ...rooms.map((room) => ({ value: room.roomId, label: room.name || room.roomId })),
+              ...choices.map((room) => ({ value: room.roomId, label: room.name || room.roomId })),
             ]}
           />
           <Textarea
@@ -91,12 +111,13 @@ export function BroadcastForm({ rooms }: { rooms: AdminRoom[] }) {
           <Group>
             <Button
               type="submit"
-              loading={sending}
+              loading={send.isPending}
               leftSection={<IconSpeakerphone size={16} aria-hidden />}
             >
               Send Broadcast
             </Button>
           </Group>
+          {queuedId && <BroadcastProgress broadcastId={queuedId} />}
         </Stack>
       </form>
     </section>

@@ -1,50 +1,35 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { AdminRoom, AdminStats, AdminUser } from '../../../../contract/admin';
+import { useDebouncedValue } from '@mantine/hooks';
 import { errorText } from '../../../lib/api-client';
-import { getRooms } from '../api/get-rooms';
-import { getStats } from '../api/get-stats';
-import { getUsers } from '../api/get-users';
+import { useRooms } from '../api/get-rooms';
+import { useStats } from '../api/get-stats';
+import { useUsers } from '../api/get-users';
 import { BroadcastForm } from './broadcast-form';
 import { RoomsTable } from './rooms-table';
 import { StatTile } from './stat-tile';
 import { UsersTable } from './users-table';
 
-interface AdminData {
-  stats: AdminStats;
-  users: AdminUser[];
-  rooms: AdminRoom[];
-}
+/** Typing pauses this long before a search goes to the server. */
+const SEARCH_DEBOUNCE_MS = 300;
 
-/** Counts, the broadcast form and the two management tables, all from one load. */
+/**
+ * Counts, the broadcast form and the two management tables. Each table pages and searches on
+ * the server; a failure of any of the three loads shows as one 'Error:' line, and what loaded
+ * before stays visible.
+ */
 export function DashboardTab() {
-  const [data, setData] = useState<AdminData | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [userSearch, setUserSearch] = useState('');
+  const [roomSearch, setRoomSearch] = useState('');
+  const [userQuery] = useDebouncedValue(userSearch.trim(), SEARCH_DEBOUNCE_MS);
+  const [roomQuery] = useDebouncedValue(roomSearch.trim(), SEARCH_DEBOUNCE_MS);
+  const stats = useStats();
+  const users = useUsers(userQuery);
+  const rooms = useRooms(roomQuery);
 
-  const load = useCallback(async (isCurrent: () => boolean = () => true) => {
-    try {
-      const [stats, users, rooms] = await Promise.all([getStats(), getUsers(), getRooms()]);
-      if (!isCurrent()) return;
-      setData({ stats, users: users ?? [], rooms: rooms ?? [] });
-      setError(null);
-    } catch (failure) {
-      console.error('Failed to load admin data', failure);
-      if (!isCurrent()) return;
-      const message = failure instanceof Error ? failure.message : String(failure);
-      // Tables from an earlier load stay visible: a failed refresh should not hide them.
-      setError(errorText(failure, message));
-    }
-  }, []);
-
-  useEffect(() => {
-    let current = true;
-    void load(() => current);
-    return () => {
-      current = false;
-    };
-  }, [load]);
-
-  const reload = useCallback(() => void load(), [load]);
+  const failure = stats.error ?? users.error ?? rooms.error;
+  const error = failure ? errorText(failure, failure.message) : null;
+  const loaded = stats.data && users.data && rooms.data;
 
   return (
     <Stack gap="xl">
@@ -53,17 +38,17 @@ export function DashboardTab() {
           Error: {error}
         </Alert>
       )}
-      {!data && !error && <Text role="status">Loading admin data...</Text>}
-      {data && (
+      {!loaded && !error && <Text role="status">Loading admin data...</Text>}
+      {loaded && (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <StatTile label="Users" value={data.stats.users} />
-            <StatTile label="Rooms" value={data.stats.rooms} />
-            <StatTile label="Messages" value={data.stats.messages} />
+            <StatTile label="Users" value={stats.data.users} />
+            <StatTile label="Rooms" value={stats.data.rooms} />
+            <StatTile label="Messages" value={stats.data.messages} />
           </SimpleGrid>
-          <BroadcastForm rooms={data.rooms} />
-          <RoomsTable rooms={data.rooms} onChanged={reload} />
-          <UsersTable users={data.users} onChanged={reload} />
+          <BroadcastForm />
+          <RoomsTable query={rooms} search={roomSearch} onSearchChange={setRoomSearch} />
+          <UsersTable query={users} search={userSearch} onSearchChange={setUserSearch} />
         </>
       )}
     </Stack>

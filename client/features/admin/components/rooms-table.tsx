@@ -1,30 +1,34 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Group, Table, Text } from '@mantine/core';
-import type { AdminRoom } from '../../../../contract/admin';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { AdminRoomsPage } from '../../../../contract/admin';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { removeStored, storageKeys, writeStored } from '../../../lib/storage';
-import { deleteRoom } from '../api/delete-room';
-import { joinRoom } from '../api/join-room';
+import { useDeleteRoom } from '../api/delete-room';
+import { useJoinRoom } from '../api/join-room';
+import { LoadMore, TableSearch } from './table-paging';
 import { TableSection } from './table-section';
 
 interface RoomsTableProps {
-  rooms: AdminRoom[];
-  /** Reloads the admin data after a change, or after a join shows the list is stale. */
-  onChanged: () => void;
+  query: UseInfiniteQueryResult<InfiniteData<AdminRoomsPage>>;
+  search: string;
+  onSearchChange: (search: string) => void;
 }
 
 /** Manage Rooms: join any room as moderator, or delete it. */
-export function RoomsTable({ rooms, onChanged }: RoomsTableProps) {
+export function RoomsTable({ query, search, onSearchChange }: RoomsTableProps) {
   const { user, setUser } = useSession();
   const navigate = useNavigate();
-  const [busyRoomId, setBusyRoomId] = useState<string | null>(null);
+  const join = useJoinRoom();
+  const deletion = useDeleteRoom();
+  const busy = join.isPending || deletion.isPending;
+  const pages = query.data?.pages ?? [];
+  const rooms = pages.flatMap((page) => page.rooms ?? []);
 
   const handleJoin = async (roomId: string) => {
-    setBusyRoomId(roomId);
     try {
-      const joined = await joinRoom(roomId);
+      const joined = await join.mutateAsync(roomId);
       if (!joined.success) throw new Error('Admin join was not successful');
       writeStored(storageKeys.joinedRoomId, joined.roomId);
       writeStored(storageKeys.activeNickname, joined.activeNickname);
@@ -35,27 +39,35 @@ export function RoomsTable({ rooms, onChanged }: RoomsTableProps) {
       // A stale stored room would send the chat screen into a room that no longer exists.
       removeStored(storageKeys.joinedRoomId, storageKeys.activeNickname);
       window.alert(errorText(failure, 'Failed to join room. The room may have been deleted.'));
-      setBusyRoomId(null);
-      onChanged();
     }
   };
 
   const handleDelete = async (roomId: string) => {
     if (!window.confirm(`Are you sure you want to delete room ${roomId}?`)) return;
-    setBusyRoomId(roomId);
     try {
-      await deleteRoom(roomId);
+      await deletion.mutateAsync(roomId);
       window.alert('Room deleted successfully');
-      onChanged();
     } catch (failure) {
       window.alert(errorText(failure, 'Failed to delete room'));
-    } finally {
-      setBusyRoomId(null);
     }
   };
 
   return (
-    <TableSection title="Manage Rooms" titleId="manage-rooms-title" minWidth={560}>
+    <TableSection
+      title="Manage Rooms"
+      titleId="manage-rooms-title"
+      minWidth={560}
+      above={<TableSearch label="Search rooms" value={search} onChange={onSearchChange} />}
+      below={
+        <LoadMore
+          shown={rooms.length}
+          total={pages.at(-1)?.total ?? 0}
+          hasMore={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          onLoadMore={() => void query.fetchNextPage()}
+        />
+      }
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Name</Table.Th>
@@ -68,7 +80,7 @@ export function RoomsTable({ rooms, onChanged }: RoomsTableProps) {
         {rooms.length === 0 && (
           <Table.Tr>
             <Table.Td colSpan={4}>
-              <Text>No rooms yet</Text>
+              <Text>{search.trim() ? 'No matching rooms' : 'No rooms yet'}</Text>
             </Table.Td>
           </Table.Tr>
         )}
@@ -83,17 +95,13 @@ export function RoomsTable({ rooms, onChanged }: RoomsTableProps) {
             <Table.Td>{room.createdBy?.email ?? 'Unknown'}</Table.Td>
             <Table.Td>
               <Group gap="xs" wrap="nowrap">
-                <Button
-                  size="xs"
-                  disabled={busyRoomId !== null}
-                  onClick={() => void handleJoin(room.roomId)}
-                >
+                <Button size="xs" disabled={busy} onClick={() => void handleJoin(room.roomId)}>
                   Join
                 </Button>
                 <Button
                   size="xs"
                   color="red.9"
-                  disabled={busyRoomId !== null}
+                  disabled={busy}
                   onClick={() => void handleDelete(room.roomId)}
                 >
                   Delete

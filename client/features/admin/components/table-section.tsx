@@ -9,18 +9,29 @@ interface TableSectionProps {
   minWidth: number;
   /** The table's Thead and Tbody. */
   children: ReactNode;
+  /** Shown between the title and the table (a search box), and under it (paging). */
+  above?: ReactNode;
+  below?: ReactNode;
 }
 
 /**
  * A titled admin table. On narrow screens it scrolls, and a scrolling region must be reachable
  * by keyboard even when its rows have no buttons, hence the named, focusable container.
  */
-export function TableSection({ title, titleId, minWidth, children }: TableSectionProps) {
+export function TableSection({
+  title,
+  titleId,
+  minWidth,
+  children,
+  above,
+  below,
+}: TableSectionProps) {
   return (
     <section>
       <Title order={2} size="h3" id={titleId} mb="sm">
         {title}
       </Title>
+      {above}
       <Table.ScrollContainer
         minWidth={minWidth}
         type="native"
@@ -32,6 +43,7 @@ export function TableSection({ title, titleId, minWidth, children }: TableSectio
           {children}
         </Table>
       </Table.ScrollContainer>
+      {below}
     </section>
   );
 }

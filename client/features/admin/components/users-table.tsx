@@ -1,35 +1,49 @@
-import { useState } from 'react';
 import { Button, Table, Text } from '@mantine/core';
-import type { AdminUser } from '../../../../contract/admin';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { AdminUsersPage } from '../../../../contract/admin';
 import { errorText } from '../../../lib/api-client';
-import { deleteUser } from '../api/delete-user';
+import { useDeleteUser } from '../api/delete-user';
+import { LoadMore, TableSearch } from './table-paging';
 import { TableSection } from './table-section';
 
 interface UsersTableProps {
-  users: AdminUser[];
-  onChanged: () => void;
+  query: UseInfiniteQueryResult<InfiniteData<AdminUsersPage>>;
+  search: string;
+  onSearchChange: (search: string) => void;
 }
 
 /** Manage Users. Administrators get no Delete button: the server would refuse it anyway. */
-export function UsersTable({ users, onChanged }: UsersTableProps) {
-  const [busyUserId, setBusyUserId] = useState<string | null>(null);
+export function UsersTable({ query, search, onSearchChange }: UsersTableProps) {
+  const deletion = useDeleteUser();
+  const pages = query.data?.pages ?? [];
+  const users = pages.flatMap((page) => page.users ?? []);
 
   const handleDelete = async (userId: string) => {
     if (!window.confirm('Are you sure you want to delete this user?')) return;
-    setBusyUserId(userId);
     try {
-      await deleteUser(userId);
+      await deletion.mutateAsync(userId);
       window.alert('User deleted successfully');
-      onChanged();
     } catch (failure) {
       window.alert(errorText(failure, 'Failed to delete user'));
-    } finally {
-      setBusyUserId(null);
     }
   };
 
   return (
-    <TableSection title="Manage Users" titleId="manage-users-title" minWidth={480}>
+    <TableSection
+      title="Manage Users"
+      titleId="manage-users-title"
+      minWidth={480}
+      above={<TableSearch label="Search users" value={search} onChange={onSearchChange} />}
+      below={
+        <LoadMore
+          shown={users.length}
+          total={pages.at(-1)?.total ?? 0}
+          hasMore={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          onLoadMore={() => void query.fetchNextPage()}
+        />
+      }
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Email</Table.Th>
@@ -41,7 +55,7 @@ export function UsersTable({ users, onChanged }: UsersTableProps) {
         {users.length === 0 && (
           <Table.Tr>
             <Table.Td colSpan={3}>
-              <Text>No users yet</Text>
+              <Text>{search.trim() ? 'No matching users' : 'No users yet'}</Text>
             </Table.Td>
           </Table.Tr>
         )}
@@ -54,7 +68,7 @@ export function UsersTable({ users, onChanged }: UsersTableProps) {
                 <Button
                   size="xs"
                   color="red.9"
-                  disabled={busyUserId !== null}
+                  disabled={deletion.isPending}
                   onClick={() => void handleDelete(account.id)}
                 >
                   Delete

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Badge, Button, Table, Text } from '@mantine/core';
 import type { IpViolation } from '../../../../contract/admin';
 import { errorText } from '../../../lib/api-client';
-import { unblockIp } from '../api/unblock-ip';
+import { useUnblockIp } from '../api/unblock-ip';
 import { TableSection } from './table-section';
 
 /**
@@ -17,23 +16,15 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
-interface ViolationsTableProps {
-  violations: IpViolation[];
-  onChanged: () => void;
-}
-
-export function ViolationsTable({ violations, onChanged }: ViolationsTableProps) {
-  const [busyIp, setBusyIp] = useState<string | null>(null);
+/** Recent offenders; a blocked address can be unblocked, which reloads the security data. */
+export function ViolationsTable({ violations }: { violations: IpViolation[] }) {
+  const unblock = useUnblockIp();
 
   const handleUnblock = async (ip: string) => {
-    setBusyIp(ip);
     try {
-      await unblockIp(ip);
-      onChanged();
+      await unblock.mutateAsync(ip);
     } catch (failure) {
       window.alert(errorText(failure, 'Failed to unblock IP'));
-    } finally {
-      setBusyIp(null);
     }
   };
 
@@ -75,7 +66,7 @@ export function ViolationsTable({ violations, onChanged }: ViolationsTableProps)
                 <Button
                   size="xs"
                   variant="default"
-                  disabled={busyIp !== null}
+                  disabled={unblock.isPending}
                   onClick={() => void handleUnblock(violation.ip)}
                 >
                   Unblock

@@ -1,40 +1,35 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { emailSchema, firstError } from '../../../../contract/validation';
 import { useField } from '../../../hooks/use-field';
 import { errorText } from '../../../lib/api-client';
-import { requestPasswordReset } from '../api/request-password-reset';
+import { useRequestPasswordReset } from '../api/request-password-reset';
 
 export function ForgotPasswordForm() {
   const email = useField((value) => firstError(emailSchema, value));
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const request = useRequestPasswordReset();
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (email.check()) return;
-
-    setSubmitting(true);
-    setResult(null);
-    try {
-      setResult({ ok: true, text: await requestPasswordReset(email.value.trim()) });
-    } catch (failure) {
-      setResult({ ok: false, text: errorText(failure, 'Failed to send reset email') });
-    } finally {
-      setSubmitting(false);
-    }
+    request.mutate(email.value.trim());
   };
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form onSubmit={handleSubmit} noValidate>
       <Stack>
         <Text size="sm" c="dimmed">
           Enter the email address of your account and we will send you a link to set a new password.
         </Text>
-        {result && (
-          <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
-            {result.text}
+        {request.isSuccess && (
+          <Alert color="green" role="status">
+            {request.data}
+          </Alert>
+        )}
+        {request.isError && (
+          <Alert color="red" role="alert">
+            {errorText(request.error, 'Failed to send reset email')}
           </Alert>
         )}
         <TextInput
@@ -44,8 +39,8 @@ export function ForgotPasswordForm() {
           withAsterisk
           {...email.inputProps}
         />
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Sending...' : 'Send Reset Link'}
+        <Button type="submit" disabled={request.isPending}>
+          {request.isPending ? 'Sending...' : 'Send Reset Link'}
         </Button>
         <Anchor component={Link} to="/login" size="sm" ta="center">
           Back to Login

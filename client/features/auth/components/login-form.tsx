@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { currentPasswordSchema, emailSchema, firstError } from '../../../../contract/validation';
 import { useField } from '../../../hooks/use-field';
+import { acceptedJoinState } from '../../../lib/join-intent';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { readStored, storageKeys } from '../../../lib/storage';
+import { useLogin } from '../api/login';
 
 /** A message handed over through navigation state, e.g. after registering or deleting. */
 function stateMessage(state: unknown): string | null {
@@ -17,45 +19,50 @@ function stateMessage(state: unknown): string | null {
 }
 
 export function LoginForm() {
-  const { login } = useSession();
   const navigate = useNavigate();
   const notice = stateMessage(useLocation().state);
   const email = useField((value) => firstError(emailSchema, value));
   const password = useField((value) => firstError(currentPasswordSchema, value));
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const login = useLogin();
+  const { user } = useSession();
+  const [signedIn, setSignedIn] = useState(false);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  // Leaves once the session shows the new user: the cache tells its readers a moment after the
+  // login answers, and a guarded page reached before that would send the person back here.
+  useEffect(() => {
+    if (!signedIn || !user) return;
+    // The spec accepts ?redirect= on /login but gives it no effect: an invitation waiting in
+    // storage is the only place a login leads other than home.
+    const pendingRoom = readStored(storageKeys.pendingRoomJoin);
+    if (pendingRoom) {
+      // The person followed an invitation and signed in for it: the join goes ahead.
+      navigate(`/auto-join?room=${encodeURIComponent(pendingRoom)}`, { state: acceptedJoinState });
+    } else {
+      navigate('/');
+    }
+  }, [signedIn, user, navigate]);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problems = [email.check(), password.check()];
     if (problems.some(Boolean)) return;
-
-    setSubmitting(true);
-    setError(null);
-    try {
-      await login(email.value.trim(), password.value);
-      // The spec accepts ?redirect= on /login but gives it no effect: an invitation waiting in
-      // storage is the only place a login leads other than home.
-      const pendingRoom = readStored(storageKeys.pendingRoomJoin);
-      navigate(pendingRoom ? `/auto-join?room=${encodeURIComponent(pendingRoom)}` : '/');
-    } catch (failure) {
-      setError(errorText(failure, 'Login failed'));
-    } finally {
-      setSubmitting(false);
-    }
+    login.mutate(
+      { email: email.value.trim(), password: password.value },
+      { onSuccess: () => setSignedIn(true) },
+    );
   };
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form onSubmit={handleSubmit} noValidate>
       <Stack>
         {notice && (
           <Alert color="green" role="status">
             {notice}
           </Alert>
         )}
-        {error && (
+        {login.isError && (
           <Alert color="red" role="alert">
-            {error}
+            {errorText(login.error, 'Login failed')}
           </Alert>
         )}
         <TextInput
@@ -71,8 +78,8 @@ export function LoginForm() {
           withAsterisk
           {...password.inputProps}
         />
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Signing In...' : 'Sign In'}
+        <Button type="submit" disabled={login.isPending}>
+          {login.isPending ? 'Signing In...' : 'Sign In'}
         </Button>
         <Group justify="space-between">
           <Anchor component={Link} to="/register" size="sm">

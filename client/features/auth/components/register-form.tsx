@@ -11,47 +11,49 @@ import {
 import { useField } from '../../../hooks/use-field';
 import { errorText } from '../../../lib/api-client';
 import { readStored, storageKeys } from '../../../lib/storage';
-import { register } from '../api/register';
+import { useRegister } from '../api/register';
 
 export function RegisterForm() {
   const navigate = useNavigate();
   const email = useField((value) => firstError(emailSchema, value));
   const password = useField((value) => firstError(newPasswordSchema, value));
   const nickname = useField((value) => firstError(nicknameSchema, value));
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // The one check the fields cannot make alone: the contract wants all three before any shape.
+  const [missing, setMissing] = useState(false);
+  const register = useRegister();
+  const error = missing
+    ? messages.registrationFieldsRequired
+    : register.isError
+      ? errorText(register.error, 'Registration failed')
+      : null;
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const fields = [email, password, nickname];
     const problems = fields.map((field) => field.check());
-    // The contract checks presence before shape, so the form does the same.
-    if (fields.some((field) => field.value.trim() === '')) {
-      setError(messages.registrationFieldsRequired);
+    const someMissing = fields.some((field) => field.value.trim() === '');
+    setMissing(someMissing);
+    if (someMissing) {
+      register.reset();
       return;
     }
-    setError(null);
     if (problems.some(Boolean)) return;
 
-    setSubmitting(true);
-    try {
-      await register({
-        email: email.value.trim(),
-        password: password.value,
-        nickname: nickname.value.trim(),
-      });
-      const message = readStored(storageKeys.pendingRoomJoin)
-        ? 'Registration successful! Please log in to join the room.'
-        : 'Registration successful! Please log in.';
-      navigate('/login', { state: { message } });
-    } catch (failure) {
-      setError(errorText(failure, 'Registration failed'));
-      setSubmitting(false);
-    }
+    register.mutate(
+      { email: email.value.trim(), password: password.value, nickname: nickname.value.trim() },
+      {
+        onSuccess: () => {
+          const message = readStored(storageKeys.pendingRoomJoin)
+            ? 'Registration successful! Please log in to join the room.'
+            : 'Registration successful! Please log in.';
+          navigate('/login', { state: { message } });
+        },
+      },
+    );
   };
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form onSubmit={handleSubmit} noValidate>
       <Stack>
         {error && (
           <Alert color="red" role="alert">
@@ -79,12 +81,13 @@ export function RegisterForm() {
           withAsterisk
           {...nickname.inputProps}
         />
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Registering...' : 'Register'}
+        <Button type="submit" disabled={register.isPending}>
+          {register.isPending ? 'Registering...' : 'Register'}
         </Button>
         <Text size="sm" ta="center">
           Already have an account?{' '}
-          <Anchor component={Link} to="/login">
+          {/* Underlined: in the dark scheme its colour alone is too close to the text around it. */}
+          <Anchor component={Link} to="/login" underline="always">
             Login
           </Anchor>
         </Text>

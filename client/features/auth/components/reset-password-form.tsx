@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { firstError, messages, newPasswordSchema } from '../../../../contract/validation';
 import { RESET_REDIRECT_MS } from '../../../config/constants';
 import { useField } from '../../../hooks/use-field';
 import { errorText } from '../../../lib/api-client';
-import { resetPassword } from '../api/reset-password';
+import { useResetPassword } from '../api/reset-password';
 
 /** Both fields are required (spec point 5), then the contract's length rule applies. */
 const checkNewPassword = (value: string) =>
@@ -19,9 +19,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
       checkNewPassword(value) ??
       (value !== newPassword.value ? messages.passwordsDoNotMatch : null),
   );
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const done = result?.ok === true;
+  const reset = useResetPassword();
+  const done = reset.isSuccess;
 
   useEffect(() => {
     if (!done) return;
@@ -29,28 +28,24 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problems = [newPassword.check(), confirm.check()];
     if (problems.some(Boolean)) return;
-
-    setSubmitting(true);
-    setResult(null);
-    try {
-      setResult({ ok: true, text: await resetPassword(token, newPassword.value) });
-    } catch (failure) {
-      setResult({ ok: false, text: errorText(failure, 'Failed to reset password') });
-    } finally {
-      setSubmitting(false);
-    }
+    reset.mutate({ token, newPassword: newPassword.value });
   };
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form onSubmit={handleSubmit} noValidate>
       <Stack>
-        {result && (
-          <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
-            {result.text}
+        {reset.isSuccess && (
+          <Alert color="green" role="status">
+            {reset.data}
+          </Alert>
+        )}
+        {reset.isError && (
+          <Alert color="red" role="alert">
+            {errorText(reset.error, 'Failed to reset password')}
           </Alert>
         )}
         <PasswordInput
@@ -67,8 +62,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
           disabled={done}
           {...confirm.inputProps}
         />
-        <Button type="submit" disabled={submitting || done}>
-          {submitting ? 'Resetting...' : 'Reset Password'}
+        <Button type="submit" disabled={reset.isPending || done}>
+          {reset.isPending ? 'Resetting...' : 'Reset Password'}
         </Button>
       </Stack>
     </form>

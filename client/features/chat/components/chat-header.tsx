@@ -1,39 +1,89 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Anchor, Box, Group, ThemeIcon } from '@mantine/core';
-import { IconLogout, IconMenu2, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Box, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconHelp,
+  IconLogout,
+  IconMenu2,
+  IconPlugConnected,
+  IconPlugConnectedX,
+} from '@tabler/icons-react';
+import type { RoomData } from '../../../../contract/realtime';
 import { PRODUCT_NAME } from '../../../config/constants';
+import { OnlinePeople } from './online-people';
+
+// The help dialog is only fetched when someone opens it.
+const HelpDialog = lazy(() =>
+  import('../../../components/help-dialog').then((module) => ({ default: module.HelpDialog })),
+);
 
 interface ChatHeaderProps {
   connected: boolean;
+  roomName: string;
+  /** Who is here now (null until the room has said). */
+  users: RoomData['users'] | null;
   onOpenRooms: () => void;
   onLogout: () => void;
   /** The share menu, composed in by the route. */
   share: ReactNode;
+  /** The notifications bell. */
+  notifications?: ReactNode;
 }
 
-/** The chat's fixed header (the app's top bar is hidden here): rooms drawer, title, share menu,
- * connection state and logout (spec point 2). */
-export function ChatHeader({ connected, onOpenRooms, onLogout, share }: ChatHeaderProps) {
+/**
+ * The chat's fixed header (the app's top bar is hidden here): rooms drawer, the room's name and
+ * who is online, help, share menu, connection state and logout (spec point 2). The product's
+ * name links home where there is room for it.
+ */
+export function ChatHeader(props: ChatHeaderProps) {
+  const { connected, roomName, users, onOpenRooms, onLogout, share, notifications } = props;
+  const [help, setHelp] = useState({ mounted: false, opened: false });
+
   return (
     <Box
       pos="sticky"
       top={0}
       px="md"
-      py="xs"
+      py={6}
       bg="var(--mantine-color-body)"
       style={{ zIndex: 95, borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="xs" wrap="nowrap">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <ActionIcon variant="subtle" size="lg" aria-label="Rooms" onClick={onOpenRooms}>
             <IconMenu2 size={22} aria-hidden />
           </ActionIcon>
-          <Anchor component={Link} to="/" fw={700} fz="lg" underline="never" c="inherit">
+          <Anchor
+            component={Link}
+            to="/"
+            fw={700}
+            fz="lg"
+            underline="never"
+            c="inherit"
+            visibleFrom="sm"
+            style={{ whiteSpace: 'nowrap' }}
+          >
             {PRODUCT_NAME}
           </Anchor>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text component="h1" fw={700} fz="md" lh={1.3} m={0} truncate="end" title={roomName}>
+              {roomName}
+            </Text>
+            <Box>
+              <OnlinePeople users={users} />
+            </Box>
+          </Stack>
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap={4} wrap="nowrap">
+          {notifications}
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label="Help"
+            onClick={() => setHelp({ mounted: true, opened: true })}
+          >
+            <IconHelp size={22} aria-hidden />
+          </ActionIcon>
           {share}
           <ThemeIcon
             variant="light"
@@ -54,6 +104,14 @@ export function ChatHeader({ connected, onOpenRooms, onLogout, share }: ChatHead
           </ActionIcon>
         </Group>
       </Group>
+      {help.mounted && (
+        <Suspense fallback={null}>
+          <HelpDialog
+            opened={help.opened}
+            onClose={() => setHelp({ mounted: true, opened: false })}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

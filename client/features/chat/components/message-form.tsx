@@ -1,22 +1,42 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Box, Button, Container, Group, Textarea } from '@mantine/core';
+import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Box, Button, Container, Group, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { MESSAGE_MAX_LENGTH } from '../../../../contract/realtime';
 import { EmojiButton } from './emoji-button';
 
+type SendResult = { ok: true } | { ok: false; error: string };
+
+interface MessageFormProps {
+  onSend: (text: string) => Promise<SendResult> | void;
+  /** The connection status, shown above the box. */
+  status?: ReactNode;
+  /** The scroll-to-top button: in the bar, where it can never cover a message. */
+  scrollTop?: ReactNode;
+  /** A keystroke that leaves text in the box (the typing indicator; throttled by the caller). */
+  onTyping?: () => void;
+}
+
 /**
  * The message box, kept at the bottom of the window. Enter sends, Shift+Enter starts a new
- * line (the help dialog promises both); blank text is never sent.
+ * line (the help dialog promises both); blank text is never sent. The box empties at once (the
+ * message waits as 'Sending…' while it travels); if the room refuses it, the text comes back
+ * (unless something new has been typed meanwhile) with the reason beside the box.
  */
-export function MessageForm({ onSend }: { onSend: (text: string) => void }) {
+export function MessageForm({ onSend, status, scrollTop, onTyping }: MessageFormProps) {
   const [text, setText] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   const send = () => {
     const trimmed = text.trim();
     if (!trimmed) return;
-    onSend(trimmed);
     setText('');
+    setRefusal(null);
+    void Promise.resolve(onSend(trimmed)).then((result) => {
+      if (!result || result.ok) return;
+      setText((current) => (current === '' ? text : current));
+      setRefusal(result.error);
+    });
   };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -40,6 +60,7 @@ export function MessageForm({ onSend }: { onSend: (text: string) => void }) {
       style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 90 }}
     >
       <Container size="md">
+        {status}
         <form onSubmit={handleSubmit} aria-label="Send a message">
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <EmojiButton
@@ -58,14 +79,26 @@ export function MessageForm({ onSend }: { onSend: (text: string) => void }) {
               maxRows={5}
               maxLength={MESSAGE_MAX_LENGTH}
               value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                if (event.currentTarget.value === '') setRefusal(null);
+                else onTyping?.();
+              }}
               onKeyDown={handleKeyDown}
+              aria-describedby={refusal ? 'message-refusal' : undefined}
+              aria-invalid={refusal ? true : undefined}
               style={{ flex: 1 }}
             />
+            {scrollTop}
             <Button type="submit" rightSection={<IconSend size={16} aria-hidden />}>
               Send
             </Button>
           </Group>
+          {refusal && (
+            <Text id="message-refusal" role="alert" size="sm" c="red" mt={4}>
+              Not sent: {refusal}
+            </Text>
+          )}
         </form>
       </Container>
     </Box>

@@ -1,22 +1,93 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { ChatMessage } from '../../../../contract/realtime';
-import { MessageBubble } from './message-bubble';
+import type { PendingEntry } from '../hooks/outbox';
+import { useScrollBack } from '../hooks/use-scroll-back';
+import { dayKey, dayLabel } from '../utils/message-dates';
+import classes from './chat.module.css';
+import { MessageBubble, PendingBubble } from './message-bubble';
 
 interface MessageListProps {
   messages: ChatMessage[];
+  pending: PendingEntry[];
   historyLoaded: boolean;
   nickname: string;
+  roomName: string;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  loadOlder: () => void;
 }
 
-/** A spinner until the history arrives, then the conversation, scrolled to its end. */
-export function MessageList({ messages, historyLoaded, nickname }: MessageListProps) {
+/** The messages of each local day, in order, with the day's name. */
+function byDay(messages: ChatMessage[]) {
+  const now = Date.now();
+  const days: { key: string; label: string; messages: ChatMessage[] }[] = [];
+  for (const message of messages) {
+    const key = dayKey(message.createdAt);
+    if (days.at(-1)?.key !== key) {
+      days.push({ key, label: dayLabel(message.createdAt, now), messages: [] });
+    }
+    days.at(-1)!.messages.push(message);
+  }
+  return days;
+}
+
+/** Near enough to the end that a new message should bring the view along. */
+const FOLLOW_PX = 200;
+
+const nearEnd = () =>
+  window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - FOLLOW_PX;
+
+/**
+ * A spinner until the history arrives, then the conversation with a line at each new day,
+ * scrolled to its end; scrolling to the top loads older pages until the room's beginning.
+ * The person's messages still on their way follow, marked 'Sending…'.
+ */
+export function MessageList(props: MessageListProps) {
+  const { messages, pending, historyLoaded, nickname, roomName } = props;
+  const { hasOlder, loadingOlder, loadOlder } = props;
+  const listRef = useRef<HTMLDivElement>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
-  const last = messages.at(-1)?.id;
+  const last = messages.at(-1);
+  const mine = nickname.toLowerCase();
+  const lastIsMine = last?.user.toLowerCase() === mine;
+  /** Whether the reader was at the end before the last render (then new messages follow). */
+  const following = useRef(true);
 
   useEffect(() => {
-    if (historyLoaded) endRef.current?.scrollIntoView({ behavior: 'smooth', block: 'end' });
-  }, [historyLoaded, last]);
+    const onScroll = () => {
+      following.current = nearEnd();
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  // The first history lands at the end at once; a new message (or one being sent) scrolls
+  // there smoothly, unless the reader has scrolled back to read older ones.
+  const firstShown = useRef(false);
+  useEffect(() => {
+    if (!historyLoaded) return;
+    if (!firstShown.current) {
+      firstShown.current = true;
+      endRef.current?.scrollIntoView({ behavior: 'instant', block: 'end' });
+      following.current = true;
+      return;
+    }
+    if (following.current || lastIsMine) {
+      endRef.current?.scrollIntoView({ behavior: 'smooth', block: 'end' });
+    }
+  }, [historyLoaded, last?.id, lastIsMine, pending.length]);
+
+  useScrollBack({
+    list: listRef,
+    sentinel: sentinelRef,
+    firstId: messages[0]?.id,
+    // Declared after the first scroll to the end, so it watches from there.
+    enabled: historyLoaded && hasOlder,
+    loading: loadingOlder,
+    loadOlder,
+  });
 
   if (!historyLoaded) {
     return (
@@ -25,7 +96,7 @@ export function MessageList({ messages, historyLoaded, nickname }: MessageListPr
       </Center>
     );
   }
-  if (messages.length === 0) {
+  if (messages.length === 0 && pending.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl">
         No messages yet...
@@ -33,20 +104,57 @@ export function MessageList({ messages, historyLoaded, nickname }: MessageListPr
     );
   }
 
-  const mine = nickname.toLowerCase();
+  const days = byDay(messages);
+  const pendingBubbles = pending.map((entry) => (
+    <PendingBubble key={entry.clientId} text={entry.text} waiting={entry.status === 'failed'} />
+  ));
   return (
-    <div role="log" aria-label="Messages">
-      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-        {messages.map((message) => (
-          <MessageBubble
-            key={message.id}
-            message={message}
-            own={message.user.toLowerCase() === mine}
-          />
+    <div ref={listRef} style={{ overflowAnchor: 'none' }}>
+      <div ref={sentinelRef} />
+      {hasOlder ? (
+        <Center py="sm" mih={52}>
+          {loadingOlder && <Loader size="sm" role="status" aria-label="Loading older messages" />}
+        </Center>
+      ) : (
+        <Text c="dimmed" ta="center" size="sm" py="sm">
+          This is the beginning of {roomName}
+        </Text>
+      )}
+      <div role="log" aria-label="Messages">
+        {days.map((day, index) => (
+          // A list per day (a list holds only its items), each after the line naming the day.
+          <Fragment key={day.key}>
+            <Text
+              role="separator"
+              aria-label={day.label}
+              size="xs"
+              c="dimmed"
+              fw={600}
+              my="sm"
+              className={classes.day}
+            >
+              {day.label}
+            </Text>
+            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+              {day.messages.map((message) => (
+                <MessageBubble
+                  key={message.id}
+                  message={message}
+                  own={message.user.toLowerCase() === mine}
+                />
+              ))}
+              {index === days.length - 1 && pendingBubbles}
+            </Stack>
+          </Fragment>
         ))}
-      </Stack>
+        {days.length === 0 && (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+            {pendingBubbles}
+          </Stack>
+        )}
+      </div>
       {/* The margin keeps the newest message clear of the message box fixed below it. */}
-      <div ref={endRef} style={{ scrollMarginBottom: 100 }} />
+      <div ref={endRef} style={{ scrollMarginBottom: 140 }} />
     </div>
   );
 }

@@ -1,40 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { ChatMessage, RoomData } from '../../../../contract/realtime';
+import type { OlderState } from './older-pages';
+import type { PendingEntry, SendResult } from './outbox';
 import {
-  SOCKET_PATH,
-  type ChatMessage,
-  type ClientToServerEvents,
-  type JoinPayload,
-  type RoomData,
-  type ServerToClientEvents,
-} from '../../../../contract/realtime';
-import { htmlToText } from '../utils/sanitize-html';
-import { isSystemMessage, lastMessageIdOf, mergeMessages } from '../utils/merge-messages';
-import { showErrorToast, showSystemNotice } from '../utils/show-system-notice';
+  GAVE_UP,
+  openRoomConnection,
+  type ChatError,
+  type ConnectionState,
+  type RoomConnection,
+  type Signal,
+} from './room-connection';
+import { useReconnectTriggers } from './use-reconnect-triggers';
 
-type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** Spec point 9's connection settings; the room id travels in the handshake. */
-const SOCKET_OPTIONS = {
-  path: SOCKET_PATH,
-  transports: ['websocket'],
-  withCredentials: true,
-  reconnection: true,
-  reconnectionAttempts: 5,
-  reconnectionDelay: 1000,
-  reconnectionDelayMax: 5000,
-  timeout: 20000,
-};
-/** No acknowledgement is awaited for ever. */
-const ACK_TIMEOUT_MS = 10_000;
-/** A notice this recent explains why the server ended the connection (e.g. a kick). */
-const NOTICE_EXPLAINS_MS = 3000;
-
-/** A problem the dialog shows: a connection one clears itself once a reconnect succeeds. */
-export interface ChatError {
-  kind: 'connection' | 'fatal';
-  message: string;
-}
+export type { ChatError, ConnectionState, PendingEntry, SendResult, Signal };
 
 interface Options {
   roomId: string;
@@ -42,109 +20,103 @@ interface Options {
   /** False until the session has loaded and a user exists. */
   enabled: boolean;
   onRoomDeleted: () => void;
+  /** Someone else in the room is typing (their room nickname). */
+  onTyping?: (nickname: string) => void;
+  /** A person's message arrived live (not history): notifications, the typing line. */
+  onLiveMessage?: (message: ChatMessage) => void;
 }
 
-/** One Socket.IO connection to one room (spec point 4, 'Realtime chat'). */
-export function useRoomSocket({ roomId, nickname, enabled, onRoomDeleted }: Options) {
+/** The chat screen's view of its room connection (room-connection.ts), as React state. */
+export function useRoomSocket(options: Options) {
+  const { roomId, nickname, enabled } = options;
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [historyLoaded, setHistoryLoaded] = useState(false);
-  const [connected, setConnected] = useState(false);
+  const [connectionState, setConnectionState] = useState<ConnectionState>('connecting');
   const [roomData, setRoomData] = useState<RoomData | null>(null);
   const [error, setError] = useState<ChatError | null>(null);
-  const socketRef = useRef<RoomSocket | null>(null);
-  const onRoomDeletedRef = useRef(onRoomDeleted);
+  const [pending, setPending] = useState<PendingEntry[]>([]);
+  const [older, setOlder] = useState<OlderState>({ hasOlder: false, loadingOlder: false });
+  /** Joined on the current connection (a `read` is only heard then). */
+  const [joined, setJoined] = useState(false);
+  const connectionRef = useRef<RoomConnection | null>(null);
+  const handlersRef = useRef(options);
   useEffect(() => {
-    onRoomDeletedRef.current = onRoomDeleted;
+    handlersRef.current = options;
   });
+
+  // Another room or nickname is a new connection: its screen starts empty (React's way to
+  // reset state when props change, during render rather than in the effect).
+  const connectionKey = `${roomId}\n${nickname}\n${enabled}`;
+  const [stateFor, setStateFor] = useState(connectionKey);
+  if (stateFor !== connectionKey) {
+    setStateFor(connectionKey);
+    setMessages([]);
+    setHistoryLoaded(false);
+    setConnectionState('connecting');
+    setRoomData(null);
+    setError(null);
+    setPending([]);
+    setOlder({ hasOlder: false, loadingOlder: false });
+    setJoined(false);
+  }
 
   useEffect(() => {
     if (!enabled) return;
-    // The list is read on every reconnect, so it lives outside React state as well.
-    let shown: ChatMessage[] = [];
-    const show = (incoming: ChatMessage[]) => {
-      shown = mergeMessages(shown, incoming);
-      setMessages(shown);
-    };
-    setMessages([]);
-    setHistoryLoaded(false);
-    setConnected(false);
-    setRoomData(null);
-    setError(null);
-
-    let roomDeleted = false;
-    let lastNotice: { text: string; at: number } | null = null;
-    const fail = (kind: ChatError['kind'], message: string) =>
-      setError((current) => (current?.kind === 'fatal' ? current : { kind, message }));
-
-    const socket: RoomSocket = io(window.location.origin, {
-      ...SOCKET_OPTIONS,
-      query: { room: roomId },
+    const connection = openRoomConnection(roomId, nickname, {
+      setMessages,
+      setHistoryLoaded,
+      setConnectionState,
+      setRoomData,
+      setError,
+      setPending,
+      setOlder,
+      setJoined,
+      handlers: () => handlersRef.current,
     });
-    socketRef.current = socket;
-
-    socket.on('connect', () => {
-      setConnected(true);
-      setError((current) => (current?.kind === 'connection' ? null : current));
-      // After a reconnect only what was missed comes back: history resumes after this id.
-      const lastMessageId = lastMessageIdOf(shown);
-      const payload: JoinPayload = { name: nickname, room: roomId };
-      if (lastMessageId !== undefined) payload.lastMessageId = lastMessageId;
-      socket.timeout(ACK_TIMEOUT_MS).emit('join', payload, (timedOut, ack) => {
-        // A drop before the answer is not a refusal: the reconnect joins again.
-        if (timedOut) {
-          if (socket.connected) fail('fatal', 'The room did not answer. Please try again.');
-        } else if (ack.error) fail('fatal', ack.error);
-      });
-    });
-    socket.on('connect_error', (problem) => {
-      setConnected(false);
-      fail('connection', problem.message);
-    });
-    socket.on('disconnect', (reason) => {
-      setConnected(false);
-      // The server ends a session on a kick (its notice came just before) or a deletion.
-      if (reason === 'io server disconnect' && !roomDeleted) {
-        const recent = lastNotice && Date.now() - lastNotice.at < NOTICE_EXPLAINS_MS;
-        fail('fatal', recent && lastNotice ? lastNotice.text : 'You have been disconnected.');
-      }
-    });
-    socket.on('chatHistory', (history) => {
-      show(Array.isArray(history) ? history.filter((message) => !isSystemMessage(message)) : []);
-      setHistoryLoaded(true);
-    });
-    socket.on('message', (message) => {
-      if (!isSystemMessage(message)) return show([message]);
-      lastNotice = { text: htmlToText(message.text), at: Date.now() };
-      showSystemNotice(message);
-    });
-    socket.on('roomData', setRoomData);
-    socket.on('admin-broadcast', (broadcast) => console.log('Admin broadcast', broadcast.message));
-    socket.on('room-deleted', (event) => {
-      if (event.roomId !== roomId) return;
-      roomDeleted = true;
-      onRoomDeletedRef.current();
-    });
-
+    connectionRef.current = connection;
     return () => {
-      socket.off();
-      if (socket.connected) socket.emit('leave', { room: roomId }, () => {});
-      socket.disconnect();
-      socketRef.current = null;
+      connectionRef.current = null;
+      connection.close();
     };
   }, [roomId, nickname, enabled]);
 
-  /** Sends a message; a refusal comes back in the acknowledgement and shows as a toast. */
-  const sendMessage = useCallback(
-    (text: string) => {
-      const socket = socketRef.current;
-      if (!socket) return showErrorToast('Not connected to the room.');
-      socket.timeout(ACK_TIMEOUT_MS).emit('sendMessage', { text, roomId }, (timedOut, ack) => {
-        if (timedOut) showErrorToast('The message could not be sent. Please try again.');
-        else if (ack.error) showErrorToast(ack.error);
-      });
-    },
-    [roomId],
-  );
+  /**
+   * Sends a message: shown as pending until the room stores it (ok), and sent (again) on every
+   * reconnect until then. A refusal resolves with its error, so the form can keep the text.
+   */
+  const send = useCallback((text: string): Promise<SendResult> => {
+    const connection = connectionRef.current;
+    if (!connection) return Promise.resolve({ ok: false, error: GAVE_UP });
+    const { result } = connection.outbox.add(text);
+    connection.flush();
+    return result;
+  }, []);
 
-  return { messages, historyLoaded, connected, roomData, error, sendMessage };
+  /** Sends `read` or `typing` if joined now; false when it was dropped. */
+  const signal = useCallback((value: Signal) => connectionRef.current?.signal(value) ?? false, []);
+  /** Loads the page of messages before the oldest shown (scrolling back). */
+  const loadOlder = useCallback(() => connectionRef.current?.loadOlder(), []);
+  /** Connects again after the reconnection attempts ran out (a refusal stays refused). */
+  const reconnect = useCallback(() => connectionRef.current?.reconnect(), []);
+  useReconnectTriggers(connectionState === 'disconnected' && error?.kind !== 'fatal', reconnect);
+
+  const connected = connectionState === 'connected';
+  return {
+    messages,
+    historyLoaded,
+    joined,
+    signal,
+    connected,
+    connectionState,
+    roomData,
+    error,
+    pending,
+    hasOlder: older.hasOlder,
+    loadingOlder: older.loadingOlder,
+    loadOlder,
+    reconnect,
+    send,
+    /** The same as send (the name the chat screen has used). */
+    sendMessage: send,
+  };
 }

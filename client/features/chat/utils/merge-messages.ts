@@ -10,11 +10,13 @@ const orderOf = (message: ChatMessage) =>
 /**
  * Merges messages into the shown list by id: a message already shown is replaced, never
  * repeated, and the result is ordered by id. This covers the first history (older than
- * anything live), live messages, and the history a reconnect resends.
+ * anything live), live messages, the history a reconnect resends and older pages. Past `cap`
+ * the oldest go (the person can scroll back to them again).
  */
 export function mergeMessages(
   shown: readonly ChatMessage[],
   incoming: readonly ChatMessage[],
+  cap = MAX_SHOWN_MESSAGES,
 ): ChatMessage[] {
   const byId = new Map<string, ChatMessage>();
   for (const message of shown) byId.set(String(message.id), message);
@@ -23,7 +25,7 @@ export function mergeMessages(
     const [x, y] = [orderOf(a), orderOf(b)];
     return x === y ? 0 : x < y ? -1 : 1;
   });
-  return merged.length > MAX_SHOWN_MESSAGES ? merged.slice(-MAX_SHOWN_MESSAGES) : merged;
+  return merged.length > cap ? merged.slice(-cap) : merged;
 }
 
 /** The id a reconnect resumes after: the highest numeric id shown, if any. */

@@ -1,31 +1,42 @@
-import { useEffect, useRef } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Button, List, Loader, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Loader } from '@mantine/core';
 import { StatusPanel } from '../../../components/ui/status-panel';
+import { isAcceptedJoin } from '../../../lib/join-intent';
 import { useSession } from '../../../lib/session/use-session';
-import { useJoinRoom } from '../hooks/use-join-room';
+import { useJoinFlow } from '../hooks/use-join-flow';
 import { pickNickname } from '../utils/pick-nickname';
+import { InvitePrompt } from './invite-prompt';
+import { JoinFailure } from './join-failure';
 import { NicknameConflictPanel } from './nickname-conflict-panel';
 
 /**
- * /auto-join?room= (spec point 4): joins the invited room under the person's usual nickname,
- * right after login or straight from an invitation. The route's guard sends visitors to /login.
+ * /auto-join?room= (spec point 4): joins the invited room under the person's usual nickname.
+ * Right after the login an invitation led to, it joins at once; reached any other way (a link
+ * on another site, a typed address) it first shows the room and asks. The route's guard sends
+ * visitors to /login.
  */
 export function AutoJoin() {
   const { user } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const room = useSearchParams()[0].get('room');
-  const { join, joining, error, conflict, dismiss } = useJoinRoom();
+  const { join, joining, error, conflict, dismiss } = useJoinFlow();
   const nickname = user ? pickNickname(user) : '';
+  const [accepted, setAccepted] = useState(() => isAcceptedJoin(location.state));
   const attempted = useRef(false);
 
   useEffect(() => {
-    if (!room || !user || attempted.current) return;
+    if (!room || !user || !accepted || attempted.current) return;
     attempted.current = true;
     void join({ roomId: room, activeNickname: nickname });
-  }, [room, user, nickname, join]);
+  }, [room, user, nickname, join, accepted]);
 
   if (!room) return <Navigate to="/" replace />;
+
+  if (!accepted) {
+    return <InvitePrompt roomId={room} nickname={nickname} onAccept={() => setAccepted(true)} />;
+  }
 
   if (conflict) {
     return (
@@ -46,21 +57,7 @@ export function AutoJoin() {
     );
   }
 
-  if (error) {
-    return (
-      <StatusPanel title="Error Joining Room" text={error}>
-        <Text>This could be because:</Text>
-        <List ta="left">
-          <List.Item>The room no longer exists</List.Item>
-          <List.Item>You don&apos;t have permission to join</List.Item>
-          <List.Item>There was a connection issue</List.Item>
-        </List>
-        <Button component={Link} to="/">
-          Go to Home
-        </Button>
-      </StatusPanel>
-    );
-  }
+  if (error) return <JoinFailure message={error} />;
 
   return (
     <StatusPanel title="Joining Room" text="Setting up your room...">

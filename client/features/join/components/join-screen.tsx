@@ -1,13 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Code, Stack, Text, TextInput } from '@mantine/core';
 import { ROOM_NAME_MAX, roomMessages } from '../../../../contract/rooms';
 import { FormCard } from '../../../components/ui/form-card';
 import { useSession } from '../../../lib/session/use-session';
 import { readStored, storageKeys } from '../../../lib/storage';
-import { useJoinRoom } from '../hooks/use-join-room';
+import { useJoinFlow } from '../hooks/use-join-flow';
 import { pickNickname } from '../utils/pick-nickname';
 import { NicknameConflictPanel } from './nickname-conflict-panel';
+
+function noticeOf(state: unknown): string | null {
+  const notice = (state as { notice?: unknown } | null)?.notice;
+  return typeof notice === 'string' ? notice : null;
+}
 
 /**
  * /join (spec point 2, 'Join screen'): names a new room, or joins the room of ?room= or of a
@@ -20,9 +25,11 @@ export function JoinScreen() {
   const sharedRoom = roomParam || pending;
   const [roomName, setRoomName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const { join, joining, error, conflict, dismiss } = useJoinRoom();
+  const { join, joining, error, conflict, dismiss } = useJoinFlow();
   const nickname = user ? pickNickname(user) : '';
   const attempted = useRef(false);
+  // Why the person is here, e.g. the room they were in was deleted (the chat says so).
+  const notice = noticeOf(useLocation().state);
 
   useEffect(() => {
     if (!sharedRoom || !user || attempted.current) return;
@@ -57,6 +64,11 @@ export function JoinScreen() {
       ) : (
         <form onSubmit={handleSubmit} noValidate>
           <Stack>
+            {notice && !error && (
+              <Alert color="yellow" role="status">
+                {notice}
+              </Alert>
+            )}
             {error && (
               <Alert color="red" role="alert">
                 {error}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import {
-  BackgroundImage,
+  Box,
   Button,
   Container,
   Group,
@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { IconLock, IconMessageCircle, IconShare } from '@tabler/icons-react';
 import { PRODUCT_NAME } from '../../../config/constants';
+import classes from './landing-page.module.css';
 
 const highlights = [
   {
@@ -31,11 +32,11 @@ const highlights = [
   },
 ];
 
-/** The home page for visitors: background image, the tagline, and the way in. */
+/** The home page for visitors: a coloured hero with the tagline and the way in, then highlights. */
 export function LandingPage() {
   return (
     <>
-      <BackgroundImage src="/landing-background.svg">
+      <Box className={classes.hero}>
         <Container size="md" py={120}>
           <Stack align="center" ta="center" gap="lg">
             <Title order={1} fz={{ base: 34, sm: 52 }} lh={1.15}>
@@ -55,7 +56,7 @@ export function LandingPage() {
             </Group>
           </Stack>
         </Container>
-      </BackgroundImage>
+      </Box>
 
       <Container size="md" py={64}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">

@@ -1,7 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MembersResponse } from '../../../../contract/rooms';
-import { api } from '../../../lib/api-client';
+import { api, ApiError, errorText } from '../../../lib/api-client';
+import { roomsKeys } from '../../../lib/query-keys';
 
 /** Answers only to the room's owner or an administrator; anyone else gets a 403. */
 export function getMembers(roomId: string): Promise<MembersResponse> {
   return api.get<MembersResponse>(`/rooms/${encodeURIComponent(roomId)}/members`);
+}
+
+export const getMembersQueryOptions = (roomId: string) =>
+  queryOptions({ queryKey: roomsKeys.members(roomId), queryFn: () => getMembers(roomId) });
+
+/** The members of a room, for its moderation panel: loaded while `enabled` (the drawer open). */
+export function useMembers(roomId: string, enabled: boolean) {
+  return useQuery({ ...getMembersQueryOptions(roomId), enabled });
+}
+
+/**
+ * What a failed members call shows (spec point 8, 'Members fetch'): nothing for a 403, which
+ * only means the person is neither the owner nor an administrator.
+ */
+export function membersFailureText(error: unknown): string | null {
+  if (error instanceof ApiError) {
+    return error.status === 403 ? null : errorText(error, 'Error fetching members');
+  }
+  // fetch itself rejects only when no answer came back at all.
+  return 'No response from server. Please check your connection.';
 }

@@ -1,7 +1,59 @@
-import type { RoomSummary } from '../../../../contract/rooms';
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RoomSummary, RoomsResponse } from '../../../../contract/rooms';
 import { api } from '../../../lib/api-client';
+import { roomsKeys } from '../../../lib/query-keys';
+import { withReadMarks } from '../../../lib/unread/read-marks';
+
+/**
+ * How often the list asks again while it is on screen, so unread badges (and the tab's total)
+ * follow new messages: the counts are two columns, so each ask is one cheap indexed read.
+ * A hidden tab asks less often; its title still shows the total.
+ */
+const POLL_VISIBLE_MS = 5_000;
+const POLL_HIDDEN_MS = 30_000;
+const pollInterval = () =>
+  document.visibilityState === 'hidden' ? POLL_HIDDEN_MS : POLL_VISIBLE_MS;
 
 /** The signed-in user's rooms, each with the excerpt of its last message if it has one. */
-export function getRooms(): Promise<RoomSummary[]> {
-  return api.get<RoomSummary[]>('/rooms');
+export async function getRooms(): Promise<RoomSummary[]> {
+  const rooms = await api.get<RoomsResponse>('/rooms');
+  return Array.isArray(rooms) ? rooms : [];
+}
+
+export const getRoomsQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: roomsKeys.list(userId), queryFn: getRooms });
+
+/**
+ * The room list of spec point 2: loaded when the user loads (the key is theirs) and on every
+ * mount, so that a back navigation that brings the list back refreshes it, and again when the
+ * browser restores the page from its back-forward cache. `refresh` starts over from the
+ * loading state, as the Refresh button promises.
+ */
+export function useRooms(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  const options = getRoomsQueryOptions(userId ?? '');
+  const query = useQuery({
+    ...options,
+    enabled: Boolean(userId),
+    refetchOnMount: 'always',
+    refetchInterval: pollInterval,
+    refetchIntervalInBackground: true,
+    // What this tab has just read counts, even before the room's flush reaches D1. A new
+    // function each render: the marks change outside the query, so the result is not cached.
+    select: (rooms: RoomSummary[]) => withReadMarks(rooms),
+  });
+  const { refetch } = query;
+
+  useEffect(() => {
+    if (!userId) return;
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) void refetch();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [userId, refetch]);
+
+  const refresh = () => queryClient.resetQueries({ queryKey: options.queryKey });
+  return { query, refresh };
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Member, MembersResponse } from '../../../../contract/rooms';
 import { errorText } from '../../../lib/api-client';
-import { kickMember } from '../api/kick-member';
+import { useKickMember } from '../api/kick-member';
+import { BannedList } from './banned-list';
 import { CHAT_MODERATOR, isModeratorNickname } from '../../../../contract/rooms';
 
 interface ModerationPanelProps {
@@ -11,16 +11,18 @@ interface ModerationPanelProps {
   members: MembersResponse;
   currentUserId: string;
   isAdmin: boolean;
-  /** Re-fetches the members, after a kick. */
-  onChanged: () => void;
 }
 
 const memberId = (member: Member) => member.userId.id || member.userId._id;
 
-/** The owner's or an administrator's list of members, each with a Kick button where allowed. */
+/**
+ * The owner's or an administrator's list of members, each with a Kick button where allowed, and
+ * of the people kicked (banned), each with an Unban button.
+ */
 export function ModerationPanel(props: ModerationPanelProps) {
-  const { roomId, members, currentUserId, isAdmin, onChanged } = props;
-  const [kicking, setKicking] = useState<string | null>(null);
+  const { roomId, members, currentUserId, isAdmin } = props;
+  const kick = useKickMember();
+  const kicking = kick.isPending ? kick.variables.targetUserId : null;
 
   // Spec points 5 and 6: never yourself, never a moderator, and never the room's creator
   // (the owner is the creator; an administrator may not remove them).
@@ -29,31 +31,32 @@ export function ModerationPanel(props: ModerationPanelProps) {
     memberId(member) !== members.roomCreator &&
     !isModeratorNickname(member.activeNickname);
 
-  const kick = async (member: Member) => {
-    const id = memberId(member);
-    setKicking(id);
-    try {
-      const answer = await kickMember(roomId, id);
-      notifications.show({
-        color: 'green',
-        message: answer.message || `User ${id} kicked successfully.`,
-      });
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorText(error, 'Failed to kick user') });
-    } finally {
-      setKicking(null);
-      onChanged();
-    }
-  };
+  const kickOut = (member: Member) =>
+    kick.mutate(
+      { roomId, targetUserId: memberId(member) },
+      {
+        onSuccess: (answer) =>
+          notifications.show({
+            color: 'green',
+            message: answer.message || `User ${member.activeNickname} kicked successfully.`,
+          }),
+        onError: (error) =>
+          notifications.show({ color: 'red', message: errorText(error, 'Failed to kick user') }),
+      },
+    );
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="moderation-title">
       <Title order={3} size="h4" mb="sm" id="moderation-title">
         {isAdmin ? 'Moderator Mode' : 'Moderation'}
       </Title>
-      {members.members.length === 0 ? (
-        <Text c="dimmed">No members to kick</Text>
-      ) : (
+      {/* Only you, moderators and the creator: nobody here can be kicked. */}
+      {!members.members.some(canKick) && (
+        <Text c="dimmed" mb={members.members.length > 0 ? 'xs' : 0}>
+          No members to kick
+        </Text>
+      )}
+      {members.members.length > 0 && (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {members.members.map((member) => (
             <Group key={member._id} component="li" justify="space-between" wrap="nowrap">
@@ -72,7 +75,7 @@ export function ModerationPanel(props: ModerationPanelProps) {
                   variant="light"
                   aria-label={`Kick ${member.activeNickname}`}
                   loading={kicking === memberId(member)}
-                  onClick={() => void kick(member)}
+                  onClick={() => kickOut(member)}
                 >
                   Kick
                 </Button>
@@ -81,6 +84,7 @@ export function ModerationPanel(props: ModerationPanelProps) {
           ))}
         </Stack>
       )}
+      <BannedList roomId={roomId} />
     </Paper>
   );
 }

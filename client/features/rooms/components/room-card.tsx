@@ -1,7 +1,8 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { Card, Text } from '@mantine/core';
+import { Badge, Card, Group, Text } from '@mantine/core';
 import type { RoomSummary } from '../../../../contract/rooms';
+import { unreadLabel } from '../../../lib/unread/read-marks';
 
 interface RoomCardProps {
   room: RoomSummary;
@@ -13,6 +14,7 @@ interface RoomCardProps {
 /** One room of the list; the whole card links to the room's chat. */
 export function RoomCard({ room, onSelect, current = false }: RoomCardProps) {
   const excerpt = room.lastMessageExcerpt?.plainText;
+  const unread = room.unreadCount ?? 0;
 
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (onSelect && !onSelect(room)) event.preventDefault();
@@ -28,9 +30,24 @@ export function RoomCard({ room, onSelect, current = false }: RoomCardProps) {
       padding="md"
       bg={current ? 'var(--mantine-primary-color-light)' : undefined}
     >
-      <Text fw={600} size="lg" component="h3">
-        {room.name || 'Untitled Room'}
-      </Text>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Text fw={600} size="lg" component="h3" style={{ wordBreak: 'break-word' }}>
+          {room.name || 'Untitled Room'}
+        </Text>
+        {unread > 0 && (
+          <Badge
+            variant="filled"
+            // red.9: white on it passes WCAG AA for small text (Mantine's red.6 does not).
+            color="red.9"
+            circle={unread < 10}
+            style={{ flexShrink: 0 }}
+            data-testid="unread-badge"
+            title={`${unread} unread ${unread === 1 ? 'message' : 'messages'}`}
+          >
+            {unreadLabel(unread)}
+          </Badge>
+        )}
+      </Group>
       <Text size="sm" c={excerpt ? undefined : 'dimmed'} lineClamp={2} mt={4}>
         {excerpt || 'No messages yet'}
       </Text>

@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
 import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
+import { PRODUCT_NAME } from '../../../config/constants';
 import { useSession } from '../../../lib/session/use-session';
-import { useRooms } from '../hooks/use-rooms';
+import { unreadTotal } from '../../../lib/unread/read-marks';
+import { useUnreadTitle } from '../../../lib/unread/use-unread-title';
+import { useRooms } from '../api/get-rooms';
 import { useSelectRoom } from '../hooks/use-select-room';
 import { RoomCard } from './room-card';
 
@@ -18,8 +21,10 @@ interface RoomListProps {
 /** The signed-in user's rooms (spec point 2, 'Room list'): the home page and the chat drawer. */
 export function RoomList({ inDrawer = false, currentRoomId, onSelected }: RoomListProps) {
   const { user } = useSession();
-  const { state, reload } = useRooms();
+  const { query: rooms, refresh } = useRooms(user?.id);
   const { select, error: switchError } = useSelectRoom(onSelected);
+  // The home page's tab carries the unread total; in the drawer the chat's title does.
+  useUnreadTitle(PRODUCT_NAME, unreadTotal(rooms.data), !inDrawer);
 
   if (!user) return <Text p="md">Please log in to see your rooms.</Text>;
 
@@ -29,8 +34,8 @@ export function RoomList({ inDrawer = false, currentRoomId, onSelected }: RoomLi
         variant="default"
         size={inDrawer ? 'xs' : 'sm'}
         leftSection={<IconRefresh size={16} aria-hidden />}
-        onClick={() => void reload()}
-        disabled={state.status === 'loading'}
+        onClick={() => void refresh()}
+        disabled={rooms.isFetching}
       >
         Refresh
       </Button>
@@ -52,18 +57,18 @@ export function RoomList({ inDrawer = false, currentRoomId, onSelected }: RoomLi
           {switchError}
         </Alert>
       )}
-      {state.status === 'loading' && <Text role="status">Loading rooms...</Text>}
-      {state.status === 'error' && (
+      {rooms.isPending && <Text role="status">Loading rooms...</Text>}
+      {rooms.isError && (
         <Alert color="red" role="alert">
           Failed to load rooms. Please try again.
         </Alert>
       )}
-      {state.status === 'ready' && state.rooms.length === 0 && (
+      {rooms.isSuccess && rooms.data.length === 0 && (
         <Text>You haven&apos;t created or joined any rooms yet.</Text>
       )}
-      {state.status === 'ready' && state.rooms.length > 0 && (
+      {rooms.isSuccess && rooms.data.length > 0 && (
         <SimpleGrid cols={inDrawer ? 1 : { base: 1, sm: 2 }}>
-          {state.rooms.map((room) => (
+          {rooms.data.map((room) => (
             <RoomCard
               key={room.roomId}
               room={room}

@@ -1,6 +1,6 @@
 import { Alert, Badge, Drawer, Stack, Text } from '@mantine/core';
 import { useSession } from '../../../lib/session/use-session';
-import { useMembers } from '../hooks/use-members';
+import { membersFailureText, useMembers } from '../api/get-members';
 import { ModerationPanel } from './moderation-panel';
 import { RoomList } from './room-list';
 
@@ -17,8 +17,9 @@ interface RoomsDrawerProps {
 export function RoomsDrawer({ roomId, opened, onClose }: RoomsDrawerProps) {
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
-  const { state, reload } = useMembers(roomId, opened);
-  const isOwner = state.status === 'ready' && state.data.isOwner;
+  const members = useMembers(roomId, opened);
+  const isOwner = members.data?.isOwner === true;
+  const failure = members.isError ? membersFailureText(members.error) : null;
 
   const title = isAdmin ? (
     <>
@@ -45,21 +46,20 @@ export function RoomsDrawer({ roomId, opened, onClose }: RoomsDrawerProps) {
         <Drawer.Body>
           <Stack gap="lg">
             {!isAdmin && <RoomList inDrawer currentRoomId={roomId} onSelected={onClose} />}
-            {state.status === 'error' && (
+            {failure && (
               <Alert color="red" role="alert">
-                {state.message}
+                {failure}
               </Alert>
             )}
-            {state.status === 'ready' && user && (
+            {members.isSuccess && user && (
               <ModerationPanel
                 roomId={roomId}
-                members={state.data}
+                members={members.data}
                 currentUserId={user.id}
                 isAdmin={isAdmin}
-                onChanged={() => void reload()}
               />
             )}
-            {isAdmin && state.status === 'loading' && <Text c="dimmed">Loading members...</Text>}
+            {isAdmin && members.isPending && <Text c="dimmed">Loading members...</Text>}
           </Stack>
         </Drawer.Body>
       </Drawer.Content>

@@ -1,14 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../lib/session/use-session';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage';
-import { getRooms } from '../api/get-rooms';
-
-interface Looked {
-  roomId: string;
-  nickname: string;
-  /** Whether the room was in the person's list, i.e. the nickname is the membership's. */
-  member: boolean;
-}
+import { getRoomsQueryOptions } from '../api/get-rooms';
 
 /**
  * The nickname under which the signed-in person is in `roomId`: the server's join refuses any
@@ -18,35 +12,27 @@ interface Looked {
  */
 export function useRoomNickname(roomId: string): string | null {
   const { user, setUser } = useSession();
-  const [looked, setLooked] = useState<Looked | null>(null);
 
   const local =
     (user?.roomId === roomId && user.activeNickname) ||
     (readStored(storageKeys.joinedRoomId) === roomId && readStored(storageKeys.activeNickname)) ||
     null;
   const fallback = user ? user.activeNickname || user.nickname : null;
-  const lookedUp = looked?.roomId === roomId ? looked : null;
+
+  const rooms = useQuery({
+    ...getRoomsQueryOptions(user?.id ?? ''),
+    enabled: Boolean(user && !local),
+  });
 
   useEffect(() => {
-    if (local || !fallback) return;
-    let live = true;
-    getRooms()
-      .then((rooms) => rooms.find((room) => room.roomId === roomId)?.activeNickname ?? null)
-      .catch((error: unknown) => {
-        console.error('Failed to look up the room nickname', error);
-        return null;
-      })
-      .then((found) => {
-        // Not a member: try the usual nickname and let the server's refusal be shown.
-        if (live) setLooked({ roomId, nickname: found ?? fallback, member: Boolean(found) });
-      });
-    return () => {
-      live = false;
-    };
-  }, [roomId, local, fallback]);
+    if (rooms.isError) console.error('Failed to look up the room nickname', rooms.error);
+  }, [rooms.isError, rooms.error]);
 
-  const nickname = local ?? lookedUp?.nickname ?? null;
-  const confirmed = Boolean(local) || Boolean(lookedUp?.member);
+  const found = rooms.data?.find((room) => room.roomId === roomId)?.activeNickname ?? null;
+  // Not a member, or the list failed: try the usual nickname and let the server's refusal show.
+  const lookedUp = found ?? (rooms.isSuccess || rooms.isError ? fallback : null);
+  const nickname = local ?? lookedUp;
+  const confirmed = Boolean(local) || Boolean(found);
 
   useEffect(() => {
     if (!user || !nickname || !confirmed) return;

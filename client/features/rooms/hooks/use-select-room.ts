@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RoomSummary } from '../../../../contract/rooms';
+import { roomsKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session/use-session';
 import { removeStored, storageKeys, writeStored } from '../../../lib/storage';
 
@@ -9,10 +11,12 @@ export const SWITCH_FAILED = 'Failed to switch rooms. Please try again.';
  * Makes a room of the list the current one before its card's link navigates there (spec
  * point 4, 'Switching rooms'). The membership already exists, so no call is needed: the chat
  * screen's socket joins under the membership's nickname, and leaving the old room is the old
- * chat screen's cleanup. Returns false when the switch failed and navigation must not happen.
+ * chat screen's cleanup. The room list is marked out of date, so that wherever it shows next it
+ * is read again. Returns false when the switch failed and navigation must not happen.
  */
 export function useSelectRoom(onSelected?: () => void) {
   const { user, setUser } = useSession();
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
 
   const select = (room: RoomSummary): boolean => {
@@ -24,6 +28,7 @@ export function useSelectRoom(onSelected?: () => void) {
       if (room.activeNickname) writeStored(storageKeys.activeNickname, room.activeNickname);
       // Without a nickname for this room, the chat screen looks it up instead of reusing one.
       else removeStored(storageKeys.activeNickname);
+      void queryClient.invalidateQueries({ queryKey: roomsKeys.lists() });
       onSelected?.();
       return true;
     } catch (failure) {

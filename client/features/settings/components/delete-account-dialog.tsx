@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { currentPasswordSchema, firstError } from '../../../../contract/validation';
@@ -6,7 +6,7 @@ import { useField } from '../../../hooks/use-field';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { removeStored, storageKeys } from '../../../lib/storage';
-import { deleteAccount } from '../api/delete-account';
+import { useDeleteAccount } from '../api/delete-account';
 
 interface DeleteAccountDialogProps {
   opened: boolean;
@@ -18,47 +18,42 @@ export function DeleteAccountDialog({ opened, onClose }: DeleteAccountDialogProp
   const { logout } = useSession();
   const navigate = useNavigate();
   const password = useField((value) => firstError(currentPasswordSchema, value));
-  const [error, setError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useDeleteAccount();
 
   const close = () => {
     password.reset();
-    setError(null);
+    deletion.reset();
     onClose();
   };
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (password.check()) return;
 
-    setDeleting(true);
-    setError(null);
-    try {
-      await deleteAccount(password.value);
-    } catch (failure) {
-      setError(errorText(failure, 'Failed to delete account'));
-      setDeleting(false);
-      return;
-    }
-    // Leave the guarded page before the user is cleared, or the settings guard would redirect
-    // to /login itself and drop the message. flushSync makes the leaving happen now, instead
-    // of in a transition that keeps this page mounted while the login screen's code loads.
-    navigate('/login', {
-      replace: true,
-      flushSync: true,
-      state: { message: 'Your account has been deleted successfully' },
+    deletion.mutate(password.value, {
+      onSuccess: () => {
+        // Leave the guarded page before the user is cleared, or the settings guard would
+        // redirect to /login itself and drop the message. flushSync makes the leaving happen
+        // now, instead of in a transition that keeps this page mounted while the login
+        // screen's code loads.
+        navigate('/login', {
+          replace: true,
+          flushSync: true,
+          state: { message: 'Your account has been deleted successfully' },
+        });
+        removeStored(storageKeys.pendingRoomJoin);
+        void logout();
+      },
     });
-    removeStored(storageKeys.pendingRoomJoin);
-    await logout();
   };
 
   return (
     <Modal opened={opened} onClose={close} title="Confirm Deletion" centered>
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form onSubmit={handleSubmit} noValidate>
         <Stack>
-          {error && (
+          {deletion.isError && (
             <Alert color="red" role="alert">
-              {error}
+              {errorText(deletion.error, 'Failed to delete account')}
             </Alert>
           )}
           <PasswordInput
@@ -70,11 +65,11 @@ export function DeleteAccountDialog({ opened, onClose }: DeleteAccountDialogProp
             {...password.inputProps}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={deleting}>
+            <Button variant="default" onClick={close} disabled={deletion.isPending}>
               Cancel
             </Button>
-            <Button type="submit" color="red" disabled={deleting}>
-              {deleting ? 'Deleting...' : 'Delete Account'}
+            <Button type="submit" color="red" disabled={deletion.isPending}>
+              {deletion.isPending ? 'Deleting...' : 'Delete Account'}
             </Button>
           </Group>
         </Stack>

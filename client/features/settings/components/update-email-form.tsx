@@ -1,33 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { errorText } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session/use-session';
-import { updateEmail } from '../api/update-email';
+import { useUpdateEmail } from '../api/update-email';
 
 /**
  * The spec asks for the browser's own email check here (type=email, required), so this form
  * keeps native validation on; the server still applies the contract's rule.
  */
 export function UpdateEmailForm({ currentPassword }: { currentPassword: string }) {
-  const { setUser } = useSession();
   const [newEmail, setNewEmail] = useState('');
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const update = useUpdateEmail();
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitting(true);
-    setResult(null);
-    try {
-      const response = await updateEmail(currentPassword, newEmail.trim());
-      setUser(response.user);
-      setNewEmail('');
-      setResult({ ok: true, text: response.message || 'Email updated successfully' });
-    } catch (failure) {
-      setResult({ ok: false, text: errorText(failure, 'Error updating email') });
-    } finally {
-      setSubmitting(false);
-    }
+    update.mutate(
+      { currentPassword, newEmail: newEmail.trim() },
+      { onSuccess: () => setNewEmail('') },
+    );
   };
 
   return (
@@ -38,11 +27,16 @@ export function UpdateEmailForm({ currentPassword }: { currentPassword: string }
       <Text size="sm" c="dimmed" mb="md">
         Your email is only used for account notifications, such as password resets.
       </Text>
-      <form onSubmit={(event) => void handleSubmit(event)}>
+      <form onSubmit={handleSubmit}>
         <Stack>
-          {result && (
-            <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
-              {result.text}
+          {update.isSuccess && (
+            <Alert color="green" role="status">
+              {update.data.message || 'Email updated successfully'}
+            </Alert>
+          )}
+          {update.isError && (
+            <Alert color="red" role="alert">
+              {errorText(update.error, 'Error updating email')}
             </Alert>
           )}
           <TextInput
@@ -53,8 +47,8 @@ export function UpdateEmailForm({ currentPassword }: { currentPassword: string }
             value={newEmail}
             onChange={(event) => setNewEmail(event.currentTarget.value)}
           />
-          <Button type="submit" disabled={submitting}>
-            {submitting ? 'Updating...' : 'Update Email'}
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Updating...' : 'Update Email'}
           </Button>
         </Stack>
       </form>

@@ -1,40 +1,31 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { currentPasswordSchema, firstError } from '../../../../contract/validation';
 import { useField } from '../../../hooks/use-field';
 import { errorText } from '../../../lib/api-client';
-import { verifyPassword } from '../api/verify-password';
+import { useVerifyPassword } from '../api/verify-password';
 
 /** Step 1: the account's settings open only after the current password is confirmed. */
 export function VerifyPasswordForm({ onVerified }: { onVerified: (password: string) => void }) {
   const password = useField((value) => firstError(currentPasswordSchema, value));
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const verify = useVerifyPassword();
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (password.check()) return;
-
-    setSubmitting(true);
-    setError(null);
-    try {
-      await verifyPassword(password.value);
-      onVerified(password.value);
-    } catch (failure) {
-      setError(errorText(failure, 'Error verifying password'));
-      setSubmitting(false);
-    }
+    const value = password.value;
+    verify.mutate(value, { onSuccess: () => onVerified(value) });
   };
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form onSubmit={handleSubmit} noValidate>
       <Stack>
         <Text size="sm" c="dimmed">
           For your security, enter your current password to continue.
         </Text>
-        {error && (
+        {verify.isError && (
           <Alert color="red" role="alert">
-            {error}
+            {errorText(verify.error, 'Error verifying password')}
           </Alert>
         )}
         <PasswordInput
@@ -43,8 +34,8 @@ export function VerifyPasswordForm({ onVerified }: { onVerified: (password: stri
           withAsterisk
           {...password.inputProps}
         />
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Verifying...' : 'Continue to Settings'}
+        <Button type="submit" disabled={verify.isPending}>
+          {verify.isPending ? 'Verifying...' : 'Continue to Settings'}
         </Button>
       </Stack>
     </form>

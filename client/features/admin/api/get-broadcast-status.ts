@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BroadcastStatus } from '../../../../contract/admin';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+
+/** How often a queued broadcast's progress is asked for, until every room is accounted for. */
+export const BROADCAST_POLL_MS = 1000;
+
+export function getBroadcastStatus(broadcastId: string): Promise<BroadcastStatus> {
+  return api.get<BroadcastStatus>(`/admin/broadcasts/${encodeURIComponent(broadcastId)}`);
+}
+
+/** Polls a queued broadcast (when there is one) until it is done. */
+export function useBroadcastStatus(broadcastId: string | null) {
+  return useQuery({
+    queryKey: adminKeys.broadcast(broadcastId ?? ''),
+    queryFn: () => getBroadcastStatus(broadcastId!),
+    enabled: broadcastId !== null,
+    staleTime: 0,
+    // A failed status call (after its retry) ends the polling; the form says it is unknown.
+    refetchInterval: (query) =>
+      query.state.data?.done || query.state.status === 'error' ? false : BROADCAST_POLL_MS,
+  });
+}

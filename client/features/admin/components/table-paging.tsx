@@ -1,0 +1,48 @@
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+
+interface TableSearchProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** The search box above an admin table; the server does the matching. */
+export function TableSearch({ label, value, onChange }: TableSearchProps) {
+  return (
+    <TextInput
+      type="search"
+      label={label}
+      value={value}
+      maxLength={100}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      mb="sm"
+    />
+  );
+}
+
+interface LoadMoreProps {
+  /** Rows shown so far, and how many match in all. */
+  shown: number;
+  total: number;
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}
+
+/** 'Showing N of M' under a table, and a button for the next page while there is one. */
+export function LoadMore({ shown, total, hasMore, loading, onLoadMore }: LoadMoreProps) {
+  return (
+    <Group justify="space-between" mt="sm">
+      <Text size="sm" role="status">
+        Showing {shown} of {total}
+      </Text>
+      {hasMore && (
+        <Button variant="default" size="xs" loading={loading} onClick={onLoadMore}>
+          Load more
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import { Button, List, Popover, Text } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+import type { RoomData } from '../../../../contract/realtime';
+
+/** 'N online' in the header; a click lists who (the room's presence, roomData). */
+export function OnlinePeople({ users }: { users: RoomData['users'] | null }) {
+  const count = users?.length ?? 0;
+  const titleId = useId();
+  return (
+    <Popover position="bottom-start" shadow="md" withArrow>
+      <Popover.Target>
+        <Button
+          variant="subtle"
+          size="compact-xs"
+          color="gray"
+          px={4}
+          leftSection={<IconUsers size={14} aria-hidden />}
+          aria-label={`${count} online: show who`}
+          disabled={users === null}
+        >
+          {count} online
+        </Button>
+      </Popover.Target>
+      {/* Named by its title rather than by the button, which Mantine would use. */}
+      <Popover.Dropdown aria-labelledby={titleId} maw={260}>
+        <Text id={titleId} size="sm" fw={600} mb={4}>
+          People online
+        </Text>
+        <List size="sm" spacing={2} listStyleType="none">
+          {(users ?? []).map(({ nickname }) => (
+            <List.Item key={nickname}>{nickname}</List.Item>
+          ))}
+        </List>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,280 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  chatHistorySchema,
+  chatMessageSchema,
+  historyPageSchema,
+  roomDataSchema,
+  SOCKET_PATH,
+  typingSchema,
+  type ChatMessage,
+  type ClientToServerEvents,
+  type JoinPayload,
+  type RoomData,
+  type ServerToClientEvents,
+} from '../../../../contract/realtime';
+import { htmlToText } from '../utils/sanitize-html';
+import {
+  isSystemMessage,
+  lastMessageIdOf,
+  MAX_SHOWN_MESSAGES,
+  mergeMessages,
+} from '../utils/merge-messages';
+import { refusalText } from '../utils/refusal-text';
+import { showSystemNotice } from '../utils/show-system-notice';
+import { OlderPages, oldestIdOf, type OlderState } from './older-pages';
+import { Outbox, type PendingEntry } from './outbox';
+import { RoomTickets } from './room-tickets';
+
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
+
+/** A problem the dialog shows: a connection one clears itself once a reconnect succeeds. */
+export interface ChatError {
+  kind: 'connection' | 'fatal';
+  message: string;
+}
+
+/** The events that may be lost on the way: sent only while joined, never queued. */
+export type Signal = { event: 'read'; messageId: number } | { event: 'typing' };
+
+type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Spec point 9's connection settings; the room id travels in the handshake. */
+const SOCKET_OPTIONS = {
+  path: SOCKET_PATH,
+  transports: ['websocket'],
+  withCredentials: true,
+  reconnection: true,
+  reconnectionAttempts: 5,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  timeout: 20000,
+};
+/** No acknowledgement is awaited for ever. */
+const ACK_TIMEOUT_MS = 10_000;
+/** A notice this recent explains why the server ended the connection (e.g. a kick). */
+const NOTICE_EXPLAINS_MS = 3000;
+export const GAVE_UP = 'Not connected to the room.';
+
+/** Where the connection reports what the screen shows (React state setters, callbacks). */
+export interface ConnectionView {
+  setMessages: (messages: ChatMessage[]) => void;
+  setHistoryLoaded: (loaded: boolean) => void;
+  setConnectionState: (state: ConnectionState) => void;
+  setRoomData: (data: RoomData) => void;
+  setError: (update: (current: ChatError | null) => ChatError | null) => void;
+  setPending: (pending: PendingEntry[]) => void;
+  setOlder: (state: OlderState) => void;
+  setJoined: (joined: boolean) => void;
+  /** Read when the event comes, so the screen's latest handlers run. */
+  handlers: () => {
+    onRoomDeleted: () => void;
+    onTyping?: (nickname: string) => void;
+    onLiveMessage?: (message: ChatMessage) => void;
+  };
+}
+
+/** What the screen can ask of an open connection. */
+export interface RoomConnection {
+  outbox: Outbox;
+  /** Sends what waits in the outbox, oldest first. */
+  flush: () => void;
+  /** Sends `read` or `typing` if joined now; false when it was dropped. */
+  signal: (signal: Signal) => boolean;
+  loadOlder: () => void;
+  /** Connects again after the attempts ran out, unless the room refused for good. */
+  reconnect: () => void;
+  close: () => void;
+}
+
+/**
+ * One Socket.IO connection to one room (spec point 4, 'Realtime chat'). After a drop the
+ * client gets its session back (socket.recovered, the missed events replayed by the server) or
+ * joins again with the last message it shows; typed messages wait in an outbox meanwhile.
+ */
+export function openRoomConnection(
+  roomId: string,
+  nickname: string,
+  view: ConnectionView,
+): RoomConnection {
+  // The list is read on every reconnect, so it lives outside React state as well.
+  let shown: ChatMessage[] = [];
+  /** Grows with the pages scrolled back to, so a live message does not drop them again. */
+  let cap = MAX_SHOWN_MESSAGES;
+  const olderPages = new OlderPages(view.setOlder);
+  const show = (incoming: ChatMessage[]) => {
+    const oldest = oldestIdOf(shown);
+    shown = mergeMessages(shown, incoming, cap);
+    // The list dropped its oldest: they can be scrolled back to.
+    if (oldest !== undefined && oldestIdOf(shown) !== oldest) olderPages.hasOlder = true;
+    view.setMessages(shown);
+    outbox.listed(incoming.map((message) => message.id).filter((id) => typeof id === 'number'));
+  };
+  const outbox = new Outbox(view.setPending);
+  const isShown = (id: unknown) => shown.some((message) => message.id === id);
+
+  let roomDeleted = false;
+  /** Refused for good (not a member, banned, kicked...): no reconnecting. */
+  let refused = false;
+  /** Joined on this connection: sends may go. */
+  let ready = false;
+  /** The id the last join resumed after (undefined: a fresh join). */
+  let resumedFrom: number | undefined;
+  const setReady = (value: boolean) => {
+    ready = value;
+    view.setJoined(value);
+  };
+  let lastNotice: { text: string; at: number } | null = null;
+  const fail = (kind: ChatError['kind'], message: string) => {
+    if (kind === 'fatal') refused = true;
+    view.setError((current) => (current?.kind === 'fatal' ? current : { kind, message }));
+  };
+
+  const socket: RoomSocket = io(window.location.origin, {
+    ...SOCKET_OPTIONS,
+    query: { room: roomId },
+    autoConnect: false,
+  });
+  // A ticket first, then the connect; a drop readies a fresh one for the reconnects.
+  const tickets = new RoomTickets(socket, roomId);
+  void tickets.ensure().then(() => tickets.active && socket.connect());
+  socket.on('disconnect', () => void tickets.ensure());
+  socket.io.on('reconnect_attempt', () => void tickets.ensure());
+
+  /** A resend is safe: the room knows each clientId. */
+  const flush = () => {
+    if (!ready || !socket.connected) return;
+    for (const { clientId, text } of outbox.takeUnsent()) {
+      socket
+        .timeout(ACK_TIMEOUT_MS)
+        .emit('sendMessage', { text, roomId, clientId }, (timedOut, ack) => {
+          if (timedOut) {
+            outbox.unanswered(clientId);
+            return flush();
+          }
+          if (ack.error) return outbox.settle(clientId, { ok: false, error: ack.error });
+          // Stored: the entry stays until its message is listed (unless it already is).
+          const id = typeof ack.id === 'number' && !isShown(ack.id) ? ack.id : undefined;
+          outbox.settle(clientId, { ok: true }, id);
+        });
+    }
+  };
+
+  socket.on('connect', () => {
+    view.setConnectionState('connected');
+    view.setError((current) => (current?.kind === 'connection' ? null : current));
+    outbox.reconnected();
+    // Recovered: the server kept the join and replays what was missed.
+    if (socket.recovered) {
+      setReady(true);
+      return flush();
+    }
+    setReady(false);
+    // Otherwise only what was missed comes back: history resumes after this id.
+    const lastMessageId = lastMessageIdOf(shown);
+    const payload: JoinPayload = { name: nickname, room: roomId };
+    if (lastMessageId !== undefined) payload.lastMessageId = lastMessageId;
+    resumedFrom = lastMessageId;
+    socket.timeout(ACK_TIMEOUT_MS).emit('join', payload, (timedOut, ack) => {
+      // A drop before the answer is not a refusal: the reconnect joins again.
+      if (timedOut) {
+        if (socket.connected) fail('fatal', 'The room did not answer. Please try again.');
+      } else if (ack.error) {
+        fail('fatal', refusalText(ack.error));
+      } else {
+        setReady(true);
+        flush();
+      }
+    });
+  });
+  socket.on('connect_error', (problem) => {
+    view.setConnectionState(socket.active ? 'reconnecting' : 'disconnected');
+    // The worker's refusal ends the retries (socket.active is false): that is for the
+    // dialog. A network problem is retried, and only the connection status shows it.
+    if (socket.active) fail('connection', problem.message);
+    else fail('fatal', refusalText(problem.message));
+  });
+  socket.on('disconnect', (reason) => {
+    setReady(false);
+    view.setConnectionState(socket.active ? 'reconnecting' : 'disconnected');
+    if (!socket.active) outbox.failAll(GAVE_UP);
+    // The server ends a session on a kick (its notice came just before) or a deletion.
+    if (reason === 'io server disconnect' && !roomDeleted) {
+      const recent = lastNotice && Date.now() - lastNotice.at < NOTICE_EXPLAINS_MS;
+      fail('fatal', recent && lastNotice ? lastNotice.text : 'You have been disconnected.');
+    }
+  });
+  socket.io.on('reconnect_failed', () => {
+    view.setConnectionState('disconnected');
+    outbox.failAll(GAVE_UP);
+  });
+  socket.on('chatHistory', (history, page) => {
+    const parsed = chatHistorySchema.safeParse(history);
+    const hasMore = historyPageSchema.safeParse(page).data?.hasMore ?? false;
+    // A resumption further behind than one page leaves a gap: start again from this page,
+    // with the rest to scroll back to.
+    if (resumedFrom !== undefined && hasMore) shown = [];
+    show(parsed.success ? parsed.data.filter((message) => !isSystemMessage(message)) : []);
+    if (resumedFrom === undefined || hasMore) olderPages.hasOlder = hasMore;
+    view.setHistoryLoaded(true);
+  });
+  socket.on('message', (raw) => {
+    const parsed = chatMessageSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const message = parsed.data;
+    if (!isSystemMessage(message)) {
+      view.handlers().onLiveMessage?.(message);
+      return show([message]);
+    }
+    lastNotice = { text: htmlToText(message.text), at: Date.now() };
+    showSystemNotice(message);
+  });
+  socket.on('roomData', (data) => {
+    const parsed = roomDataSchema.safeParse(data);
+    if (parsed.success) view.setRoomData(parsed.data);
+  });
+  socket.on('typing', (event) => {
+    const parsed = typingSchema.safeParse(event);
+    if (parsed.success) view.handlers().onTyping?.(parsed.data.nickname);
+  });
+  socket.on('admin-broadcast', (broadcast) => console.log('Admin broadcast', broadcast.message));
+  socket.on('room-deleted', (event) => {
+    if (event.roomId !== roomId) return;
+    roomDeleted = true;
+    view.handlers().onRoomDeleted();
+  });
+
+  return {
+    outbox,
+    flush,
+    // Volatile: a signal while not joined is dropped rather than queued for the reconnect.
+    signal: (signal) => {
+      if (!ready || !socket.connected) return false;
+      if (signal.event === 'typing') socket.volatile.emit('typing');
+      else socket.volatile.emit('read', { messageId: signal.messageId });
+      return true;
+    },
+    loadOlder: () => {
+      if (!ready) return;
+      olderPages.load(socket, oldestIdOf(shown), (page) => {
+        shown = mergeMessages(shown, page, Number.POSITIVE_INFINITY);
+        cap = Math.max(cap, shown.length);
+        view.setMessages(shown);
+      });
+    },
+    reconnect: () => {
+      // (The socket stays 'active' after the manager gave up; only a refusal deactivates it.)
+      if (refused || roomDeleted || socket.connected) return;
+      view.setConnectionState('reconnecting');
+      socket.connect();
+    },
+    close: () => {
+      socket.off();
+      socket.io.off('reconnect_failed');
+      socket.io.off('reconnect_attempt');
+      tickets.stop();
+      if (socket.connected) socket.emit('leave', { room: roomId }, () => {});
+      socket.disconnect();
+      outbox.dropAll(GAVE_UP);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { TYPING_SHOW_MS } from '../../../../contract/realtime';
+
+/** Who is typing, each until TYPING_SHOW_MS after their last signal; one timer for all. */
+class Typists {
+  private readonly lastHeard = new Map<string, number>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly changed: (typists: string[]) => void) {}
+
+  heard(nickname: string) {
+    // A typist already shown keeps their place; the running timer re-checks them when due.
+    const known = this.lastHeard.has(nickname);
+    this.lastHeard.set(nickname, Date.now());
+    if (!known || !this.timer) this.refresh();
+  }
+
+  stopped(nickname: string) {
+    if (this.lastHeard.delete(nickname)) this.refresh();
+  }
+
+  stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private refresh() {
+    const now = Date.now();
+    let next = Number.POSITIVE_INFINITY;
+    for (const [nickname, at] of this.lastHeard) {
+      if (now - at >= TYPING_SHOW_MS) this.lastHeard.delete(nickname);
+      else next = Math.min(next, at + TYPING_SHOW_MS);
+    }
+    this.changed([...this.lastHeard.keys()]);
+    this.stop();
+    if (Number.isFinite(next)) this.timer = setTimeout(() => this.refresh(), next - now);
+  }
+}
+
+/**
+ * Who is typing in the room, as this screen heard it: a `typing` event shows the person, and
+ * they go TYPING_SHOW_MS after their last one or when their message arrives. The expiry is
+ * this tab's timer, so the room never keeps one.
+ */
+export function useTypists() {
+  const [typists, setTypists] = useState<string[]>([]);
+  const [tracker] = useState(() => new Typists(setTypists));
+  useEffect(() => () => tracker.stop(), [tracker]);
+  return {
+    typists,
+    heard: (nickname: string) => tracker.heard(nickname),
+    stopped: (nickname: string) => tracker.stopped(nickname),
+  };
+}

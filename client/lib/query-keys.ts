@@ -1,0 +1,17 @@
+/**
+ * The query keys that more than one feature reads or invalidates, kept here because features
+ * do not import each other: the session's user (the settings invalidate it) and the rooms
+ * (the rooms feature reads them, a join in the join feature changes the list).
+ */
+export const sessionKeys = {
+  user: ['session', 'user'] as const,
+};
+
+export const roomsKeys = {
+  all: ['rooms'] as const,
+  lists: () => [...roomsKeys.all, 'list'] as const,
+  /** Per account, so that the next person on this browser never sees the last one's rooms. */
+  list: (userId: string) => [...roomsKeys.lists(), userId] as const,
+  members: (roomId: string) => [...roomsKeys.all, roomId, 'members'] as const,
+  bans: (roomId: string) => [...roomsKeys.all, roomId, 'bans'] as const,
+};

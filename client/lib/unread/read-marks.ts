@@ -1,0 +1,61 @@
+/**
+ * What this tab has read, per room: the newest message id the chat screen reported with
+ * `read`. The room writes read positions to D1 about a second later, so a room list fetched
+ * just after leaving a room could still count what was read; the list trusts these marks over
+ * a count that predates them (rooms/api/get-rooms.ts). Kept in the tab's session storage, so
+ * the reload that Back from a chat makes keeps them too.
+ */
+import { UNREAD_SHOWN_MAX, type RoomSummary } from '../../../contract/rooms';
+
+const STORAGE_KEY = 'readMarks';
+const marks = new Map<string, number>(loadMarks());
+
+function loadMarks(): [string, number][] {
+  try {
+    const stored = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}') as unknown;
+    if (!stored || typeof stored !== 'object') return [];
+    return Object.entries(stored).filter((entry): entry is [string, number] => {
+      return typeof entry[1] === 'number';
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** The chat screen has shown everything up to `messageId` in `roomId`. */
+export function noteRead(roomId: string, messageId: number) {
+  if (messageId <= (marks.get(roomId) ?? 0)) return;
+  marks.set(roomId, messageId);
+  try {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(marks)));
+  } catch {
+    // Without storage the marks last for this page view.
+  }
+}
+
+/**
+ * The rooms with the marks applied: a room whose flushed newest message this tab has read
+ * has nothing unread, whatever its (older) count says. Rooms with unread messages first, as
+ * the server sorts them (stable, so the server's recency order holds within each group).
+ */
+export function withReadMarks(rooms: RoomSummary[]): RoomSummary[] {
+  const marked = rooms.map((room) => {
+    const mark = marks.get(room.roomId);
+    const unread = room.unreadCount ?? 0;
+    const read = mark !== undefined && unread > 0 && mark >= (room.lastMessageId ?? 0);
+    return read ? { ...room, unreadCount: 0 } : room;
+  });
+  const hasUnread = (room: RoomSummary) => Number((room.unreadCount ?? 0) > 0);
+  return marked.sort((a, b) => hasUnread(b) - hasUnread(a));
+}
+
+/** The sum of the rooms' unread counts, leaving one room out (the one on screen). */
+export function unreadTotal(rooms: RoomSummary[] | undefined, except?: string): number {
+  let total = 0;
+  for (const room of rooms ?? []) if (room.roomId !== except) total += room.unreadCount ?? 0;
+  return total;
+}
+
+/** How a badge or the tab's title shows a count: more than 99 is '99+'. */
+export const unreadLabel = (count: number) =>
+  count > UNREAD_SHOWN_MAX ? `${UNREAD_SHOWN_MAX}+` : String(count);

@@ -1,0 +1,137 @@
+/**
+ * A connection that never strands you. The page's sockets can be severed by the test
+ * (Chromium's setOffline leaves open WebSockets open): a drop shows 'Reconnecting…' at
+ * once, a message typed meanwhile shows 'Sending…' and reaches the other person once; after the
+ * retries run out, 'Connection lost.' with a Reconnect button, and the browser coming back
+ * online reconnects by itself. A refused send leaves its text in the box with the reason.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { newSignedInClient } from '../support/api-client';
+import { logIn, newPerson } from '../support/browser-users';
+
+/**
+ * The page's network as the chat sees it: `cut()` closes its open WebSockets, and until
+ * `restore()` every new one fails to connect, as it would with the network gone (a refused
+ * upgrade, so the error comes at once, not after a timeout).
+ */
+async function severable(page: Page) {
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    let down = false;
+    const open = new Set<WebSocket>();
+    class Severable extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(down ? String(url).replace('/socket.io/', '/no-such-socket/') : url, protocols);
+        open.add(this);
+        this.addEventListener('close', () => open.delete(this));
+      }
+    }
+    window.WebSocket = Severable;
+    (window as unknown as { network: object }).network = {
+      cut() {
+        down = true;
+        for (const ws of open) ws.close();
+      },
+      restore() {
+        down = false;
+      },
+    };
+  });
+  const call = (action: 'cut' | 'restore') =>
+    page.evaluate((name) => {
+      (window as unknown as { network: Record<string, () => void> }).network[name]!();
+    }, action);
+  return { cut: () => call('cut'), restore: () => call('restore') };
+}
+
+async function twoInARoom(browser: Parameters<Parameters<typeof test>[2]>[0]['browser']) {
+  const alice = await newSignedInClient('Alice');
+  const { body: room } = await alice.client.call('/join', { body: { roomName: 'Tunnel' } });
+  const bob = await newSignedInClient('Bob');
+  await bob.client.call('/join', { body: { roomId: room.roomId } });
+  const [a, b] = [await newPerson(browser), await newPerson(browser)];
+  const network = await severable(a);
+  await logIn(a, alice.account.email);
+  await logIn(b, bob.account.email);
+  await expect(a).not.toHaveURL(/\/login/);
+  await expect(b).not.toHaveURL(/\/login/);
+  await a.goto(`/chat/${room.roomId}`);
+  await b.goto(`/chat/${room.roomId}`);
+  for (const page of [a, b]) {
+    await expect(page.getByText('No messages yet...')).toBeVisible();
+    await expect(page.getByLabel('Connected', { exact: true })).toBeVisible();
+  }
+  return { a, b, network };
+}
+
+async function type(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+test('a drop shows at once, sends wait as Sending…, and after the retries a Reconnect button', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const { a, b, network } = await twoInARoom(browser);
+  const stamp = Date.now();
+
+  await network.cut();
+  await expect(a.getByRole('status', { name: 'Reconnecting…' })).toHaveText('Reconnecting…');
+  await type(a, `while-down-${stamp}`);
+  await expect(a.getByText('Sending…')).toBeVisible();
+  await expect(a.getByRole('dialog')).toHaveCount(0);
+  await network.restore();
+  await expect(b.getByText(`while-down-${stamp}`, { exact: true })).toHaveCount(1);
+  await expect(a.getByText('Sending…')).toHaveCount(0);
+  await expect(a.getByRole('status', { name: 'Reconnecting…' })).toHaveCount(0);
+  await expect(a.getByText(`while-down-${stamp}`, { exact: true })).toHaveCount(1);
+
+  // A long outage: the five attempts run out, the status says so and offers a way back.
+  await network.cut();
+  await type(a, `after-giving-up-${stamp}`);
+  await expect(a.getByText('Connection lost.')).toBeVisible({ timeout: 60_000 });
+  await expect(a.getByText('Sending…')).toBeVisible();
+  await expect(a.getByRole('dialog')).toHaveCount(0);
+  await network.restore();
+  await a.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(a.getByLabel('Connected', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(b.getByText(`after-giving-up-${stamp}`, { exact: true })).toHaveCount(1);
+  await expect(a.getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
+
+  // Again, and this time the browser coming back online brings the chat back by itself.
+  await network.cut();
+  await expect(a.getByText('Connection lost.')).toBeVisible({ timeout: 60_000 });
+  await network.restore();
+  await a.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(a.getByLabel('Connected', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await type(a, `back-online-${stamp}`);
+  await expect(b.getByText(`back-online-${stamp}`, { exact: true })).toHaveCount(1);
+});
+
+test('a refused send keeps its text in the box with the reason beside it', async ({ browser }) => {
+  const { a, b } = await twoInARoom(browser);
+  const box = a.getByRole('textbox', { name: 'Message' });
+  // The room takes bursts of 10 and then about 5 a second: 30 typed at once are too fast.
+  await box.evaluate((textarea: HTMLTextAreaElement) => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
+    for (let i = 1; i <= 30; i++) {
+      setValue.call(textarea, `fast-${i}`);
+      textarea.dispatchEvent(new Event('input', { bubbles: true }));
+      textarea.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    }
+  });
+  // (Another alert may pass meanwhile: the notice that Bob joined.)
+  const reason = a.getByRole('alert').filter({ hasText: 'You are sending messages too fast' });
+  await expect(reason).toBeVisible();
+  await expect(box).toHaveValue(/^fast-\d+$/);
+  const kept = await box.inputValue();
+  await expect(b.getByText('fast-1', { exact: true })).toBeVisible();
+  await expect(b.getByText(kept, { exact: true })).toHaveCount(0);
+  // Sent again a moment later, it goes.
+  await a.waitForTimeout(1500);
+  await box.press('Enter');
+  await expect(b.getByText(kept, { exact: true })).toHaveCount(1);
+  await expect(reason).toHaveCount(0);
+});

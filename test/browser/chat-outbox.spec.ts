@@ -1,0 +1,106 @@
+/**
+ * A real cut: every socket of the page goes through a pass-through the test can sever (Chromium's
+ * setOffline leaves open WebSockets open). Two messages typed while the connection is down wait
+ * in the outbox and arrive once each, in order, for the sender and for someone else, once the
+ * connection is back.
+ */
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { newPerson, signUpAndLogIn } from '../support/browser-users';
+
+async function say(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+}
+
+/** The page's Socket.IO traffic through a pass-through: `cut()` severs it until `restore()`. */
+async function severable(page: Page) {
+  let down = false;
+  const open = new Set<{ page: WebSocketRoute; server: WebSocketRoute }>();
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    // While down, a reconnect attempt finds nobody there.
+    if (down) return void ws.close({ code: 1001, reason: 'network down' });
+    const pair = { page: ws, server: ws.connectToServer() };
+    open.add(pair);
+    ws.onClose(() => open.delete(pair));
+  });
+  return {
+    async cut() {
+      down = true;
+      for (const pair of [...open]) {
+        await pair.server.close();
+        await pair.page.close({ code: 1001, reason: 'network down' });
+      }
+      open.clear();
+    },
+    restore() {
+      down = false;
+    },
+    get connections() {
+      return open.size;
+    },
+  };
+}
+
+/** The texts of the list's messages, in the order shown. */
+async function shownTexts(page: Page) {
+  return page.getByRole('listitem').allTextContents();
+}
+
+function orderOf(texts: string[], wanted: string[]) {
+  return wanted.map((w) => texts.findIndex((t) => t.includes(w)));
+}
+
+test('messages typed while the connection is cut arrive once each, in order, when it is back', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const alice = await newPerson(browser);
+  const bob = await newPerson(browser);
+  const network = await severable(alice);
+  await signUpAndLogIn(alice, `o-alice-${stamp}@example.com`, 'Alice');
+  await alice.goto('/join');
+  await alice.getByRole('textbox', { name: 'Room Name', exact: true }).fill('Outbox');
+  await alice.getByRole('button', { name: 'Join Room' }).click();
+  await expect(alice.getByText('No messages yet...')).toBeVisible();
+  const roomId = alice.url().split('/chat/')[1]!;
+  await signUpAndLogIn(bob, `o-bob-${stamp}@example.com`, 'Bob');
+  await bob.goto(`/invite?room=${roomId}`);
+  await bob.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(bob).toHaveURL(new RegExp(`/chat/${roomId}`));
+
+  const before = `before-${stamp}`;
+  await say(alice, before);
+  await expect(bob.getByText(before, { exact: true })).toBeVisible();
+  expect(network.connections).toBe(1);
+
+  await network.cut();
+  await expect(alice.getByLabel('Not connected')).toBeVisible();
+  const typed = [`first-while-cut-${stamp}`, `second-while-cut-${stamp}`];
+  for (const text of typed) await say(alice, text);
+  // Nothing got through meanwhile.
+  await alice.waitForTimeout(1000);
+  await expect(bob.getByText(typed[0]!, { exact: true })).toHaveCount(0);
+  await expect(bob.getByText(typed[1]!, { exact: true })).toHaveCount(0);
+
+  network.restore();
+  await expect(alice.getByLabel('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  for (const page of [alice, bob]) {
+    for (const text of [before, ...typed]) {
+      await expect(page.getByText(text, { exact: true })).toHaveCount(1, { timeout: 15_000 });
+    }
+  }
+  // Stays once: no late duplicate from a resend.
+  await alice.waitForTimeout(1500);
+  for (const page of [alice, bob]) {
+    for (const text of [before, ...typed]) {
+      await expect(page.getByText(text, { exact: true })).toHaveCount(1);
+    }
+    const [b, first, second] = orderOf(await shownTexts(page), [before, ...typed]);
+    expect(b).toBeGreaterThanOrEqual(0);
+    expect(first).toBeGreaterThan(b!);
+    expect(second).toBeGreaterThan(first!);
+  }
+});

@@ -1,0 +1,130 @@
+/**
+ * Notifications while the tab is in the background: Bob allows them from the chat's bell
+ * (permission granted in his context, so Chromium asks nothing), hides the tab, and Alice's
+ * message becomes a notification naming the room, the author and the plain text; a click on
+ * it focuses the tab, in the room. Nothing for a shown tab or for Bob's own messages.
+ */
+import { expect, test } from '@playwright/test';
+import { io } from 'socket.io-client';
+import { BASE_URL, newSignedInClient, uniqueIp, type AppClient } from '../support/api-client';
+import { logIn } from '../support/browser-users';
+
+interface Shown {
+  title: string;
+  body: string;
+}
+
+declare global {
+  interface Window {
+    shownNotifications: Shown[];
+    clickNotification: (index: number) => void;
+    focusCalls: number;
+    permissionAsks: number;
+    setHidden: (hidden: boolean) => void;
+  }
+}
+
+async function joinedSocket(client: AppClient, roomId: string, nickname: string) {
+  const socket = io(BASE_URL, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    query: { room: roomId },
+    extraHeaders: { Cookie: client.cookie, 'CF-Connecting-IP': client.ip },
+  });
+  await new Promise((resolve) => socket.once('connect', () => resolve(null)));
+  expect(await socket.emitWithAck('join', { name: nickname, room: roomId })).toEqual({});
+  return socket;
+}
+
+test('a message from someone else in a hidden tab becomes a notification; its click brings the room', async ({
+  browser,
+  baseURL,
+}) => {
+  const alice = await newSignedInClient('Alice');
+  const { body: room } = await alice.client.call('/join', { body: { roomName: 'Bell Room' } });
+  const bob = await newSignedInClient('Bob');
+  await bob.client.call('/join', { body: { roomId: room.roomId } });
+
+  const context = await browser.newContext({
+    baseURL,
+    permissions: ['notifications'],
+    extraHTTPHeaders: { 'CF-Connecting-IP': uniqueIp() },
+  });
+  // Spies: the real Notification (each one recorded), window.focus, and a visibility switch.
+  await context.addInitScript(() => {
+    const Real = window.Notification;
+    const made: Notification[] = [];
+    window.shownNotifications = [];
+    class Spy extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        window.shownNotifications.push({ title, body: options?.body ?? '' });
+        made.push(this);
+      }
+    }
+    window.permissionAsks = 0;
+    Spy.requestPermission = (...args) => {
+      window.permissionAsks += 1;
+      return Real.requestPermission(...args);
+    };
+    window.Notification = Spy as typeof Notification;
+    window.clickNotification = (index) =>
+      made[index]?.onclick?.call(made[index]!, new Event('click'));
+    window.focusCalls = 0;
+    const focus = window.focus.bind(window);
+    window.focus = () => {
+      window.focusCalls += 1;
+      focus();
+    };
+    let hidden = false;
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (hidden ? 'hidden' : 'visible'),
+    });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+    window.setHidden = (value) => {
+      hidden = value;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+  });
+  const page = await context.newPage();
+  await logIn(page, bob.account.email);
+  await expect(page.getByRole('heading', { name: 'Your Rooms' })).toBeVisible();
+  await page.goto(`/chat/${room.roomId}`);
+  await expect(page.getByText('No messages yet...')).toBeVisible();
+
+  // Asked for only from the bell: nothing was asked on load.
+  expect(await page.evaluate(() => window.permissionAsks)).toBe(0);
+  await page.getByRole('button', { name: 'Enable notifications' }).click();
+  await expect(page.getByRole('button', { name: 'Disable notifications' })).toBeVisible();
+  expect(await page.evaluate(() => window.permissionAsks)).toBe(1);
+
+  const alices = await joinedSocket(alice.client, room.roomId, 'Alice');
+  // A shown tab: no notification.
+  await alices.emitWithAck('sendMessage', { text: 'while you look', roomId: room.roomId });
+  await expect(page.getByText('while you look')).toBeVisible();
+
+  await page.evaluate(() => window.setHidden(true));
+  await alices.emitWithAck('sendMessage', {
+    text: 'Dinner **at eight** <b>sharp</b>',
+    roomId: room.roomId,
+  });
+  const bobs = await joinedSocket(bob.client, room.roomId, 'Bob');
+  await bobs.emitWithAck('sendMessage', { text: 'my own words', roomId: room.roomId });
+  await expect(page.getByText('my own words')).toBeVisible();
+  expect(await page.evaluate(() => window.shownNotifications)).toEqual([
+    { title: 'Bell Room', body: 'Alice: Dinner at eight <b>sharp</b>' },
+  ]);
+
+  // Bob goes to his room list; a click on the notification focuses the tab, back in the room.
+  await page.evaluate(() => window.setHidden(false));
+  await page.getByRole('link', { name: 'Chat Rooms' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Rooms' })).toBeVisible();
+  await page.evaluate(() => window.clickNotification(0));
+  expect(await page.evaluate(() => window.focusCalls)).toBe(1);
+  await expect(page).toHaveURL(new RegExp(`/chat/${room.roomId}$`));
+  await expect(page.getByText('Dinner at eight')).toBeVisible();
+  alices.close();
+  bobs.close();
+  await context.close();
+});

@@ -1,0 +1,102 @@
+/**
+ * Unread counts, two people: Alice writes while Bob is on his room list; the room's card gets
+ * a badge with the count and the tab's title the total; Bob opens the room and, back on the
+ * list, the badge is gone. More than 99 show as '99+', and rooms with unread messages come
+ * first even when another room was active more recently.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { io, type Socket } from 'socket.io-client';
+import { BASE_URL, newSignedInClient, type AppClient } from '../support/api-client';
+import { logIn, newPerson } from '../support/browser-users';
+
+/** A member's socket.io-client socket, joined, that writes within the room's rate limit. */
+async function writer(client: AppClient, roomId: string, nickname: string) {
+  const socket: Socket = io(BASE_URL, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    query: { room: roomId },
+    extraHeaders: { Cookie: client.cookie, 'CF-Connecting-IP': client.ip },
+  });
+  await new Promise((resolve) => socket.once('connect', () => resolve(null)));
+  expect(await socket.emitWithAck('join', { name: nickname, room: roomId })).toEqual({});
+  return {
+    socket,
+    async say(texts: string[]) {
+      for (const text of texts) {
+        expect(await socket.emitWithAck('sendMessage', { text, roomId })).toEqual({});
+        await new Promise((resolve) => setTimeout(resolve, 210));
+      }
+    },
+  };
+}
+
+/** The room cards: links holding the room's name as a heading. */
+const cards = (page: Page) => page.getByRole('link').filter({ has: page.getByRole('heading') });
+const card = (page: Page, name: string) => cards(page).filter({ hasText: name });
+const badge = (page: Page, name: string) => card(page, name).getByTestId('unread-badge');
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+}
+
+/** The room list asks again every 5 s and the room flushes about once a second. */
+const SOON = { timeout: 15_000 };
+
+test('a badge counts what others wrote while away, clears once read, says 99+, leads the list', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const alice = await newSignedInClient('Alice');
+  const { body: room } = await alice.client.call('/join', { body: { roomName: 'Unread Room' } });
+  const bob = await newSignedInClient('Bob');
+  expect((await bob.client.call('/join', { body: { roomId: room.roomId } })).status).toBe(200);
+  const { body: quiet } = await bob.client.call('/join', { body: { roomName: 'Quiet Room' } });
+
+  const page = await newPerson(browser);
+  await logIn(page, bob.account.email);
+  await expect(card(page, 'Unread Room')).toBeVisible();
+  await expect(badge(page, 'Unread Room')).toHaveCount(0);
+  await expect(page).toHaveTitle('Chat Rooms');
+
+  const alices = await writer(alice.client, room.roomId, 'Alice');
+  await alices.say(['one', 'two', 'three']);
+  await expect(badge(page, 'Unread Room')).toHaveText('3', SOON);
+  await expect(badge(page, 'Quiet Room')).toHaveCount(0);
+  await expect(page).toHaveTitle('(3) Chat Rooms');
+  await expectNoSeriousViolations(page);
+
+  // Bob reads the room: the newest message is on his screen, the title has nothing unread.
+  await card(page, 'Unread Room').click();
+  await expect(page.getByText('three')).toBeVisible();
+  await expect(page).toHaveTitle('Unread Room · Chat Rooms');
+  // Back reloads the list (the spec's Back): the badge is gone at once, and stays gone.
+  await page.goBack();
+  await expect(card(page, 'Unread Room')).toBeVisible();
+  await expect(badge(page, 'Unread Room')).toHaveCount(0);
+  await expect(page).toHaveTitle('Chat Rooms');
+  await page.waitForTimeout(6_000);
+  await expect(badge(page, 'Unread Room')).toHaveCount(0);
+
+  // Over a hundred from three people; then Bob writes in his other room, the most recent.
+  const others = await Promise.all(['Carol', 'Dave'].map((name) => newSignedInClient(name)));
+  for (const other of others) await other.client.call('/join', { body: { roomId: room.roomId } });
+  const writers = [
+    alices,
+    ...(await Promise.all(
+      others.map((other) => writer(other.client, room.roomId, other.account.nickname)),
+    )),
+  ];
+  await Promise.all(
+    writers.map((w, i) => w.say(Array.from({ length: 34 }, (_, n) => `w${i}-${n}`))),
+  );
+  const bobs = await writer(bob.client, quiet.roomId, 'Bob');
+  await bobs.say(['talking to myself']);
+  await expect(badge(page, 'Unread Room')).toHaveText('99+', SOON);
+  await expect(page).toHaveTitle('(99+) Chat Rooms');
+  await expect(cards(page).first()).toContainText('Unread Room');
+  await expect(card(page, 'Quiet Room')).toContainText('talking to myself', SOON);
+  await expect(cards(page).first()).toContainText('Unread Room');
+  [...writers, bobs].forEach((w) => w.socket.close());
+});

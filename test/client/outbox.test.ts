@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Outbox, type PendingEntry } from '../../client/features/chat/hooks/outbox';
+
+function watched() {
+  let shown: PendingEntry[] = [];
+  const outbox = new Outbox((entries) => (shown = entries));
+  return { outbox, texts: () => shown.map((entry) => entry.text) };
+}
+
+describe('the outbox', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps a stored message in view until its broadcast is listed, then drops it', async () => {
+    const { outbox, texts } = watched();
+    const { clientId, result } = outbox.add('hello');
+    outbox.takeUnsent();
+    outbox.settle(clientId, { ok: true }, 41);
+    await expect(result).resolves.toEqual({ ok: true });
+    // Acknowledged before the message came: still shown, so the text never vanishes.
+    expect(texts()).toEqual(['hello']);
+    outbox.listed([40]);
+    expect(texts()).toEqual(['hello']);
+    outbox.listed([41]);
+    expect(texts()).toEqual([]);
+  });
+
+  it('drops a stored message at once when it is already listed', () => {
+    const { outbox, texts } = watched();
+    const { clientId } = outbox.add('hi');
+    outbox.settle(clientId, { ok: true });
+    expect(texts()).toEqual([]);
+  });
+
+  it('lets go of a stored message whose broadcast never comes', () => {
+    const { outbox, texts } = watched();
+    const { clientId } = outbox.add('lost');
+    outbox.settle(clientId, { ok: true }, 7);
+    expect(texts()).toEqual(['lost']);
+    vi.advanceTimersByTime(10_000);
+    expect(texts()).toEqual([]);
+  });
+
+  it('drops a refused message from view and answers with the reason', async () => {
+    const { outbox, texts } = watched();
+    const { clientId, result } = outbox.add('too fast');
+    outbox.settle(clientId, { ok: false, error: 'You are sending messages too fast' }, 9);
+    await expect(result).resolves.toEqual({
+      ok: false,
+      error: 'You are sending messages too fast',
+    });
+    expect(texts()).toEqual([]);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * GET /api/admin/users and /api/admin/rooms at scale: newest first, a page at a time by an
+ * opaque cursor, a server-side search, and a total that is the true count.
+ */
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from './support/api';
+import { signedInAdmin } from './support/admin';
+
+let admin: Client;
+const USERS = 120;
+const ROOMS = 75;
+
+/** Rows with many equal timestamps, so paging must break ties by id to lose none. */
+const createdAtOf = (i: number) => 1_700_000_000_000 + Math.floor(i / 7);
+
+beforeAll(async () => {
+  admin = (await signedInAdmin()).client;
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < USERS; i++) {
+    statements.push(
+      env.DB.prepare(
+        `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, nickname, created_at)
+         VALUES (?, ?, 'x', 'x', 1, ?, ?)`,
+      ).bind(
+        `pager-${i}`,
+        `pager${i}@paging.example`,
+        i % 10 === 0 ? `Tenth${i}` : `P${i}`,
+        createdAtOf(i),
+      ),
+    );
+  }
+  for (let i = 0; i < ROOMS; i++) {
+    statements.push(
+      env.DB.prepare('INSERT INTO rooms (room_id, name, created_at) VALUES (?, ?, ?)').bind(
+        `pagerroom${i.toString().padStart(13, '0')}`,
+        i % 5 === 0 ? `Lobby ${i}` : `Room ${i}`,
+        createdAtOf(i),
+      ),
+    );
+  }
+  statements.push(
+    env.DB.prepare("UPDATE counters SET value = value + ? WHERE name = 'users'").bind(USERS),
+    env.DB.prepare("UPDATE counters SET value = value + ? WHERE name = 'rooms'").bind(ROOMS),
+  );
+  await env.DB.batch(statements);
+});
+
+/** Follows nextCursor to the end; answers every page's body. */
+async function allPages(path: string, query: Record<string, string>) {
+  const pages = [];
+  let cursor: string | null = null;
+  do {
+    const params: URLSearchParams = new URLSearchParams(cursor ? { ...query, cursor } : query);
+    const res = await admin.call(`${path}?${params}`);
+    expect(res.status).toBe(200);
+    pages.push(res.body);
+    cursor = res.body.nextCursor;
+  } while (cursor && pages.length < 50);
+  return pages;
+}
+
+async function trueCount(sql: string) {
+  return (await env.DB.prepare(sql).first<{ n: number }>())!.n;
+}
+
+describe('GET /api/admin/users', () => {
+  it('pages through every account newest first, each once, with the true total', async () => {
+    const pages = await allPages('/admin/users', { limit: '50' });
+    const total = await trueCount('SELECT COUNT(*) AS n FROM users');
+    expect(pages).toHaveLength(Math.ceil(total / 50));
+    expect(pages.every((page) => page.total === total)).toBe(true);
+    expect(pages.at(-1).nextCursor).toBeNull();
+    const seen = pages.flatMap((page) => page.users);
+    expect(seen).toHaveLength(total);
+    const { results } = await env.DB.prepare(
+      'SELECT id FROM users ORDER BY created_at DESC, id DESC',
+    ).all<{ id: string }>();
+    expect(seen.map((user: { id: string }) => user.id)).toEqual(results.map((row) => row.id));
+    expect(JSON.stringify(seen)).not.toMatch(/hash|salt/i);
+  });
+
+  it('searches email and nickname, case-insensitively, and pages the matches', async () => {
+    const byNickname = await allPages('/admin/users', { q: 'tENTH', limit: '5' });
+    const matches = byNickname.flatMap((page) => page.users);
+    expect(matches.map((user: { id: string }) => user.id)).toEqual(
+      [110, 100, 90, 80, 70, 60, 50, 40, 30, 20, 10, 0].map((i) => `pager-${i}`),
+    );
+    expect(byNickname[0].total).toBe(12);
+    expect(byNickname).toHaveLength(3);
+
+    const byEmail = await admin.call('/admin/users?q=PAGER11%40');
+    expect(byEmail.body).toMatchObject({ total: 1, nextCursor: null });
+    expect(byEmail.body.users).toEqual([
+      expect.objectContaining({ id: 'pager-11', email: 'pager11@paging.example', role: 'user' }),
+    ]);
+    // LIKE's wildcards are plain characters to the search.
+    expect((await admin.call('/admin/users?q=%25')).body).toMatchObject({ users: [], total: 0 });
+  });
+
+  it('answers 25 by default and refuses a bad limit or a cursor it did not make', async () => {
+    const first = await admin.call('/admin/users');
+    expect(first.body.users).toHaveLength(25);
+    expect(typeof first.body.nextCursor).toBe('string');
+    for (const bad of ['limit=0', 'limit=101', 'limit=abc', 'cursor=not-a-cursor', 'cursor=W10']) {
+      const res = await admin.call(`/admin/users?${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(typeof res.body.error).toBe('string');
+    }
+  });
+});
+
+describe('GET /api/admin/rooms', () => {
+  it('pages through every room newest first with its creator', async () => {
+    const pages = await allPages('/admin/rooms', { limit: '20' });
+    const total = await trueCount('SELECT COUNT(*) AS n FROM rooms');
+    expect(pages[0].total).toBe(total);
+    const seen = pages.flatMap((page) => page.rooms);
+    const { results } = await env.DB.prepare(
+      'SELECT room_id FROM rooms ORDER BY created_at DESC, room_id DESC',
+    ).all<{ room_id: string }>();
+    expect(seen.map((room: { roomId: string }) => room.roomId)).toEqual(
+      results.map((row) => row.room_id),
+    );
+    expect(seen[0]).toEqual({
+      _id: seen[0].roomId,
+      roomId: seen[0].roomId,
+      name: expect.any(String),
+      createdBy: null,
+      createdAt: expect.any(Number),
+    });
+  });
+
+  it('finds rooms by a part of the name or by the exact id', async () => {
+    const lobbies = await allPages('/admin/rooms', { q: 'lobby', limit: '4' });
+    expect(lobbies[0].total).toBe(15);
+    expect(lobbies.flatMap((page) => page.rooms)).toHaveLength(15);
+    const id = 'pagerroom0000000000042';
+    const byId = await admin.call(`/admin/rooms?q=${id}`);
+    expect(byId.body.rooms.map((room: { roomId: string }) => room.roomId)).toEqual([id]);
+    expect(byId.body.total).toBe(1);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * A kick bans, and the room object enforces it: the attack is a kicked person walking straight
+ * back in, over a new socket or an old one. Lifting the ban lets them back.
+ */
+import { env, runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { ChatRoom } from '../../worker/chat/chat-room';
+import type { RoomBans } from '../../worker/chat/room-bans';
+import { roomStub } from '../../worker/chat/room-stub';
+import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
+import { TestSocket } from './support/socket';
+
+const BANNED = '44{"message":"You have been banned from this room"}';
+
+async function ownerAndGuest() {
+  const owner = await signedInOwnAddress();
+  const roomId = await createRoom(owner.client, 'Bans', 'Owner');
+  const guest = await signedInOwnAddress();
+  await joinRoom(guest.client, roomId, 'Guest');
+  return { owner, guest, roomId };
+}
+
+describe('a kick bans, and the room enforces it', () => {
+  it('refuses the kicked person’s reconnect with a clear message; the others stay', async () => {
+    const { owner, guest, roomId } = await ownerAndGuest();
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    const kick = await owner.client.call(`/rooms/${roomId}/kick`, {
+      body: { targetUserId: guest.user.id },
+    });
+    expect(kick.status).toBe(200);
+    await b.waitFor((frame) => frame === '41');
+    expect(b.events('message').map((m) => m.text)).toContain(
+      'You have been removed from this room',
+    );
+    await a.waitFor((frame) => frame.includes('Guest was removed from the room'));
+
+    expect((await TestSocket.connect(guest.client, roomId)).answer).toBe(BANNED);
+    expect(await a.emit('sendMessage', { text: 'still here', roomId })).toEqual({});
+    a.close();
+  });
+
+  it('the room’s own ban list refuses an upgrade that passed the worker’s check', async () => {
+    const { owner, guest, roomId } = await ownerAndGuest();
+    // The room hears of the kick while D1 still says member and not banned, as it does for
+    // an upgrade checked just before the kick's batch: the room knows better.
+    await roomStub(env, roomId).removeMember(guest.user.id, 'You have been removed from this room');
+    expect((await TestSocket.connect(guest.client, roomId)).answer).toBe(BANNED);
+    // The owner is unaffected.
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    a.close();
+  });
+
+  it('refuses `join` from a socket that was already open when the ban arrived', async () => {
+    const { guest, roomId } = await ownerAndGuest();
+    const { socket } = await TestSocket.connect(guest.client, roomId);
+    // The ban alone, without the kick's closing of sockets: the join must still be refused.
+    await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+      (room as unknown as { gate: { bans: RoomBans } }).gate.bans.ban(guest.user.id);
+    });
+    const ack = await socket.emit('join', { name: 'Guest', room: roomId });
+    expect(ack).toEqual({ error: 'You have been banned from this room' });
+    await socket.waitFor((frame) => frame === '41');
+    await socket.waitForClose();
+    expect(socket.events('chatHistory')).toEqual([]);
+  });
+
+  it('after unbanMember and a new membership, the person joins again', async () => {
+    const { owner, guest, roomId } = await ownerAndGuest();
+    await owner.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: guest.user.id } });
+    expect((await TestSocket.connect(guest.client, roomId)).answer).toBe(BANNED);
+
+    // What lifting a ban does: the D1 row goes, and the room is told.
+    await env.DB.prepare('DELETE FROM room_bans WHERE room_id = ? AND user_id = ?')
+      .bind(roomId, guest.user.id)
+      .run();
+    await roomStub(env, roomId).unbanMember(guest.user.id);
+    expect((await joinRoom(guest.client, roomId, 'Guest')).status).toBe(200);
+
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    expect(await b.emit('sendMessage', { text: 'back again', roomId })).toEqual({});
+    b.close();
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * Exactly-once sends (a clientId per message) and connection-state recovery (socket.io 4.6's
+ * `{ pid, offset }`), on a room's real sockets.
+ */
+import { env, runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { ChatRoom } from '../../worker/chat/chat-room';
+import { roomStub } from '../../worker/chat/room-stub';
+import { signedInClient } from './support/api';
+import { createRoom, joinRoom } from './support/rooms';
+import { TestSocket } from './support/socket';
+
+async function ownerAndGuest() {
+  const owner = await signedInClient();
+  const roomId = await createRoom(owner.client, 'Recovery', 'Owner');
+  const guest = await signedInClient();
+  await joinRoom(guest.client, roomId, 'Guest');
+  const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+  const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+  return { owner, guest, roomId, a, b };
+}
+
+const userTexts = (socket: TestSocket) =>
+  socket
+    .events('message')
+    .filter((m) => m.messageType === 'user')
+    .map((m) => m.text);
+
+/** The socket's CONNECT answer and the offset of the last broadcast it got. */
+function sessionOf(socket: TestSocket) {
+  const { sid, pid } = JSON.parse(socket.frames.find((f) => f.startsWith('40'))!.slice(2));
+  const broadcasts = socket.frames
+    .filter((f) => f.startsWith('42['))
+    .map((f) => JSON.parse(f.slice(2)) as unknown[])
+    .filter((args) => typeof args.at(-1) === 'string');
+  return { sid, pid, offset: broadcasts.at(-1)?.at(-1) as string };
+}
+
+describe('exactly-once sends', () => {
+  it('answers a resend with the first send’s ack and stores and delivers nothing new', async () => {
+    const { roomId, a, b } = await ownerAndGuest();
+    const clientId = crypto.randomUUID();
+    const first = await a.emit('sendMessage', { text: 'once', roomId, clientId });
+    expect(first).toEqual({ id: expect.any(Number) });
+    const again = await a.emit('sendMessage', { text: 'once', roomId, clientId });
+    expect(again).toEqual(first);
+    // Two at once, as after a reconnect that resends while the first is still being stored.
+    const twin = crypto.randomUUID();
+    const [x, y] = await Promise.all([
+      a.emit('sendMessage', { text: 'twin', roomId, clientId: twin }),
+      a.emit('sendMessage', { text: 'twin', roomId, clientId: twin }),
+    ]);
+    expect(x).toEqual(y);
+    expect(await a.emit('sendMessage', { text: 'last', roomId })).toEqual({});
+    await b.waitFor(() => userTexts(b).includes('last'));
+    expect(userTexts(b)).toEqual(['once', 'twin', 'last']);
+    const count = await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) =>
+      room.store.count(),
+    );
+    expect(count).toBe(3);
+    a.close();
+    b.close();
+  });
+
+  it('acknowledges a send in the frame right before its broadcast', async () => {
+    const { roomId, a, b } = await ownerAndGuest();
+    const clientId = crypto.randomUUID();
+    const ack = await a.emit('sendMessage', { text: 'ack next', roomId, clientId });
+    expect(ack).toEqual({ id: expect.any(Number) });
+    await a.waitFor((frame) => frame.includes('"ack next"'));
+    const messageAt = a.frames.findIndex((frame) => frame.includes('"ack next"'));
+    // Nothing in between: the client knows the id when the message comes, and swaps its
+    // 'Sending…' entry for the message at once (never showing the text twice).
+    expect(messageAt).toBeGreaterThan(0);
+    expect(a.frames[messageAt - 1]).toMatch(new RegExp(`^43\\d+\\[\\{"id":${ack.id}\\}\\]$`));
+    a.close();
+    b.close();
+  });
+
+  it('refuses a clientId that is not a UUID', async () => {
+    const { roomId, a, b } = await ownerAndGuest();
+    const ack = await a.emit('sendMessage', { text: 'x', roomId, clientId: 'abc' });
+    expect(ack).toEqual({ error: 'clientId must be a UUID' });
+    a.close();
+    b.close();
+  });
+});
+
+describe('connection-state recovery', () => {
+  it('gives a dropped socket its sid back and replays what it missed, once', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuest();
+    await b.waitForEvent('roomData');
+    const { sid, pid, offset } = sessionOf(b);
+    expect(offset).toMatch(/^\d+$/);
+    b.ws.close(4000); // the network drops: no Socket.IO DISCONNECT
+    await a.waitFor((frame) => frame.includes('Guest has left the room'));
+    expect(await a.emit('sendMessage', { text: 'while away', roomId })).toEqual({});
+
+    const back = await TestSocket.open(guest.client, roomId);
+    back.send(`40${JSON.stringify({ pid, offset })}`);
+    const answer = await back.waitFor((f) => f.startsWith('40'));
+    expect(JSON.parse(answer.slice(2))).toEqual({ sid, pid });
+    await back.waitFor(() => userTexts(back).includes('while away'));
+    // Joined again without a join: sends are accepted, and the room hears the return.
+    expect(await back.emit('sendMessage', { text: 'back', roomId })).toEqual({});
+    await back.waitFor((frame) => frame.includes('"back"'));
+    await a.waitFor((frame) => frame.includes('Guest has joined the room'));
+    expect(back.events('chatHistory')).toEqual([]);
+    expect(userTexts(back)).toEqual(['while away', 'back']);
+    // Its own departure was never meant for it.
+    expect(back.frames.some((f) => f.includes('Guest has left the room'))).toBe(false);
+    a.close();
+    back.close();
+  });
+
+  it('does not restore a session to another person, after a DISCONNECT, or twice at once', async () => {
+    const { owner, guest, roomId, a, b } = await ownerAndGuest();
+    const { sid, pid, offset } = sessionOf(b);
+    b.ws.close(4000);
+    await a.waitFor((frame) => frame.includes('Guest has left the room'));
+
+    const thief = await TestSocket.open(owner.client, roomId);
+    thief.send(`40${JSON.stringify({ pid, offset })}`);
+    const stolen = JSON.parse((await thief.waitFor((f) => f.startsWith('40'))).slice(2));
+    expect(stolen.sid).not.toBe(sid);
+    expect(stolen.pid).not.toBe(pid);
+
+    const back = await TestSocket.open(guest.client, roomId);
+    back.send(`40${JSON.stringify({ pid, offset })}`);
+    expect(JSON.parse((await back.waitFor((f) => f.startsWith('40'))).slice(2)).sid).toBe(sid);
+    const twice = await TestSocket.open(guest.client, roomId);
+    twice.send(`40${JSON.stringify({ pid, offset })}`);
+    expect(JSON.parse((await twice.waitFor((f) => f.startsWith('40'))).slice(2)).sid).not.toBe(sid);
+
+    // A DISCONNECT ends the session for good.
+    back.send('41');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    back.close();
+    const after = await TestSocket.open(guest.client, roomId);
+    after.send(`40${JSON.stringify({ pid, offset })}`);
+    expect(JSON.parse((await after.waitFor((f) => f.startsWith('40'))).slice(2)).sid).not.toBe(sid);
+    for (const socket of [a, thief, twice, after]) socket.close();
+  });
+
+  it('forgets a session older than two minutes', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuest();
+    const { sid, pid, offset } = sessionOf(b);
+    b.ws.close(4000);
+    await a.waitFor((frame) => frame.includes('Guest has left the room'));
+    await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) => {
+      state.storage.sql.exec('UPDATE sio_sessions SET disconnected_at = ?', Date.now() - 121_000);
+    });
+    const back = await TestSocket.open(guest.client, roomId);
+    back.send(`40${JSON.stringify({ pid, offset })}`);
+    expect(JSON.parse((await back.waitFor((f) => f.startsWith('40'))).slice(2)).sid).not.toBe(sid);
+    a.close();
+    back.close();
+  });
+});

@@ -1,0 +1,40 @@
+/** Reads what the security log and the threat scores hold, waiting out the background writes. */
+import { env } from 'cloudflare:test';
+import { addressKey } from '../../../worker/security/client-ip';
+import { decayedScore, type ReputationRow } from '../../../worker/security/ip-reputation';
+
+/** Events are written after the answer is sent (waitUntil); this waits for them. */
+export async function eventsFrom(ip: string, eventType: string, atLeast: number) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const { results } = await env.DB.prepare(
+      'SELECT * FROM security_events WHERE ip = ? AND event_type = ?',
+    )
+      .bind(addressKey(ip), eventType)
+      .all<{ details: string; user_id: string | null }>();
+    if (results.length >= atLeast || Date.now() > deadline) return results;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * The address's score now (0 without a row). It is read after the events are in and a moment
+ * more, since a score is written just after its event.
+ */
+export async function scoreOf(ip: string): Promise<{ score: number; blocked: boolean }> {
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const row = await env.DB.prepare('SELECT * FROM ip_reputation WHERE ip = ?')
+    .bind(addressKey(ip))
+    .first<ReputationRow>();
+  if (!row) return { score: 0, blocked: false };
+  return { score: decayedScore(row), blocked: (row.blocked_until ?? 0) > Date.now() };
+}
+
+/** Waits until the address is blocked (or the deadline passes) and answers whether it is. */
+export async function becomesBlocked(ip: string): Promise<boolean> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    if ((await scoreOf(ip)).blocked) return true;
+  }
+  return false;
+}

@@ -1,0 +1,218 @@
+/**
+ * Unread counts: the `read` event moves a member's read position (never back, never past the
+ * newest message), sending moves the sender's, and the room writes the positions to D1 with
+ * its summary, in one batch from the alarm; GET /api/rooms answers the counts from two
+ * columns and lists rooms with unread messages first.
+ */
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { ChatRoom } from '../../worker/chat/chat-room';
+import { roomStub } from '../../worker/chat/room-stub';
+import { signedInClient, type Client } from './support/api';
+import { createRoom, joinRoom } from './support/rooms';
+import { TestSocket } from './support/socket';
+
+async function ownerAndGuest(roomName: string) {
+  const owner = await signedInClient();
+  const guest = await signedInClient();
+  const roomId = await createRoom(owner.client, roomName, 'Owner');
+  await joinRoom(guest.client, roomId, 'Guest');
+  const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+  const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+  return { roomId, owner, guest, a, b };
+}
+
+async function unreadOf(client: Client, roomId: string) {
+  const rooms = (await client.call('/rooms')).body as { roomId: string; unreadCount: number }[];
+  return rooms.find((room) => room.roomId === roomId)?.unreadCount;
+}
+
+async function lastReadId(roomId: string, userId: string) {
+  const row = await env.DB.prepare(
+    'SELECT last_read_id FROM memberships WHERE room_id = ? AND user_id = ?',
+  )
+    .bind(roomId, userId)
+    .first<{ last_read_id: number }>();
+  return row?.last_read_id;
+}
+
+const flush = (roomId: string) => runDurableObjectAlarm(roomStub(env, roomId));
+
+/** Sends each text and waits for it to come back (the acknowledgement comes just before it). */
+async function send(socket: TestSocket, roomId: string, ...texts: string[]) {
+  for (const text of texts) {
+    expect(await socket.emit('sendMessage', { text, roomId })).toEqual({});
+    await socket.waitFor((frame) => frame.includes(JSON.stringify(text)));
+  }
+}
+
+/** Replaces the room's D1 binding with one that counts every call that reaches D1. */
+async function countD1Calls(roomId: string) {
+  const calls = { batches: 0, statements: 0, single: 0 };
+  await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+    const holder = room as unknown as { env: Env };
+    const db = holder.env.DB;
+    const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
+      new Proxy(statement, {
+        get(target, key) {
+          if (key === 'bind') {
+            return (...values: unknown[]) => wrapStatement(target.bind(...values));
+          }
+          if (key === 'run' || key === 'first' || key === 'all' || key === 'raw') {
+            calls.single += 1;
+          }
+          const value = Reflect.get(target, key);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    const counting = new Proxy(db, {
+      get(target, key) {
+        if (key === 'batch') {
+          return (statements: D1PreparedStatement[]) => {
+            calls.batches += 1;
+            calls.statements += statements.length;
+            return target.batch(statements);
+          };
+        }
+        if (key === 'prepare') return (query: string) => wrapStatement(target.prepare(query));
+        const value = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    holder.env = new Proxy(holder.env, {
+      get: (target, key) => (key === 'DB' ? counting : Reflect.get(target, key)),
+    });
+  });
+  return calls;
+}
+
+describe('unread counts', () => {
+  it("counts others' messages after the read position; sending moves the sender's own", async () => {
+    const { roomId, owner, guest, a, b } = await ownerAndGuest('Counts');
+    await send(a, roomId, 'one', 'two', 'three');
+    await flush(roomId);
+    expect(await unreadOf(guest.client, roomId)).toBe(3);
+    expect(await unreadOf(owner.client, roomId)).toBe(0);
+
+    await send(b, roomId, 'reply');
+    await send(a, roomId, 'and one more');
+    await flush(roomId);
+    // The guest's reply moved their position past the owner's three: one unread since.
+    expect(await unreadOf(guest.client, roomId)).toBe(1);
+    expect(await unreadOf(owner.client, roomId)).toBe(0);
+    a.close();
+    b.close();
+  });
+
+  it('moves the position on `read`, never back and never beyond the newest message', async () => {
+    const { roomId, guest, a, b } = await ownerAndGuest('Reads');
+    await send(a, roomId, 'm1', 'm2', 'm3', 'm4');
+    const ids = a.events('message').map((m) => m.id as number);
+    await flush(roomId);
+    expect(await unreadOf(guest.client, roomId)).toBe(4);
+
+    expect(await b.emit('read', { messageId: ids[1] })).toEqual({});
+    await flush(roomId);
+    expect(await unreadOf(guest.client, roomId)).toBe(2);
+    expect(await lastReadId(roomId, guest.user.id)).toBe(ids[1]);
+
+    expect(await b.emit('read', { messageId: ids[0] })).toEqual({});
+    await flush(roomId);
+    expect(await lastReadId(roomId, guest.user.id)).toBe(ids[1]);
+    expect(await unreadOf(guest.client, roomId)).toBe(2);
+
+    expect(await b.emit('read', { messageId: 1_000_000 })).toEqual({});
+    await flush(roomId);
+    expect(await lastReadId(roomId, guest.user.id)).toBe(ids[3]);
+    expect(await unreadOf(guest.client, roomId)).toBe(0);
+
+    expect((await b.emit('read', { messageId: 'latest' })).error).toBeTruthy();
+    expect((await b.emit('read', { messageId: -1 })).error).toBeTruthy();
+    expect((await b.emit('read')).error).toBeTruthy();
+    a.close();
+    b.close();
+  });
+
+  it('refuses `read` before a join and drops a flood of them', async () => {
+    const { roomId, guest } = await ownerAndGuest('Flood');
+    const { socket } = await TestSocket.connect(guest.client, roomId);
+    expect((await socket.emit('read', { messageId: 1 })).error).toMatch(/join/i);
+    const joined = await TestSocket.joined(guest.client, roomId, 'Guest');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => joined.emit('read', { messageId: 1 })),
+    );
+    expect(answers.filter((answer) => answer.error === 'Too many reads').length).toBeGreaterThan(0);
+    expect(answers.filter((answer) => !answer.error).length).toBeLessThanOrEqual(6);
+    socket.close();
+    joined.close();
+  });
+
+  it('writes no D1 row per message or read: one batch from the alarm carries them all', async () => {
+    const { roomId, guest, a, b } = await ownerAndGuest('Batched');
+    await send(a, roomId, 'warm-up');
+    await flush(roomId);
+    const calls = await countD1Calls(roomId);
+
+    // Four reads: within a socket's burst of `read` events.
+    for (let i = 0; i < 4; i++) {
+      await send(a, roomId, `message ${i}`);
+      const newest = a.events('message').at(-1).id as number;
+      await b.emit('read', { messageId: newest - 1 });
+    }
+    expect(calls).toEqual({ batches: 0, statements: 0, single: 0 });
+
+    expect(await flush(roomId)).toBe(true);
+    // The message counter, the room's summary, and one position per member who moved.
+    expect(calls).toEqual({ batches: 1, statements: 4, single: 0 });
+    expect(await unreadOf(guest.client, roomId)).toBe(1);
+
+    // Nothing new: the alarm writes nothing.
+    await flush(roomId);
+    expect(calls.batches).toBe(1);
+    a.close();
+    b.close();
+  });
+
+  it('gives the exact count past 99 (clients show 99+), and a newcomer starts at zero', async () => {
+    const { roomId, guest, a, b } = await ownerAndGuest('Busy');
+    b.close();
+    await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+      for (let i = 0; i < 120; i++) room.store.add(null, 'ChatModerator', `m${i}`, 'user');
+    });
+    await flush(roomId);
+    expect(await unreadOf(guest.client, roomId)).toBe(120);
+
+    const late = await signedInClient();
+    await joinRoom(late.client, roomId, 'Late');
+    expect(await unreadOf(late.client, roomId)).toBe(0);
+    a.close();
+  });
+
+  it('lists rooms with unread messages first, then the most recently active', async () => {
+    const owner = await signedInClient();
+    const guest = await signedInClient();
+    const quiet = await createRoom(owner.client, 'Quiet', 'Owner');
+    await joinRoom(guest.client, quiet, 'Guest');
+    const fresh = await createRoom(guest.client, 'Fresh', 'Guest');
+    const theirs = await TestSocket.joined(owner.client, quiet, 'Owner');
+    await send(theirs, quiet, 'hello guest');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const mine = await TestSocket.joined(guest.client, fresh, 'Guest');
+    await send(mine, fresh, 'my own news');
+    await flush(quiet);
+    await flush(fresh);
+    // 'Fresh' has the newest message, but it is the guest's own: 'Quiet' has one unread.
+    const rooms = (await guest.client.call('/rooms')).body as {
+      roomId: string;
+      unreadCount: number;
+      lastMessageId: number;
+    }[];
+    expect(rooms.map((room) => [room.roomId, room.unreadCount])).toEqual([
+      [quiet, 1],
+      [fresh, 0],
+    ]);
+    expect(rooms[0]!.lastMessageId).toBe(theirs.events('message').at(-1).id);
+    mine.close();
+    theirs.close();
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * GET /api/admin/users and /api/admin/rooms: newest first, a page at a time, with a search.
+ * Paging walks the (created_at, id) indexes. A search matches anywhere in the text, which no
+ * index serves: it reads rows until the page is full, so a rare match can read the table.
+ * That is acceptable for a dashboard a few people use, and the answers stay bounded.
+ */
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { Hono } from 'hono';
+import { zValidator } from '@hono/zod-validator';
+import {
+  ADMIN_PAGE_DEFAULT,
+  adminListQuery,
+  type AdminRoom,
+  type AdminRoomsPage,
+  type AdminUser,
+  type AdminUsersPage,
+} from '../../contract/admin';
+import type { AppEnv } from '../app-env';
+import type { Db } from '../db/client';
+import { rooms, users } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { readCounters } from './counters';
+import { decodeCursor, encodeCursor, type Position } from './cursor';
+
+const validateQuery = zValidator('query', adminListQuery, (result) => {
+  if (!result.success) throw new ApiError(400, result.error.issues[0]?.message ?? 'Invalid query');
+});
+
+/**
+ * `text` anywhere in the column, ignoring ASCII case. instr, not LIKE: D1 refuses LIKE
+ * patterns over 50 bytes, and the search needs no wildcards of its own.
+ */
+function contains(column: AnySQLiteColumn, text: string) {
+  return sql`instr(lower(${column}), lower(${text})) > 0`;
+}
+
+/** Rows strictly after the cursor's position, newest first (a row value the index serves). */
+function after(createdAt: AnySQLiteColumn, id: AnySQLiteColumn, cursor?: string) {
+  if (!cursor) return undefined;
+  const position: Position = decodeCursor(cursor);
+  return sql`(${createdAt}, ${id}) < (${position.createdAt}, ${position.id})`;
+}
+
+/** The page, and the cursor past its last row when there may be more. */
+function pageOf<T>(rows: T[], limit: number, positionOf: (row: T) => Position) {
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  const last = page.at(-1);
+  return { page, nextCursor: more && last ? encodeCursor(positionOf(last)) : null };
+}
+
+async function countWhere(db: Db, table: typeof users | typeof rooms, where: SQL | undefined) {
+  const [row] = await db
+    .select({ n: sql<number>`COUNT(*)` })
+    .from(table)
+    .where(where);
+  return row?.n ?? 0;
+}
+
+export const adminLists = new Hono<AppEnv>()
+  .get('/users', validateQuery, async (c) => {
+    const { q, cursor, limit = ADMIN_PAGE_DEFAULT } = c.req.valid('query');
+    const db = c.var.db;
+    const search = q ? or(contains(users.email, q), contains(users.nickname, q)) : undefined;
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(users)
+        .where(and(search, after(users.createdAt, users.id, cursor)))
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit + 1),
+      search ? countWhere(db, users, search) : readCounters(db).then((stats) => stats.users),
+    ]);
+    const { page, nextCursor } = pageOf(rows, limit, (user) => user);
+    const list: AdminUser[] = page.map((user) => ({
+      id: user.id,
+      _id: user.id,
+      email: user.email,
+      role: user.role,
+      nickname: user.nickname,
+      createdAt: user.createdAt,
+    }));
+    return c.json({ users: list, nextCursor, total } satisfies AdminUsersPage);
+  })
+  .get('/rooms', validateQuery, async (c) => {
+    const { q, cursor, limit = ADMIN_PAGE_DEFAULT } = c.req.valid('query');
+    const db = c.var.db;
+    const search = q ? or(eq(rooms.roomId, q), contains(rooms.name, q)) : undefined;
+    const [rows, total] = await Promise.all([
+      db
+        .select({ room: rooms, creatorEmail: users.email })
+        .from(rooms)
+        .leftJoin(users, eq(users.id, rooms.createdBy))
+        .where(and(search, after(rooms.createdAt, rooms.roomId, cursor)))
+        .orderBy(desc(rooms.createdAt), desc(rooms.roomId))
+        .limit(limit + 1),
+      search ? countWhere(db, rooms, search) : readCounters(db).then((stats) => stats.rooms),
+    ]);
+    const positionOf = ({ room }: (typeof rows)[number]) => ({
+      createdAt: room.createdAt,
+      id: room.roomId,
+    });
+    const { page, nextCursor } = pageOf(rows, limit, positionOf);
+    const list: AdminRoom[] = page.map(({ room, creatorEmail }) => ({
+      _id: room.roomId,
+      roomId: room.roomId,
+      name: room.name,
+      createdBy:
+        room.createdBy && creatorEmail
+          ? { id: room.createdBy, _id: room.createdBy, email: creatorEmail }
+          : null,
+      createdAt: room.createdAt,
+    }));
+    return c.json({ rooms: list, nextCursor, total } satisfies AdminRoomsPage);
+  });

@@ -1,0 +1,41 @@
+/**
+ * `loadHistory` `{ before, limit? }`: a page of the messages older than the oldest one a client
+ * shows, acknowledged as `{ messages (oldest first), hasMore }`. It reads storage and sends up to
+ * a full history frame, so it is bounded like `chatHistory` (history-page.ts) and rate-limited
+ * per socket like joins: scrolling up asks for a page at a time, not a stream.
+ */
+import { HISTORY_OLDER_MAX, loadHistorySchema } from '../../contract/realtime';
+import { fitFrame } from './history-page';
+import type { MessageStore } from './message-store';
+import { fullBucket, takeToken, type TokenBucket } from './token-bucket';
+
+/** A quick scroll to the top may ask for a few pages at once; then one a second. */
+export const LOAD_HISTORY_BURST = 5;
+const LOADS_PER_SECOND = 1;
+export const LOADING_TOO_FAST = 'You are loading history too fast';
+/** The page a request without `limit` gets. */
+const DEFAULT_LIMIT = 50;
+
+// In memory per socket, as join-limit.ts: a socket woken from hibernation starts full.
+const buckets = new WeakMap<WebSocket, TokenBucket>();
+
+export function mayLoadHistory(ws: WebSocket, now = Date.now()): boolean {
+  let bucket = buckets.get(ws);
+  if (!bucket) buckets.set(ws, (bucket = fullBucket(LOAD_HISTORY_BURST, now)));
+  return takeToken(bucket, LOADS_PER_SECOND, LOAD_HISTORY_BURST, now);
+}
+
+/** The acknowledgement for one request of a joined socket (the caller checks the join). */
+export function loadHistory(store: MessageStore, ws: WebSocket, raw: unknown) {
+  const parsed = loadHistorySchema.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      error: `loadHistory takes { before: <message id>, limit?: 1 to ${HISTORY_OLDER_MAX} }`,
+    };
+  }
+  if (!mayLoadHistory(ws)) return { error: LOADING_TOO_FAST };
+  const limit = parsed.data.limit ?? DEFAULT_LIMIT;
+  // One more than asked, to know whether older ones exist without counting them.
+  const { messages, page } = fitFrame(store.before(parsed.data.before, limit + 1), limit);
+  return { messages, hasMore: page.hasMore };
+}

@@ -1,0 +1,49 @@
+/**
+ * Sockets the server ends: a kick (removeMember), a session, account or address that lost its
+ * access (closeSockets), the room's deletion. Each socket hears why first; the DISCONNECT
+ * packet makes the client close and not reconnect, and the client shows the notice that came
+ * just before it.
+ */
+import type { Socket } from '../socket-io';
+import { notice } from './notice';
+import { matches, type SocketMatch, type SocketState } from './socket-state';
+
+type RoomSocket = Socket<SocketState>;
+
+export function sayAndDisconnect(socket: RoomSocket, reason: string) {
+  socket.emit('message', notice(reason));
+  socket.disconnect(true);
+}
+
+/**
+ * A kick: the person's sockets hear `reason` and close without the usual "has left" (the room
+ * hears "was removed" instead). Answers the nickname they had joined under, if any.
+ */
+export function removeSockets(sockets: RoomSocket[], userId: string, reason: string) {
+  const theirs = sockets.filter((socket) => socket.data.userId === userId);
+  const nickname = theirs.find((socket) => socket.data.nickname)?.data.nickname ?? null;
+  for (const socket of theirs) {
+    socket.data.nickname = null;
+    sayAndDisconnect(socket, reason);
+  }
+  return nickname;
+}
+
+/**
+ * Lost access: the matching sockets hear `reason` and end the usual way (the room hears that
+ * the person left unless another socket of theirs stays).
+ */
+export function closeMatching(sockets: RoomSocket[], match: SocketMatch, reason: string): number {
+  const ended = sockets.filter((socket) => matches(socket.data, match));
+  for (const socket of ended) sayAndDisconnect(socket, reason);
+  return ended.length;
+}
+
+/** The room was deleted: every socket hears it and closes. */
+export function endEveryone(sockets: RoomSocket[], roomId: string) {
+  for (const socket of sockets) {
+    socket.data.nickname = null;
+    socket.emit('room-deleted', { roomId });
+    socket.disconnect(true);
+  }
+}

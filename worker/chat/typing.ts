@@ -1,0 +1,44 @@
+/**
+ * "<nickname> is typing…": a joined socket's `typing` goes to the others in the room as
+ * `typing` `{ nickname }`, and nothing more. Never stored (a volatile broadcast, outside the
+ * recovery log), no timer (each receiver forgets a typist a few seconds after the last event,
+ * or when their message arrives), and nothing at all when nobody else is in the room.
+ */
+import { TYPING_SEND_INTERVAL_MS } from '../../contract/realtime';
+import { fullBucket, takeToken, type TokenBucket } from './token-bucket';
+
+/**
+ * A socket's `typing` events pass at one per this long, with a burst of TYPING_BURST: the
+ * client sends one every TYPING_SEND_INTERVAL_MS, and one more at once after each message
+ * it sends (the message cleared its typist everywhere). Faster ones are dropped.
+ */
+export const TYPING_MIN_INTERVAL_MS = Math.floor(TYPING_SEND_INTERVAL_MS / 2);
+export const TYPING_BURST = 2;
+
+const buckets = new WeakMap<WebSocket, TokenBucket>();
+
+/** Whether this socket's `typing` may pass now (and spends its allowance if so). */
+export function mayAnnounceTyping(ws: WebSocket, now = Date.now()): boolean {
+  let bucket = buckets.get(ws);
+  if (!bucket) buckets.set(ws, (bucket = fullBucket(TYPING_BURST, now)));
+  return takeToken(bucket, 1000 / TYPING_MIN_INTERVAL_MS, TYPING_BURST, now);
+}
+
+export interface JoinedSocket {
+  ws: WebSocket;
+  userId: string;
+}
+
+/**
+ * Who must not hear a person's typing (their own sockets), or null when nobody else is
+ * joined: then there is no one to tell. One walk over the joined sockets.
+ */
+export function typingAudience(userId: string, joined: Iterable<JoinedSocket>) {
+  const own: WebSocket[] = [];
+  let others = false;
+  for (const socket of joined) {
+    if (socket.userId === userId) own.push(socket.ws);
+    else others = true;
+  }
+  return others ? own : null;
+}

@@ -1,0 +1,23 @@
+import type { Context } from 'hono';
+import { roomMessages } from '../../contract/rooms';
+import type { AppEnv } from '../app-env';
+import { tooManyRequests } from '../security/guards';
+import { take } from '../security/rate-limit';
+
+/** Enough for anyone's real use; a script filling D1 with rooms stops at 20 an hour. */
+const ROOMS_PER_HOUR = 20;
+
+/**
+ * Takes one of the caller's room-creation slots or answers 429 with Retry-After. Counted per
+ * account, not per address: people behind one office NAT do not share a budget. Not logged as a
+ * violation either, which would raise the address's threat score and could block that office
+ * for one person's enthusiasm; the limit alone stops them.
+ */
+export async function limitRoomCreation(c: Context<AppEnv>) {
+  const taken = await take(c.env.DB, {
+    key: `create-room:${c.var.user.id}`,
+    max: ROOMS_PER_HOUR,
+    windowMs: 60 * 60_000,
+  });
+  if ('retryAfter' in taken) tooManyRequests(c, taken.retryAfter, roomMessages.creatingTooFast);
+}

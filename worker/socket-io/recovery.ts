@@ -1,0 +1,233 @@
+/**
+ * Connection-state recovery, as socket.io 4.6+ does it, kept in the object's SQLite storage so
+ * that it outlives hibernation and a restart of the runtime: each namespace connection has a
+ * session (its private id, sid, rooms and data), and every broadcast is logged with its offset.
+ * A client that comes back within the window with `{ pid, offset }` gets its session back and
+ * the logged broadcasts after its offset that were meant for it, once.
+ */
+import type { NamespaceRecord } from './registry';
+
+export interface RestoredSession<Data> {
+  sid: string;
+  rooms: string[];
+  data: Data;
+  /** The missed frames, already encoded, oldest first. */
+  frames: string[];
+}
+
+interface PendingSave<Data> {
+  nsp: string;
+  record: NamespaceRecord;
+  data: Data;
+  startOffset: number;
+}
+
+const PRUNED_UP_TO = 'sio:prunedUpTo';
+const ALIVE_AT = 'sio:aliveAt';
+const PRUNE_EVERY = 500;
+/**
+ * The "alive" time is written at most this often (not on every heartbeat and every session
+ * save, each a row written), and read as up to this much later than written, so a socket
+ * orphaned by a restart never loses window for it (it may gain up to this much; what it may
+ * replay is still bounded by the log, which keeps only the window's broadcasts).
+ */
+const ALIVE_REFRESH_MS = 100_000;
+
+/** When the sockets were last known alive, at the latest (undefined: never noted). */
+function lastAlive(kv: SyncKvStorage, now: number): number | undefined {
+  const noted = kv.get<number>(ALIVE_AT);
+  return noted === undefined ? undefined : Math.min(now, noted + ALIVE_REFRESH_MS);
+}
+
+export class RecoveryStore<Data> {
+  private lastOffset: number;
+  private sinceLastPrune = 0;
+  private aliveNotedAt: number | null = null;
+  /** Sessions saved and not yet written, by pid (save()). */
+  private readonly pending = new Map<string, PendingSave<Data>>();
+
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly kv: SyncKvStorage,
+    private readonly maxDisconnection: number,
+  ) {
+    sql.exec(`CREATE TABLE IF NOT EXISTS sio_packets (
+      offset INTEGER PRIMARY KEY, nsp TEXT NOT NULL, room TEXT NOT NULL,
+      except_sids TEXT NOT NULL, frame TEXT NOT NULL, at INTEGER NOT NULL)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS sio_sessions (
+      pid TEXT PRIMARY KEY, nsp TEXT NOT NULL, sid TEXT NOT NULL, rooms TEXT NOT NULL,
+      data TEXT NOT NULL, start_offset INTEGER NOT NULL, disconnected_at INTEGER)`);
+    const newest = sql
+      .exec<{ o: number | null }>('SELECT MAX(offset) AS o FROM sio_packets')
+      .one().o;
+    this.lastOffset = Math.max(newest ?? 0, this.prunedUpTo());
+  }
+
+  private prunedUpTo(): number {
+    return this.kv.get<number>(PRUNED_UP_TO) ?? 0;
+  }
+
+  /** The next offset; `log` must follow with the frame that carries it. */
+  nextOffset(): number {
+    return ++this.lastOffset;
+  }
+
+  log(offset: number, nsp: string, room: string, exceptSids: string[], frame: string) {
+    const now = Date.now();
+    this.sql.exec(
+      'INSERT INTO sio_packets (offset, nsp, room, except_sids, frame, at) VALUES (?, ?, ?, ?, ?, ?)',
+      offset,
+      nsp,
+      room,
+      exceptSids.length ? JSON.stringify(exceptSids) : '',
+      frame,
+      now,
+    );
+    if (++this.sinceLastPrune >= PRUNE_EVERY) this.prune(now);
+  }
+
+  /**
+   * Saves (or refreshes) a live session, in a batch written by the next event: an event that
+   * writes storage ends in a commit that holds the object's frames (the output gate), and two
+   * commits per connection (CONNECT, then join) were most of a connect storm's cost. Whatever
+   * reads or ends a session writes the batch first. The object's sockets are alive now, too: a
+   * restart before the next heartbeat must not take the session for one that ended long ago.
+   */
+  save(pid: string, nsp: string, record: NamespaceRecord, data: Data, startOffset?: number) {
+    const start = this.pending.get(pid)?.startOffset ?? startOffset ?? this.lastOffset;
+    this.pending.set(pid, { nsp, record, data, startOffset: start });
+    if (this.pending.size === 1) setTimeout(() => this.flush(), 0);
+  }
+
+  /** Writes the sessions saved since the last time (their state as it is now). */
+  flush() {
+    if (this.pending.size === 0) return;
+    this.alive();
+    for (const [pid, { nsp, record, data, startOffset }] of this.pending) {
+      this.sql.exec(
+        `INSERT INTO sio_sessions (pid, nsp, sid, rooms, data, start_offset, disconnected_at)
+         VALUES (?, ?, ?, ?, ?, ?, NULL)
+         ON CONFLICT(pid) DO UPDATE SET rooms = excluded.rooms, data = excluded.data,
+           disconnected_at = NULL`,
+        pid,
+        nsp,
+        record.sid,
+        JSON.stringify(record.rooms),
+        JSON.stringify(data ?? null),
+        startOffset,
+      );
+    }
+    this.pending.clear();
+  }
+
+  disconnected(pid: string, at = Date.now()) {
+    this.flush();
+    this.sql.exec('UPDATE sio_sessions SET disconnected_at = ? WHERE pid = ?', at, pid);
+  }
+
+  forget(pid: string) {
+    this.pending.delete(pid);
+    this.sql.exec('DELETE FROM sio_sessions WHERE pid = ?', pid);
+  }
+
+  /** The heartbeat notes that the object's sockets were alive (a restart says nothing). */
+  alive(now = Date.now()) {
+    if (this.aliveNotedAt !== null && now - this.aliveNotedAt < ALIVE_REFRESH_MS) return;
+    const noted = this.kv.get<number>(ALIVE_AT);
+    if (noted !== undefined && noted <= now && now - noted < ALIVE_REFRESH_MS) {
+      this.aliveNotedAt = noted;
+      return;
+    }
+    this.kv.put(ALIVE_AT, now);
+    this.aliveNotedAt = now;
+  }
+
+  /**
+   * The session `pid` of `nsp`, if it ended within the window and every broadcast after
+   * `offset` is still logged; null otherwise (the client then connects afresh). The caller
+   * checks that no live socket holds the session.
+   */
+  restore(
+    pid: string,
+    nsp: string,
+    offset: unknown,
+    now = Date.now(),
+  ): RestoredSession<Data> | null {
+    this.flush();
+    const row = this.sql
+      .exec<{
+        sid: string;
+        rooms: string;
+        data: string;
+        start_offset: number;
+        disconnected_at: number | null;
+      }>(
+        'SELECT sid, rooms, data, start_offset, disconnected_at FROM sio_sessions WHERE pid = ? AND nsp = ?',
+        pid,
+        nsp,
+      )
+      .toArray()[0];
+    if (!row) return null;
+    // A session whose socket died with the runtime was last known alive at the last heartbeat.
+    const endedAt = row.disconnected_at ?? lastAlive(this.kv, now) ?? 0;
+    if (endedAt + this.maxDisconnection < now) {
+      this.forget(pid);
+      return null;
+    }
+    const from = offset === undefined ? row.start_offset : Number(offset);
+    if (!Number.isSafeInteger(from) || from < this.prunedUpTo() || from > this.lastOffset) {
+      return null;
+    }
+    const rooms = JSON.parse(row.rooms) as string[];
+    const sid = row.sid;
+    const frames: string[] = [];
+    const logged = this.sql.exec<{ room: string; except_sids: string; frame: string }>(
+      'SELECT room, except_sids, frame FROM sio_packets WHERE offset > ? AND nsp = ? ORDER BY offset',
+      from,
+      nsp,
+    );
+    for (const { room, except_sids, frame } of logged) {
+      if (room !== '' && !rooms.includes(room)) continue;
+      if (except_sids && (JSON.parse(except_sids) as string[]).includes(sid)) continue;
+      frames.push(frame);
+    }
+    return { sid, rooms, data: JSON.parse(row.data) as Data, frames };
+  }
+
+  private lastLogged(): number | null {
+    return this.sql.exec<{ o: number | null }>('SELECT MAX(offset) AS o FROM sio_packets').one().o;
+  }
+
+  /** Forgets broadcasts and sessions older than the window. */
+  prune(now = Date.now()) {
+    this.flush();
+    this.sinceLastPrune = 0;
+    const cutoff = now - this.maxDisconnection;
+    // Offsets and times rise together: walking from the oldest stops at the first one kept,
+    // where a MAX over `at` (no index) read the whole log on every alarm.
+    const kept = this.sql
+      .exec<{ o: number }>(
+        'SELECT offset AS o FROM sio_packets WHERE at >= ? ORDER BY offset LIMIT 1',
+        cutoff,
+      )
+      .toArray()[0];
+    const oldest = kept ? kept.o - 1 : this.lastLogged();
+    if (oldest !== null && oldest > this.prunedUpTo()) {
+      this.sql.exec('DELETE FROM sio_packets WHERE offset <= ?', oldest);
+      this.kv.put(PRUNED_UP_TO, oldest);
+    }
+    this.sql.exec('DELETE FROM sio_sessions WHERE disconnected_at < ?', cutoff);
+  }
+}
+
+/** Sessions left without a socket by a restart end at the last heartbeat that saw them. */
+export function closeOrphans(sql: SqlStorage, kv: SyncKvStorage, livePids: string[]) {
+  const now = Date.now();
+  const aliveAt = lastAlive(kv, now) ?? now;
+  sql.exec(
+    `UPDATE sio_sessions SET disconnected_at = ?
+     WHERE disconnected_at IS NULL AND pid NOT IN (SELECT value FROM json_each(?))`,
+    aliveAt,
+    JSON.stringify(livePids),
+  );
+}

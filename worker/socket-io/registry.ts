@@ -1,0 +1,142 @@
+/**
+ * The object's open sockets and their state. The attachment is the durable copy (it survives
+ * hibernation); the maps are the fast copies, rebuilt from the attachments when the object
+ * wakes. Room membership has an index of its own because every broadcast walks it.
+ */
+
+/** A socket's connection to one namespace. */
+export interface NamespaceRecord {
+  /** The Socket.IO sid: distinct from the Engine.IO sid, and kept by a recovery. */
+  sid: string;
+  /** The private id a recovering client presents (only with recovery on). */
+  pid?: string;
+  rooms: string[];
+}
+
+/** What the attachment holds. */
+export interface SocketRecord<Data> {
+  /** The Engine.IO sid. */
+  eid: string;
+  openedAt: number;
+  /** Until a first namespace is connected: the connect timeout's deadline (0 after). */
+  connectBy: number;
+  nsps: Record<string, NamespaceRecord>;
+  data: Data;
+}
+
+const roomKey = (nsp: string, room: string) => `${nsp}\u0000${room}`;
+
+export class Registry<Data> {
+  private records: Map<WebSocket, SocketRecord<Data>> | null = null;
+  private readonly rooms = new Map<string, Set<WebSocket>>();
+  private readonly memberOf = new Map<WebSocket, string[]>();
+  /** When each socket last sent anything; in memory only, so a woken object starts afresh. */
+  private readonly heardAt = new Map<WebSocket, number>();
+  readonly wokeAt = Date.now();
+
+  constructor(private readonly ctx: DurableObjectState) {}
+
+  private all(): Map<WebSocket, SocketRecord<Data>> {
+    if (!this.records) {
+      this.records = new Map();
+      for (const ws of this.ctx.getWebSockets()) {
+        const record = ws.deserializeAttachment() as SocketRecord<Data> | null;
+        if (record?.eid) this.index(ws, record);
+      }
+    }
+    return this.records;
+  }
+
+  private index(ws: WebSocket, record: SocketRecord<Data>) {
+    this.unindex(ws);
+    this.records!.set(ws, record);
+    const keys: string[] = [];
+    for (const [nsp, { rooms }] of Object.entries(record.nsps)) {
+      // '' is every socket of the namespace: broadcasts without a room walk it.
+      for (const room of ['', ...rooms]) {
+        const key = roomKey(nsp, room);
+        let members = this.rooms.get(key);
+        if (!members) this.rooms.set(key, (members = new Set()));
+        members.add(ws);
+        keys.push(key);
+      }
+    }
+    if (keys.length > 0) this.memberOf.set(ws, keys);
+  }
+
+  /** Room keys are remembered apart from the record, which callers change in place. */
+  private unindex(ws: WebSocket) {
+    for (const key of this.memberOf.get(ws) ?? []) this.rooms.get(key)?.delete(ws);
+    this.memberOf.delete(ws);
+  }
+
+  add(ws: WebSocket, record: SocketRecord<Data>, tags?: string[]) {
+    this.ctx.acceptWebSocket(ws, tags);
+    this.save(ws, record);
+    this.heard(ws);
+  }
+
+  /** Persists a change that must outlive hibernation (namespaces, rooms, data). */
+  save(ws: WebSocket, record: SocketRecord<Data>) {
+    ws.serializeAttachment(record);
+    this.all();
+    this.index(ws, record);
+  }
+
+  get(ws: WebSocket): SocketRecord<Data> | undefined {
+    return this.all().get(ws);
+  }
+
+  remove(ws: WebSocket) {
+    this.all();
+    this.unindex(ws);
+    this.records!.delete(ws);
+    this.heardAt.delete(ws);
+  }
+
+  entries(): [WebSocket, SocketRecord<Data>][] {
+    return [...this.all()];
+  }
+
+  /** Every record, without copying the list (do not add or remove sockets meanwhile). */
+  everyRecord(): IterableIterator<SocketRecord<Data>> {
+    return this.all().values();
+  }
+
+  get size(): number {
+    return this.all().size;
+  }
+
+  /** The sockets in `room` of `nsp` ('' for all of it); a live set: copy before changing. */
+  inRoom(nsp: string, room: string): ReadonlySet<WebSocket> {
+    this.all();
+    return this.rooms.get(roomKey(nsp, room)) ?? EMPTY;
+  }
+
+  heard(ws: WebSocket, at = Date.now()) {
+    this.heardAt.set(ws, at);
+  }
+
+  /** When the socket was last heard from by the object itself (not counting auto-answers). */
+  lastHeard(ws: WebSocket): number {
+    return this.heardAt.get(ws) ?? this.wokeAt;
+  }
+
+  /** Whether a live socket holds the namespace session `pid`. */
+  holdsSession(pid: string): boolean {
+    for (const record of this.all().values()) {
+      for (const nsp of Object.values(record.nsps)) if (nsp.pid === pid) return true;
+    }
+    return false;
+  }
+}
+
+const EMPTY: ReadonlySet<WebSocket> = new Set();
+
+/** 20 characters of base64url, like the reference's ids. */
+export function newId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(15));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+}

@@ -1,0 +1,170 @@
+/**
+ * SocketIoServer: the Durable Object's own entry points (the upgrade, the websocket events,
+ * the alarm) and what a subclass calls (broadcast, connections, wakeAt). The protocol itself
+ * is in core.ts.
+ */
+import { SocketIoCore, Refusal } from './core';
+import { heartbeat, PingClock, send, type Ending } from './heartbeat';
+import { decodeFrame, eventFrame, messageFrame, openFrame } from './parser';
+import { closeOrphans } from './recovery';
+import { acceptRefusal, answerRefused, closeExpiredRefusals, refusalOf } from './refusal';
+import { newId, type SocketRecord } from './registry';
+import { Socket } from './socket';
+
+export { Refusal };
+export type { Ack, ConnectInfo } from './core';
+
+export interface BroadcastOptions {
+  nsp?: string;
+  /** Only the sockets in this room (default: every socket of the namespace). */
+  room?: string;
+  except?: Iterable<WebSocket>;
+  /** Not logged for recovery: a client that was away never gets it (e.g. "is typing"). */
+  volatile?: boolean;
+}
+
+export abstract class SocketIoServer<Env = unknown, Data = unknown> extends SocketIoCore<
+  Env,
+  Data
+> {
+  /** When the heartbeat's rounds fall (heartbeat.ts). */
+  private readonly pingClock = new PingClock(this.ctx.storage.kv, this.settings.pingInterval);
+  /**
+   * When sessions orphaned by a restart were last closed. Only a restart orphans them (a closed
+   * socket ends its own session), so once per wake and then once per ping interval is enough,
+   * not on every alarm (a subclass may ring it every second).
+   */
+  private orphansClosedAt = 0;
+
+  async fetch(request: Request): Promise<Response> {
+    const query = new URL(request.url).searchParams;
+    if (
+      request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' ||
+      query.get('transport') !== 'websocket' ||
+      query.get('EIO') !== '4'
+    ) {
+      return new Response('Only Engine.IO 4 over websocket is served', { status: 400 });
+    }
+    const decision = await this.onUpgrade(request);
+    const { 0: client, 1: server } = new WebSocketPair();
+    const now = Date.now();
+    if (decision instanceof Refusal) {
+      // Hibernatable, and closed by the alarm: a refusal never keeps the object awake.
+      await this.wakeAt(acceptRefusal(this.ctx, server, decision.message, this.settings, now));
+      return new Response(null, { status: 101, webSocket: client });
+    }
+    const connectBy = this.settings.engineOnly ? 0 : now + this.settings.connectTimeout;
+    const record: SocketRecord<Data> = {
+      eid: newId(),
+      openedAt: now,
+      connectBy,
+      nsps: {},
+      data: decision,
+    };
+    this.sockets.add(server, record);
+    send(server, openFrame(record.eid, this.settings));
+    const pingAt = this.pingClock.next(now);
+    await this.wakeAt(Math.min(connectBy || pingAt, pingAt));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    try {
+      const record = this.sockets.get(ws);
+      if (!record) {
+        const refusal = refusalOf(ws);
+        if (refusal !== null) return answerRefused(ws, refusal, message);
+        return ws.close(1011, 'Unknown socket');
+      }
+      this.sockets.heard(ws);
+      if (this.frameRate && !this.frameRate.take(ws)) return this.flood(ws, record);
+      const frame = decodeFrame(message, this.settings.maxPayload, this.settings.engineOnly);
+      if (frame.kind === 'message') return this.onEngineMessage(ws, frame.data);
+      if (frame.kind === 'pong') return;
+      if (frame.kind === 'close') return this.end(ws, 1000, 'transport close');
+      // Engine.IO 4: only the server pings.
+      if (frame.kind === 'ping') return this.violation(ws, record, 'client ping');
+      if (frame.kind === 'invalid') return this.violation(ws, record, frame.reason);
+      await this.onPacket(ws, record, frame.packet);
+    } catch (error) {
+      console.error('SocketIoServer webSocketMessage', error);
+    }
+  }
+
+  async webSocketClose(ws: WebSocket) {
+    this.end(ws, 1000, 'transport close');
+  }
+
+  async webSocketError(ws: WebSocket) {
+    this.end(ws, 1011, 'transport error');
+  }
+
+  async alarm() {
+    try {
+      await this.onAlarm();
+    } catch (error) {
+      console.error('SocketIoServer onAlarm', error);
+    }
+    const end = (ws: WebSocket, why: Ending) =>
+      this.end(ws, 1000, why === 'ping timeout' ? 'ping timeout' : 'forced close');
+    const refusalsDue = closeExpiredRefusals(this.ctx);
+    const beat = heartbeat(this.ctx, this.sockets, this.pingClock, this.settings, end);
+    const next = beat === null ? refusalsDue : Math.min(beat, refusalsDue ?? beat);
+    if (next === null) return; // nobody here: sleep without alarms
+    if (this.recovery) {
+      this.recovery.flush();
+      const now = Date.now();
+      if (now - this.orphansClosedAt >= this.settings.pingInterval) {
+        this.orphansClosedAt = now;
+        closeOrphans(this.ctx.storage.sql, this.ctx.storage.kv, this.livePids());
+      }
+      this.recovery.alive();
+      this.recovery.prune();
+    }
+    const scheduled = await this.ctx.storage.getAlarm();
+    if (scheduled === null || scheduled <= Date.now() || scheduled > next) {
+      await this.ctx.storage.setAlarm(next);
+    }
+  }
+
+  /** engineOnly: an Engine.IO message from a socket (reply with sendMessage). */
+  protected onEngineMessage(_ws: WebSocket, _data: string): void | Promise<void> {}
+
+  /** engineOnly: sends an Engine.IO message to one socket. */
+  protected sendMessage(ws: WebSocket, data: string) {
+    send(ws, messageFrame(data));
+  }
+
+  /** Sends one event to every socket of a namespace (or of one room), encoded once. */
+  protected broadcast(event: string, args: unknown[], options: BroadcastOptions = {}) {
+    const { nsp = '/', room = '' } = options;
+    const skip = new Set(options.except ?? []);
+    const data = [event, ...args];
+    let frame: string;
+    if (this.recovery && !options.volatile) {
+      // The offset rides as the last argument, as socket.io's recovery does it.
+      const offset = this.recovery.nextOffset();
+      frame = eventFrame(nsp, [...data, String(offset)]);
+      const recordOf = (ws: WebSocket) => this.sockets.get(ws) ?? this.endedRecords.get(ws);
+      const exceptSids = [...skip].map((ws) => recordOf(ws)?.nsps[nsp]?.sid ?? '');
+      this.recovery.log(offset, nsp, room, exceptSids, frame);
+    } else {
+      frame = eventFrame(nsp, data);
+    }
+    for (const ws of this.sockets.inRoom(nsp, room)) if (!skip.has(ws)) send(ws, frame);
+  }
+
+  /** Every socket connected to `nsp` (with `all`, the ones yet to connect too). */
+  protected connections(nsp = '/', all = false): Socket<Data>[] {
+    return this.sockets
+      .entries()
+      .filter(([, record]) => all || nsp in record.nsps)
+      .map(([ws, record]) => new Socket(this, ws, nsp, record));
+  }
+
+  /** Asks for the alarm (onAlarm) at `at`, unless it rings sooner already. */
+  protected async wakeAt(at: number) {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * A socket's connection to one namespace, as the hooks see it: its sid, its data, its rooms,
+ * and what can be done with it. A thin handle over the attachment; the server does the work.
+ */
+import { ackFrame, eventFrame } from './parser';
+import { send } from './heartbeat';
+import type { SocketRecord } from './registry';
+
+/** What a handle needs from its server. */
+export interface SocketHost<Data> {
+  persist(ws: WebSocket, record: SocketRecord<Data>): void;
+  disconnect(ws: WebSocket, nsp: string, close: boolean): void;
+}
+
+export class Socket<Data> {
+  constructor(
+    private readonly host: SocketHost<Data>,
+    readonly ws: WebSocket,
+    readonly nsp: string,
+    private readonly record: SocketRecord<Data>,
+    /** False in onDisconnect: the socket has left, and nothing about it is saved any more. */
+    private readonly live = true,
+  ) {}
+
+  /** The Socket.IO sid (not the Engine.IO one). */
+  get id(): string {
+    return this.record.nsps[this.nsp]?.sid ?? '';
+  }
+
+  /** The Engine.IO sid: one per transport, shared by its namespaces. */
+  get transportId(): string {
+    return this.record.eid;
+  }
+
+  /** What the object keeps about this connection; call save() after changing it. */
+  get data(): Data {
+    return this.record.data;
+  }
+
+  set data(data: Data) {
+    this.record.data = data;
+  }
+
+  get rooms(): readonly string[] {
+    return this.record.nsps[this.nsp]?.rooms ?? [];
+  }
+
+  get connected(): boolean {
+    return this.live && this.nsp in this.record.nsps;
+  }
+
+  /** Sends an event to this socket alone (not logged for recovery, as in the reference). */
+  emit(event: string, ...args: unknown[]) {
+    send(this.ws, eventFrame(this.nsp, [event, ...args]));
+  }
+
+  /** Answers the client's acknowledgement `id`. */
+  ack(id: number, ...args: unknown[]) {
+    send(this.ws, ackFrame(this.nsp, id, args));
+  }
+
+  join(room: string) {
+    const nsp = this.record.nsps[this.nsp];
+    if (!nsp || nsp.rooms.includes(room)) return;
+    nsp.rooms.push(room);
+    this.save();
+  }
+
+  leave(room: string) {
+    const nsp = this.record.nsps[this.nsp];
+    if (!nsp?.rooms.includes(room)) return;
+    nsp.rooms = nsp.rooms.filter((r) => r !== room);
+    this.save();
+  }
+
+  /** Persists the data and rooms: they outlive hibernation and a recovery restores them. */
+  save() {
+    if (this.live) this.host.persist(this.ws, this.record);
+  }
+
+  /**
+   * Ends this namespace connection with a DISCONNECT (the client does not reconnect); with
+   * `close`, the transport too.
+   */
+  disconnect(close = false) {
+    if (this.live) this.host.disconnect(this.ws, this.nsp, close);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * A ticket is `<payload>.<signature>`, both base64url: the payload is the claims' JSON, the
+ * signature an HMAC-SHA-256 of the payload's text under the ticket key. Verification compares
+ * with crypto.subtle.verify (constant time) before the payload is parsed at all.
+ */
+import { isTicketClaims, type TicketClaims } from './ticket-claims';
+import { ticketKey } from './ticket-key';
+
+const encoder = new TextEncoder();
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    const padded = text.replace(/-/g, '+').replace(/_/g, '/');
+    const binary = atob(padded);
+    // A plain loop: Uint8Array.from over the string's iterator was a tenth of a connect's CPU.
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+export async function encodeTicket(env: Pick<Env, 'JWT_SECRET'>, claims: TicketClaims) {
+  const payload = toBase64Url(encoder.encode(JSON.stringify(claims)));
+  const signature = await crypto.subtle.sign('HMAC', await ticketKey(env), encoder.encode(payload));
+  return `${payload}.${toBase64Url(new Uint8Array(signature))}`;
+}
+
+/** The claims of a ticket whose signature holds, or null; says nothing of expiry or room. */
+export async function decodeTicket(
+  env: Pick<Env, 'JWT_SECRET'>,
+  ticket: string,
+): Promise<TicketClaims | null> {
+  const [payload, signature, extra] = ticket.split('.');
+  if (!payload || !signature || extra !== undefined || ticket.length > 2048) return null;
+  const signatureBytes = fromBase64Url(signature);
+  if (!signatureBytes) return null;
+  const valid = await crypto.subtle.verify(
+    'HMAC',
+    await ticketKey(env),
+    signatureBytes,
+    encoder.encode(payload),
+  );
+  if (!valid) return null;
+  const json = fromBase64Url(payload);
+  if (!json) return null;
+  try {
+    const claims: unknown = JSON.parse(new TextDecoder().decode(json));
+    return isTicketClaims(claims) ? claims : null;
+  } catch {
+    return null;
+  }
+}

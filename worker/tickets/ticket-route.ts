@@ -1,0 +1,58 @@
+/**
+ * POST /api/rooms/:roomId/ticket: a short-lived signed ticket that lets the caller's next socket
+ * into the room without a D1 round trip at the upgrade (README, Realtime). The checks are the
+ * cookie upgrade's, read here instead: a live session (requireUser), the same origin (the /api
+ * middleware), the room, the membership and no ban. Administrators need a membership too
+ * (they enter rooms through one, join-as-moderator.ts); without one the socket still connects
+ * by cookie. Requiring it means every ticket holder is a member, so every change that ends a
+ * member's access reaches the room, which voids older tickets (ticket-voids.ts).
+ */
+import { Hono } from 'hono';
+import { roomIdSchema } from '../../contract/rooms';
+import type { AppEnv } from '../app-env';
+import { requireUser } from '../auth/require-user';
+import { roomMembershipAndBan } from '../chat/upgrade-check';
+import { BANNED_MESSAGE } from '../chat/room-bans';
+import { ApiError } from '../http/api-error';
+import { clientIp } from '../security/client-ip';
+import { enforceLimit } from '../security/guards';
+import { NOT_A_MEMBER, ROOM_NOT_FOUND } from './refusals';
+import { signTicket } from './sign';
+
+/** A chat screen needs one per connect and reconnect; a loop asking for more is refused. */
+const TICKETS_PER_MINUTE = 30;
+
+export const ticketRoutes = new Hono<AppEnv>().post(
+  '/rooms/:roomId/ticket',
+  requireUser,
+  async (c) => {
+    const roomId = c.req.param('roomId');
+    if (!roomIdSchema.safeParse(roomId).success) throw new ApiError(404, ROOM_NOT_FOUND);
+    const { user, session } = c.var;
+    // The account's own limit: it must not score the address (someone else's tab may share it).
+    await enforceLimit(
+      c,
+      {
+        name: 'socket-ticket',
+        key: `socket-ticket:${user.id}`,
+        max: TICKETS_PER_MINUTE,
+        windowMs: 60_000,
+      },
+      { score: 'never' },
+    );
+    const [room] = await roomMembershipAndBan(c.var.db, roomId, user.id);
+    if (!room) throw new ApiError(404, ROOM_NOT_FOUND);
+    if (room.bannedAt !== null) throw new ApiError(403, BANNED_MESSAGE);
+    if (room.nickname === null) throw new ApiError(403, NOT_A_MEMBER);
+    const answer = await signTicket(c.env, {
+      userId: user.id,
+      sessionId: session.id,
+      role: user.role === 'admin' ? 'admin' : 'user',
+      roomId,
+      roomName: room.name,
+      nickname: room.nickname,
+      ip: clientIp(c.req.raw),
+    });
+    return c.json(answer);
+  },
+);
