@@ -104,3 +104,38 @@ test('messages typed while the connection is cut arrive once each, in order, whe
     expect(second).toBeGreaterThan(first!);
   }
 });
+
+test('a sent text is on screen once at every moment, from Enter until it is stored', async ({
+  browser,
+}) => {
+  const stamp = Date.now();
+  const alice = await newPerson(browser);
+  await signUpAndLogIn(alice, `once-${stamp}@example.com`, 'Alice');
+  await alice.goto('/join');
+  await alice.getByRole('textbox', { name: 'Room Name', exact: true }).fill('Once');
+  await alice.getByRole('button', { name: 'Join Room' }).click();
+  await expect(alice.getByText('No messages yet...')).toBeVisible();
+
+  const texts = Array.from({ length: 6 }, (_, i) => `once-${i}-${stamp}`);
+  // After every change to the page, how many times each text is shown: the most ever seen.
+  await alice.evaluate((watched) => {
+    const most: Record<string, number> = Object.fromEntries(watched.map((t) => [t, 0]));
+    const count = (text: string) =>
+      [...document.body.querySelectorAll('*')].filter((el) =>
+        [...el.childNodes].some((node) => node.nodeType === 3 && node.textContent === text),
+      ).length;
+    new MutationObserver(() => {
+      for (const text of watched) most[text] = Math.max(most[text]!, count(text));
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    Object.assign(window, { mostShown: most });
+  }, texts);
+
+  // Sent as fast as the box takes them, so acknowledgements and broadcasts interleave.
+  for (const text of texts) await say(alice, text);
+  for (const text of texts) {
+    await expect(alice.getByText(text, { exact: true })).toHaveCount(1);
+  }
+  await expect(alice.locator('[data-pending]')).toHaveCount(0);
+  const most = await alice.evaluate(() => (window as unknown as { mostShown: object }).mostShown);
+  expect(most).toEqual(Object.fromEntries(texts.map((t) => [t, 1])));
+});
