@@ -11,15 +11,8 @@ import type { AppEnv } from '../app-env';
 import { readSessionCookie } from '../auth/session-cookie';
 import { isLiveSession } from '../auth/sessions';
 import type { Db } from '../db/client';
-import {
-  ipReputation,
-  memberships,
-  roomBans,
-  rooms,
-  sessions,
-  socketAddresses,
-  users,
-} from '../db/schema';
+import { ipReputation, rooms, sessions, socketAddresses, users } from '../db/schema';
+import { roomMembershipAndBan } from '../rooms/room-queries';
 import { clientIp } from '../security/client-ip';
 
 export interface UpgradeFacts {
@@ -59,20 +52,6 @@ export async function checkUpgrade(c: Context<AppEnv>, roomId: string): Promise<
       ? { name: room.name, nickname: room.nickname, banned: room.bannedAt !== null }
       : null,
   };
-}
-
-/** The room's name, the caller's nickname in it (null for a non-member) and their ban. */
-export function roomMembershipAndBan(db: Db, roomId: string, userId: string) {
-  return db
-    .select({ name: rooms.name, nickname: memberships.nickname, bannedAt: roomBans.bannedAt })
-    .from(rooms)
-    .leftJoin(
-      memberships,
-      and(eq(memberships.roomId, rooms.roomId), eq(memberships.userId, userId)),
-    )
-    .leftJoin(roomBans, and(eq(roomBans.roomId, rooms.roomId), eq(roomBans.userId, userId)))
-    .where(eq(rooms.roomId, roomId))
-    .limit(1);
 }
 
 /**

@@ -56,3 +56,17 @@ export function roomWithMembershipQuery(db: Db, roomId: string, userId: string) 
 
 /** Lower-cased, so nicknames in one room are unique whatever their case. */
 export const nicknameKey = (nickname: string) => nickname.toLowerCase();
+
+/** The room's name, the caller's nickname in it (null for a non-member) and their ban. */
+export function roomMembershipAndBan(db: Db, roomId: string, userId: string) {
+  return db
+    .select({ name: rooms.name, nickname: memberships.nickname, bannedAt: roomBans.bannedAt })
+    .from(rooms)
+    .leftJoin(
+      memberships,
+      and(eq(memberships.roomId, rooms.roomId), eq(memberships.userId, userId)),
+    )
+    .leftJoin(roomBans, and(eq(roomBans.roomId, rooms.roomId), eq(roomBans.userId, userId)))
+    .where(eq(rooms.roomId, roomId))
+    .limit(1);
+}

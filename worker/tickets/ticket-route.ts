@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { roomIdSchema } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
-import { roomMembershipAndBan } from '../chat/upgrade-check';
+import { roomMembershipAndBan } from '../rooms/room-queries';
 import { BANNED_MESSAGE } from '../chat/room-bans';
 import { ApiError } from '../http/api-error';
 import { clientIp } from '../security/client-ip';
