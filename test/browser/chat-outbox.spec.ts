@@ -2,7 +2,8 @@
  * A real cut: every socket of the page goes through a pass-through the test can sever (Chromium's
  * setOffline leaves open WebSockets open). Two messages typed while the connection is down wait
  * in the outbox and arrive once each, in order, for the sender and for someone else, once the
- * connection is back.
+ * connection is back. And on a good connection, a text sent is never on screen twice, not even
+ * between its acknowledgement and its broadcast.
  */
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { newPerson, signUpAndLogIn } from '../support/browser-users';
