@@ -5,34 +5,9 @@
  * carries its time. Markdown reaches a second person as formatting, HTML as text.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { io, type Socket } from 'socket.io-client';
-import { BASE_URL, newSignedInClient, type AppClient } from '../support/api-client';
+import { newSignedInClient } from '../support/api-client';
 import { logIn, newPerson } from '../support/browser-users';
-
-function connect(client: AppClient, roomId: string): Socket {
-  return io(BASE_URL, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    query: { room: roomId },
-    extraHeaders: { Cookie: client.cookie, 'CF-Connecting-IP': client.ip },
-  });
-}
-
-/** A member's socket, joined: sends `count` messages within the room's rate limit. */
-async function member(client: AppClient, roomId: string, nickname: string) {
-  const socket = connect(client, roomId);
-  await new Promise((resolve) => socket.once('connect', () => resolve(null)));
-  expect(await socket.emitWithAck('join', { name: nickname, room: roomId })).toEqual({});
-  return {
-    socket,
-    async say(texts: string[]) {
-      for (const text of texts) {
-        expect(await socket.emitWithAck('sendMessage', { text, roomId })).toEqual({});
-        await new Promise((resolve) => setTimeout(resolve, 220));
-      }
-    },
-  };
-}
+import { joinedMember } from '../support/room-sockets';
 
 const shownIds = (page: Page) =>
   page
@@ -49,8 +24,10 @@ test('scrolling back through 121 messages keeps your place and ends at the begin
   for (const other of others) await other.client.call('/join', { body: { roomId: room.roomId } });
 
   const writers = [
-    await member(alice.client, room.roomId, 'Alice'),
-    ...(await Promise.all(others.map((o) => member(o.client, room.roomId, o.account.nickname)))),
+    await joinedMember(alice.client, room.roomId, 'Alice'),
+    ...(await Promise.all(
+      others.map((o) => joinedMember(o.client, room.roomId, o.account.nickname)),
+    )),
   ];
   await writers[0]!.say(['The very first message']);
   await Promise.all(

@@ -5,9 +5,9 @@
  * it focuses the tab, in the room. Nothing for a shown tab or for Bob's own messages.
  */
 import { expect, test } from '@playwright/test';
-import { io } from 'socket.io-client';
-import { BASE_URL, newSignedInClient, uniqueIp, type AppClient } from '../support/api-client';
+import { newSignedInClient, uniqueIp } from '../support/api-client';
 import { logIn } from '../support/browser-users';
+import { joinedMember } from '../support/room-sockets';
 
 interface Shown {
   title: string;
@@ -22,18 +22,6 @@ declare global {
     permissionAsks: number;
     setHidden: (hidden: boolean) => void;
   }
-}
-
-async function joinedSocket(client: AppClient, roomId: string, nickname: string) {
-  const socket = io(BASE_URL, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    query: { room: roomId },
-    extraHeaders: { Cookie: client.cookie, 'CF-Connecting-IP': client.ip },
-  });
-  await new Promise((resolve) => socket.once('connect', () => resolve(null)));
-  expect(await socket.emitWithAck('join', { name: nickname, room: roomId })).toEqual({});
-  return socket;
 }
 
 test('a message from someone else in a hidden tab becomes a notification; its click brings the room', async ({
@@ -99,7 +87,7 @@ test('a message from someone else in a hidden tab becomes a notification; its cl
   await expect(page.getByRole('button', { name: 'Disable notifications' })).toBeVisible();
   expect(await page.evaluate(() => window.permissionAsks)).toBe(1);
 
-  const alices = await joinedSocket(alice.client, room.roomId, 'Alice');
+  const alices = (await joinedMember(alice.client, room.roomId, 'Alice')).socket;
   // A shown tab: no notification.
   await alices.emitWithAck('sendMessage', { text: 'while you look', roomId: room.roomId });
   await expect(page.getByText('while you look')).toBeVisible();
@@ -109,7 +97,7 @@ test('a message from someone else in a hidden tab becomes a notification; its cl
     text: 'Dinner **at eight** <b>sharp</b>',
     roomId: room.roomId,
   });
-  const bobs = await joinedSocket(bob.client, room.roomId, 'Bob');
+  const bobs = (await joinedMember(bob.client, room.roomId, 'Bob')).socket;
   await bobs.emitWithAck('sendMessage', { text: 'my own words', roomId: room.roomId });
   await expect(page.getByText('my own words')).toBeVisible();
   expect(await page.evaluate(() => window.shownNotifications)).toEqual([

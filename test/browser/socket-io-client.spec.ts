@@ -1,21 +1,17 @@
 /** The official socket.io-client, as any other client would use it, against the running app. */
 import { expect, test } from '@playwright/test';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { BASE_URL, newSignedInClient, type AppClient } from '../support/api-client';
+import { connectToRoom } from '../support/room-sockets';
 
-function connect(client: AppClient, roomId: string): Socket {
-  return io(BASE_URL, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    query: { room: roomId },
-    extraHeaders: { Cookie: client.cookie, 'CF-Connecting-IP': client.ip },
+const connect = (client: AppClient, roomId: string) =>
+  connectToRoom(client, roomId, {
     reconnectionAttempts: 5,
     reconnectionDelay: 1000,
     reconnectionDelayMax: 5000,
     timeout: 20000,
   });
-}
 
 const once = <T>(socket: Socket, event: string) =>
   new Promise<T>((resolve) => socket.once(event, (payload: T) => resolve(payload)));

@@ -5,9 +5,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { io } from 'socket.io-client';
-import { BASE_URL, newSignedInClient } from '../support/api-client';
+import { newSignedInClient } from '../support/api-client';
 import { logIn, newPerson } from '../support/browser-users';
+import { joinedMember } from '../support/room-sockets';
 
 test('"Alice is typing…" shows while she types and goes when she stops or sends', async ({
   browser,
@@ -59,14 +59,7 @@ test('"Alice is typing…" shows while she types and goes when she stops or send
   // Carol types from her own client while Alice types again: both are named.
   const carol = await newSignedInClient('Carol');
   await carol.client.call('/join', { body: { roomId: room.roomId } });
-  const carolSocket = io(BASE_URL, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    query: { room: room.roomId },
-    extraHeaders: { Cookie: carol.client.cookie, 'CF-Connecting-IP': carol.client.ip },
-  });
-  await new Promise((resolve) => carolSocket.once('connect', () => resolve(null)));
-  expect(await carolSocket.emitWithAck('join', { name: 'Carol', room: room.roomId })).toEqual({});
+  const { socket: carolSocket } = await joinedMember(carol.client, room.roomId, 'Carol');
   await aliceBox.pressSequentially('and Carol', { delay: 50 });
   carolSocket.emit('typing');
   await expect(bobPage.getByText('Alice and Carol are typing…')).toBeVisible();

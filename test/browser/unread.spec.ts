@@ -6,30 +6,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { io, type Socket } from 'socket.io-client';
-import { BASE_URL, newSignedInClient, type AppClient } from '../support/api-client';
+import { newSignedInClient } from '../support/api-client';
 import { logIn, newPerson } from '../support/browser-users';
-
-/** A member's socket.io-client socket, joined, that writes within the room's rate limit. */
-async function writer(client: AppClient, roomId: string, nickname: string) {
-  const socket: Socket = io(BASE_URL, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    query: { room: roomId },
-    extraHeaders: { Cookie: client.cookie, 'CF-Connecting-IP': client.ip },
-  });
-  await new Promise((resolve) => socket.once('connect', () => resolve(null)));
-  expect(await socket.emitWithAck('join', { name: nickname, room: roomId })).toEqual({});
-  return {
-    socket,
-    async say(texts: string[]) {
-      for (const text of texts) {
-        expect(await socket.emitWithAck('sendMessage', { text, roomId })).toEqual({});
-        await new Promise((resolve) => setTimeout(resolve, 210));
-      }
-    },
-  };
-}
+import { joinedMember } from '../support/room-sockets';
 
 /** The room cards: links holding the room's name as a heading. */
 const cards = (page: Page) => page.getByRole('link').filter({ has: page.getByRole('heading') });
@@ -60,7 +39,7 @@ test('a badge counts what others wrote while away, clears once read, says 99+, l
   await expect(badge(page, 'Unread Room')).toHaveCount(0);
   await expect(page).toHaveTitle('Chat Rooms');
 
-  const alices = await writer(alice.client, room.roomId, 'Alice');
+  const alices = await joinedMember(alice.client, room.roomId, 'Alice');
   await alices.say(['one', 'two', 'three']);
   await expect(badge(page, 'Unread Room')).toHaveText('3', SOON);
   await expect(badge(page, 'Quiet Room')).toHaveCount(0);
@@ -85,13 +64,13 @@ test('a badge counts what others wrote while away, clears once read, says 99+, l
   const writers = [
     alices,
     ...(await Promise.all(
-      others.map((other) => writer(other.client, room.roomId, other.account.nickname)),
+      others.map((other) => joinedMember(other.client, room.roomId, other.account.nickname)),
     )),
   ];
   await Promise.all(
     writers.map((w, i) => w.say(Array.from({ length: 34 }, (_, n) => `w${i}-${n}`))),
   );
-  const bobs = await writer(bob.client, quiet.roomId, 'Bob');
+  const bobs = await joinedMember(bob.client, quiet.roomId, 'Bob');
   await bobs.say(['talking to myself']);
   await expect(badge(page, 'Unread Room')).toHaveText('99+', SOON);
   await expect(page).toHaveTitle('(99+) Chat Rooms');
