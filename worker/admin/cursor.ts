@@ -4,6 +4,7 @@
  * an offset would read, and D1 would bill, every row before it.
  */
 import { ApiError } from '../http/api-error';
+import { fromBase64Url, toBase64Url } from '../lib/encoding';
 
 export interface Position {
   createdAt: number;
@@ -11,18 +12,14 @@ export interface Position {
 }
 
 export function encodeCursor({ createdAt, id }: Position): string {
-  const bytes = new TextEncoder().encode(JSON.stringify([createdAt, id]));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return toBase64Url(new TextEncoder().encode(JSON.stringify([createdAt, id])));
 }
 
 /** The position in a cursor; a 400 for anything this server did not make. */
 export function decodeCursor(cursor: string): Position {
   try {
-    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
-    const text = new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
-    const value: unknown = JSON.parse(text);
+    const bytes = fromBase64Url(cursor);
+    const value: unknown = bytes && JSON.parse(new TextDecoder().decode(bytes));
     if (
       Array.isArray(value) &&
       value.length === 2 &&

@@ -24,8 +24,7 @@ import { newSocketState, type SocketMatch, type SocketState } from './socket-sta
 import { mayAnnounceTyping, typingAudience } from './typing';
 import { recordSecurityEvent, type ViolationType } from '../security/security-events';
 
-export { FORWARDED } from './forwarded';
-export { MAX_SOCKETS_PER_PERSON, ROOM_SOCKET_OPTIONS } from './room-socket-options';
+export { MAX_SOCKETS_PER_PERSON } from './room-socket-options';
 
 const SUMMARY_DELAY_MS = 1000;
 

@@ -7,7 +7,7 @@
 import { HISTORY_OLDER_MAX, loadHistorySchema } from '../../contract/realtime';
 import { fitFrame } from './history-page';
 import type { MessageStore } from './message-store';
-import { fullBucket, takeToken, type TokenBucket } from './token-bucket';
+import { RateLimit } from '../socket-io';
 
 /** A quick scroll to the top may ask for a few pages at once; then one a second. */
 export const LOAD_HISTORY_BURST = 5;
@@ -17,12 +17,10 @@ export const LOADING_TOO_FAST = 'You are loading history too fast';
 const DEFAULT_LIMIT = 50;
 
 // In memory per socket, as join-limit.ts: a socket woken from hibernation starts full.
-const buckets = new WeakMap<WebSocket, TokenBucket>();
+const loads = new RateLimit(LOADS_PER_SECOND, LOAD_HISTORY_BURST);
 
 export function mayLoadHistory(ws: WebSocket, now = Date.now()): boolean {
-  let bucket = buckets.get(ws);
-  if (!bucket) buckets.set(ws, (bucket = fullBucket(LOAD_HISTORY_BURST, now)));
-  return takeToken(bucket, LOADS_PER_SECOND, LOAD_HISTORY_BURST, now);
+  return loads.take(ws, now);
 }
 
 /** The acknowledgement for one request of a joined socket (the caller checks the join). */

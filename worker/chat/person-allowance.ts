@@ -5,7 +5,7 @@
  * woken from hibernation starts everyone's allowance full, as it does the sockets' frames.
  */
 import { MESSAGE_BURST, MESSAGES_PER_SECOND } from './socket-state';
-import { fullBucket, takeToken, type TokenBucket } from './token-bucket';
+import { fullBucket, takeToken, type TokenBucket } from '../socket-io';
 
 /** Beyond this many people tracked, those whose allowance has refilled are forgotten. */
 const SWEEP_ABOVE = 1000;

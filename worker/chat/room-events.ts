@@ -12,7 +12,7 @@ import {
   type ChatMessage,
 } from '../../contract/realtime';
 import { stripInvisible } from '../../contract/invisible-characters';
-import type { Ack, Socket } from '../socket-io';
+import { RateLimit, type Ack, type Socket } from '../socket-io';
 import type { ViolationType } from '../security/security-events';
 import { historyPage } from './history-page';
 import { JOINING_TOO_FAST, mayJoin } from './join-limit';
@@ -22,7 +22,6 @@ import type { PresenceChange } from './presence-batch';
 import { BANNED_MESSAGE } from './room-bans';
 import { renderMessage } from './render-message';
 import { takeAllowance, type SocketState } from './socket-state';
-import { fullBucket, takeToken, type TokenBucket } from './token-bucket';
 
 /** The Socket.IO room of the sockets that joined the chat (the ones broadcasts reach). */
 export const JOINED = 'joined';
@@ -178,16 +177,14 @@ async function sendMessage(room: RoomHost, socket: RoomSocket, raw: unknown, rep
 /** `read` events a socket may send: the client sends one a second at most, a flood is dropped. */
 const READS_PER_SECOND = 2;
 const READ_BURST = 5;
-const readBuckets = new WeakMap<WebSocket, TokenBucket>();
+const reads = new RateLimit(READS_PER_SECOND, READ_BURST);
 
 function read(room: RoomHost, socket: RoomSocket, raw: unknown, reply: Reply) {
   const state = socket.data;
   if (!state.nickname) return reply({ error: 'Join the room before marking messages read' });
   const parsed = readSchema.safeParse(raw);
   if (!parsed.success) return reply({ error: 'messageId must be a message id' });
-  let bucket = readBuckets.get(socket.ws);
-  if (!bucket) readBuckets.set(socket.ws, (bucket = fullBucket(READ_BURST)));
-  if (!takeToken(bucket, READS_PER_SECOND, READ_BURST)) return reply({ error: 'Too many reads' });
+  if (!reads.take(socket.ws)) return reply({ error: 'Too many reads' });
   room.markRead(state.userId, parsed.data.messageId);
   reply({});
 }

@@ -3,7 +3,7 @@
  * hibernation, and in its recovery session): who is behind it, whether it joined and under
  * which nickname, and its message allowance.
  */
-import { fullBucket, takeToken, type TokenBucket } from './token-bucket';
+import { fullBucket, takeToken, type TokenBucket } from '../socket-io';
 
 export interface SocketState {
   userId: string;

@@ -5,7 +5,7 @@
  * or when their message arrives), and nothing at all when nobody else is in the room.
  */
 import { TYPING_SEND_INTERVAL_MS } from '../../contract/realtime';
-import { fullBucket, takeToken, type TokenBucket } from './token-bucket';
+import { RateLimit } from '../socket-io';
 
 /**
  * A socket's `typing` events pass at one per this long, with a burst of TYPING_BURST: the
@@ -15,13 +15,11 @@ import { fullBucket, takeToken, type TokenBucket } from './token-bucket';
 export const TYPING_MIN_INTERVAL_MS = Math.floor(TYPING_SEND_INTERVAL_MS / 2);
 export const TYPING_BURST = 2;
 
-const buckets = new WeakMap<WebSocket, TokenBucket>();
+const typings = new RateLimit(1000 / TYPING_MIN_INTERVAL_MS, TYPING_BURST);
 
 /** Whether this socket's `typing` may pass now (and spends its allowance if so). */
 export function mayAnnounceTyping(ws: WebSocket, now = Date.now()): boolean {
-  let bucket = buckets.get(ws);
-  if (!bucket) buckets.set(ws, (bucket = fullBucket(TYPING_BURST, now)));
-  return takeToken(bucket, 1000 / TYPING_MIN_INTERVAL_MS, TYPING_BURST, now);
+  return typings.take(ws, now);
 }
 
 export interface JoinedSocket {

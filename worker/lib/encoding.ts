@@ -9,12 +9,28 @@ export function fromBase64(text: string): Uint8Array {
   return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 }
 
+/** Base64url without padding: safe in URLs, cookies and query strings. */
+export function toBase64Url(bytes: Uint8Array): string {
+  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The bytes of base64url text; null for anything that is not base64url. */
+export function fromBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    // A plain loop: Uint8Array.from over the string's iterator was a tenth of a connect's CPU.
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
 /** URL-safe random text: ids, tokens. `bytes` of entropy, base64url-encoded. */
 export function randomToken(bytes: number): string {
-  return toBase64(crypto.getRandomValues(new Uint8Array(bytes)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
 export async function sha256Hex(text: string): Promise<string> {

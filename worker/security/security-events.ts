@@ -46,16 +46,14 @@ export function violationWeight(eventType: SecurityEventType): number {
 
 /**
  * Logs an event and, when `scores` (the default) and it is a violation, adds its weight to the
- * address's score. The block a violation starts also ends the address's open sockets; that
- * needs the whole Env (with only the database, the block still holds for every new request).
+ * address's score. The block a violation starts also ends the address's open sockets.
  */
 export async function recordSecurityEvent(
-  envOrDb: Env | D1Database,
+  env: Env,
   event: SecurityEventInput,
   { scores = true }: { scores?: boolean } = {},
 ) {
-  const env = 'DB' in envOrDb ? envOrDb : null;
-  const db = env?.DB ?? (envOrDb as D1Database);
+  const db = env.DB;
   try {
     await insertEvent(db, event);
     const weight = scores ? violationWeight(event.eventType) : 0;
@@ -65,7 +63,7 @@ export async function recordSecurityEvent(
         ip: event.ip,
         details: { after: event.eventType },
       });
-      if (env) await closeAddressSockets(env, event.ip, 'Your network has been blocked');
+      await closeAddressSockets(env, event.ip, 'Your network has been blocked');
     }
   } catch (error) {
     // The log must never turn a refusal into a 500.

@@ -93,8 +93,8 @@ export class RecoveryStore<Data> {
    * reads or ends a session writes the batch first. The object's sockets are alive now, too: a
    * restart before the next heartbeat must not take the session for one that ended long ago.
    */
-  save(pid: string, nsp: string, record: NamespaceRecord, data: Data, startOffset?: number) {
-    const start = this.pending.get(pid)?.startOffset ?? startOffset ?? this.lastOffset;
+  save(pid: string, nsp: string, record: NamespaceRecord, data: Data) {
+    const start = this.pending.get(pid)?.startOffset ?? this.lastOffset;
     this.pending.set(pid, { nsp, record, data, startOffset: start });
     if (this.pending.size === 1) setTimeout(() => this.flush(), 0);
   }

@@ -30,11 +30,13 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
   /** When the heartbeat's rounds fall (heartbeat.ts). */
   private readonly pingClock = new PingClock(this.ctx.storage.kv, this.settings.pingInterval);
   /**
-   * When sessions orphaned by a restart were last closed. Only a restart orphans them (a closed
-   * socket ends its own session), so once per wake and then once per ping interval is enough,
-   * not on every alarm (a subclass may ring it every second).
+   * When the recovery store was last tidied: sessions orphaned by a restart closed (only a
+   * restart orphans them; a closed socket ends its own session) and what is past the window
+   * pruned (restore checks the window itself, and the log prunes every few hundred packets).
+   * Once per wake and then once per ping interval is enough, not on every alarm (a subclass
+   * may ring it every second).
    */
-  private orphansClosedAt = 0;
+  private recoveryTidiedAt = 0;
 
   async fetch(request: Request): Promise<Response> {
     const query = new URL(request.url).searchParams;
@@ -114,12 +116,12 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
     if (this.recovery) {
       this.recovery.flush();
       const now = Date.now();
-      if (now - this.orphansClosedAt >= this.settings.pingInterval) {
-        this.orphansClosedAt = now;
+      if (now - this.recoveryTidiedAt >= this.settings.pingInterval) {
+        this.recoveryTidiedAt = now;
         closeOrphans(this.ctx.storage.sql, this.ctx.storage.kv, this.livePids());
+        this.recovery.prune(now);
       }
       this.recovery.alive();
-      this.recovery.prune();
     }
     const scheduled = await this.ctx.storage.getAlarm();
     if (scheduled === null || scheduled <= Date.now() || scheduled > next) {

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, memo, useEffect, useRef } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { ChatMessage } from '../../../../contract/realtime';
 import type { PendingEntry } from '../hooks/outbox';
@@ -43,7 +43,7 @@ const nearEnd = () =>
  * scrolled to its end; scrolling to the top loads older pages until the room's beginning.
  * The person's messages still on their way follow, marked 'Sending…'.
  */
-export function MessageList(props: MessageListProps) {
+export const MessageList = memo(function MessageList(props: MessageListProps) {
   const { messages, pending, historyLoaded, nickname, roomName } = props;
   const { hasOlder, loadingOlder, loadOlder } = props;
   const listRef = useRef<HTMLDivElement>(null);
@@ -157,4 +157,4 @@ export function MessageList(props: MessageListProps) {
       <div ref={endRef} style={{ scrollMarginBottom: 140 }} />
     </div>
   );
-}
+});

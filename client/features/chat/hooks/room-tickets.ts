@@ -6,7 +6,11 @@
  * connects with its session cookie alone, as a plain socket.io-client does.
  */
 import type { Socket } from 'socket.io-client';
-import { TICKET_TTL_MS, ticketResponseSchema } from '../../../../contract/tickets';
+import {
+  TICKET_QUERY_PARAM,
+  TICKET_TTL_MS,
+  ticketResponseSchema,
+} from '../../../../contract/tickets';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -63,7 +67,9 @@ export class RoomTickets {
     clearTimeout(this.dropTimer);
     this.usableUntil = until;
     // Read at every (re)connect: the Manager hands its options to each new Engine.IO socket.
-    this.socket.io.opts.query = ticket ? { room: this.roomId, ticket } : { room: this.roomId };
+    this.socket.io.opts.query = ticket
+      ? { room: this.roomId, [TICKET_QUERY_PARAM]: ticket }
+      : { room: this.roomId };
     if (ticket) this.dropTimer = setTimeout(() => this.use(null, 0), until - Date.now());
   }
 }
