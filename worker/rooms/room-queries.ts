@@ -41,19 +41,6 @@ export async function findJoinState(db: Db, roomId: string, userId: string) {
   return { room: room[0], existing: membership[0], banned: ban.length > 0 };
 }
 
-/** The room's name and the caller's nickname in it (null for a non-member), in one query. */
-export function roomWithMembershipQuery(db: Db, roomId: string, userId: string) {
-  return db
-    .select({ name: rooms.name, nickname: memberships.nickname })
-    .from(rooms)
-    .leftJoin(
-      memberships,
-      and(eq(memberships.roomId, rooms.roomId), eq(memberships.userId, userId)),
-    )
-    .where(eq(rooms.roomId, roomId))
-    .limit(1);
-}
-
 /** Lower-cased, so nicknames in one room are unique whatever their case. */
 export const nicknameKey = (nickname: string) => nickname.toLowerCase();
 
