@@ -48,7 +48,7 @@ async function send(socket: TestSocket, roomId: string, ...texts: string[]) {
 
 /** Replaces the room's D1 binding with one that counts every call that reaches D1. */
 async function countD1Calls(roomId: string) {
-  const calls = { batches: 0, statements: 0, single: 0 };
+  const calls = { batches: 0, statements: 0, single: 0, rowsRead: 0 };
   await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
     const holder = room as unknown as { env: Env };
     const db = holder.env.DB;
@@ -68,10 +68,12 @@ async function countD1Calls(roomId: string) {
     const counting = new Proxy(db, {
       get(target, key) {
         if (key === 'batch') {
-          return (statements: D1PreparedStatement[]) => {
+          return async (statements: D1PreparedStatement[]) => {
             calls.batches += 1;
             calls.statements += statements.length;
-            return target.batch(statements);
+            const results = await target.batch(statements);
+            for (const result of results) calls.rowsRead += result.meta.rows_read;
+            return results;
           };
         }
         if (key === 'prepare') return (query: string) => wrapStatement(target.prepare(query));
@@ -159,16 +161,77 @@ describe('unread counts', () => {
       const newest = a.events('message').at(-1).id as number;
       await b.emit('read', { messageId: newest - 1 });
     }
-    expect(calls).toEqual({ batches: 0, statements: 0, single: 0 });
+    expect(calls).toMatchObject({ batches: 0, statements: 0, single: 0 });
 
     expect(await flush(roomId)).toBe(true);
-    // The message counter, the room's summary, and one position per member who moved.
-    expect(calls).toEqual({ batches: 1, statements: 4, single: 0 });
+    // The message counter, the room's summary, and one statement for the positions that moved.
+    expect(calls).toMatchObject({ batches: 1, statements: 3, single: 0 });
     expect(await unreadOf(guest.client, roomId)).toBe(1);
 
     // Nothing new: the alarm writes nothing.
     await flush(roomId);
     expect(calls.batches).toBe(1);
+    a.close();
+    b.close();
+  });
+
+  it('moves forty positions in two statements, each row only forward, reading only those rows', async () => {
+    const { roomId, owner, a } = await ownerAndGuest('Crowd');
+    await send(a, roomId, 'one', 'two', 'three');
+    const newest = a.events('message').at(-1).id as number;
+    await flush(roomId);
+    // Forty more members (straight into D1: signing up forty people is not the point here).
+    const crowd = Array.from({ length: 40 }, (_, i) => `crowd-${roomId}-${i}`);
+    await env.DB.batch(
+      crowd.flatMap((userId, i) => [
+        env.DB.prepare(
+          `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, nickname)
+           VALUES (?, ?, 'x', 'x', 1, ?)`,
+        ).bind(userId, `${userId}@example.com`, `Crowd ${i}`),
+        env.DB.prepare(
+          `INSERT INTO memberships (id, room_id, user_id, nickname, nickname_key, last_read_id)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+        ).bind(`m-${userId}`, roomId, userId, `Crowd ${i}`, `crowd ${i}`, i === 0 ? newest : 0),
+      ]),
+    );
+    const calls = await countD1Calls(roomId);
+    await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+      // Everyone has read up to the second message; the first of them had read all three.
+      for (const userId of crowd) room.reads.read(userId, newest - 1, room.store.latestId());
+    });
+    expect(await flush(roomId)).toBe(true);
+    expect(calls).toMatchObject({ batches: 1, statements: 2, single: 0 });
+    // Two rows read a position (its index entry and its row), where a join of the members
+    // with a list of positions would read 42 members for each of the 40 positions.
+    expect(calls.rowsRead).toBeGreaterThan(0);
+    expect(calls.rowsRead).toBeLessThanOrEqual(2 * 40);
+    const positions = await env.DB.prepare(
+      `SELECT user_id, last_read_id FROM memberships WHERE room_id = ? AND user_id LIKE 'crowd-%'`,
+    )
+      .bind(roomId)
+      .all<{ user_id: string; last_read_id: number }>();
+    const byUser = new Map(positions.results.map((row) => [row.user_id, row.last_read_id]));
+    expect(byUser.get(crowd[0]!)).toBe(newest);
+    for (const userId of crowd.slice(1)) expect(byUser.get(userId)).toBe(newest - 1);
+    // The owner, who moved nothing, keeps their own position.
+    expect(await lastReadId(roomId, owner.user.id)).toBe(newest);
+    a.close();
+  });
+
+  it("writes a quiet room's summary a second after its message, a busy one's at most every five", async () => {
+    const { roomId, a, b } = await ownerAndGuest('Cadence');
+    const alarmIn = () =>
+      runInDurableObject(roomStub(env, roomId), async (room: ChatRoom) => {
+        const at = await (room as unknown as { ctx: DurableObjectState }).ctx.storage.getAlarm();
+        return (at ?? Infinity) - Date.now();
+      });
+    await send(a, roomId, 'first');
+    expect(await alarmIn()).toBeLessThanOrEqual(1000);
+    expect(await flush(roomId)).toBe(true);
+    await send(b, roomId, 'second');
+    const wait = await alarmIn();
+    expect(wait).toBeGreaterThan(3000);
+    expect(wait).toBeLessThanOrEqual(5000);
     a.close();
     b.close();
   });

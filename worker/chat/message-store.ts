@@ -135,7 +135,7 @@ export class MessageStore {
   }
 
   latest(): ChatMessage | null {
-    // The summary flush asks once a second per busy room: memory answers once a join loaded it.
+    // The summary flush asks every few seconds per busy room: memory answers once a join loaded it.
     if (this.recent) return this.recent.at(-1) ?? null;
     const row = this.sql
       .exec<MessageRow>(

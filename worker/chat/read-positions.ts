@@ -1,7 +1,7 @@
 /**
  * Each member's read position in the room: the newest message id they have seen (the client's
  * `read`) or sent. Moving one costs memory only; the summary flush (room-summary.ts) takes the
- * moved positions about once a second, keeps them in the object's SQLite storage and writes
+ * moved positions every few seconds, keeps them in the object's SQLite storage and writes
  * them to D1 in its one batch. A member's unread count is then the room's newest id minus
  * their position: sending moves the sender's position to their message, so every message
  * after a position is someone else's.
