@@ -11,7 +11,7 @@ import { roomStub } from '../../worker/chat/room-stub';
 import type { SocketState } from '../../worker/chat/socket-state';
 import type { Registry } from '../../worker/socket-io/registry';
 import { signedInClient } from './support/api';
-import { createRoom, joinRoom } from './support/rooms';
+import { createRoom, joinRoom, makePingRoundDue } from './support/rooms';
 import { TestSocket } from './support/socket';
 
 /** The room's socket registry (protected in the class: tests reach in on purpose). */
@@ -86,9 +86,7 @@ describe('the ChatRoom object', () => {
     const roomId = await createRoom(owner.client, 'Pings', 'Owner');
     const socket = await TestSocket.joined(owner.client, roomId, 'Owner');
     const stub = roomStub(env, roomId);
-    await runInDurableObject(stub, (_room: ChatRoom, state) =>
-      state.storage.kv.put('sio:nextPingAt', 0),
-    );
+    await runInDurableObject(stub, (room: ChatRoom, state) => makePingRoundDue(room, state));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     await socket.waitFor((frame) => frame === '2');
     socket.send('3');
@@ -110,7 +108,7 @@ describe('the ChatRoom object', () => {
       for (const [ws, { data }] of sockets.entries()) {
         if (data.nickname === 'Guest') sockets.heard(ws, Date.now() - 60_000);
       }
-      state.storage.kv.put('sio:nextPingAt', 0);
+      makePingRoundDue(room, state);
     });
     await runDurableObjectAlarm(stub);
 
@@ -141,6 +139,32 @@ describe('the ChatRoom object', () => {
     await open[0]!.socket.waitForClose();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await TestSocket.connect(owner.client, roomId)).answer).toMatch(/^40/);
+  });
+
+  it("finds a person's sockets by key, after a close and after hibernation", async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Keyed', 'Owner');
+    const guest = await signedInClient();
+    await joinRoom(guest.client, roomId, 'Guest');
+    const owners = await Promise.all([1, 2, 3].map(() => TestSocket.connect(owner.client, roomId)));
+    const guests = await TestSocket.connect(guest.client, roomId);
+    const stub = roomStub(env, roomId);
+    const counts = () =>
+      runInDurableObject(stub, (room: ChatRoom) => [
+        socketsOf(room).withKey(owner.user.id).size,
+        socketsOf(room).withKey(guest.user.id).size,
+      ]);
+    expect(await counts()).toEqual([3, 1]);
+
+    owners[0]!.socket.close();
+    await owners[0]!.socket.waitForClose();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await counts()).toEqual([2, 1]);
+
+    // A woken instance rebuilds the index from the sockets' attachments.
+    await evictDurableObject(stub, { webSockets: 'hibernate' });
+    expect(await counts()).toEqual([2, 1]);
+    for (const { socket } of [...owners.slice(1), guests]) socket.close();
   });
 
   it(`keeps only the newest ${HISTORY_LIMIT} messages`, async () => {

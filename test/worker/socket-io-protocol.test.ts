@@ -16,7 +16,7 @@ import { roomStub } from '../../worker/chat/room-stub';
 import type { SocketState } from '../../worker/chat/socket-state';
 import type { Registry } from '../../worker/socket-io/registry';
 import { signedInClient } from './support/api';
-import { createRoom, joinRoom } from './support/rooms';
+import { createRoom, joinRoom, makePingRoundDue } from './support/rooms';
 import { TestSocket } from './support/socket';
 
 const socketsOf = (room: ChatRoom) =>
@@ -163,7 +163,7 @@ describe('timers: none in the object, one alarm', () => {
     await runInDurableObject(stub, (room: ChatRoom, state) => {
       const sockets = socketsOf(room);
       for (const [ws] of sockets.entries()) sockets.heard(ws, Date.now() - 60_000);
-      state.storage.kv.put('sio:nextPingAt', 0);
+      makePingRoundDue(room, state);
     });
     await runDurableObjectAlarm(stub);
     await b.waitForClose();

@@ -89,6 +89,11 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> implements RoomHo
     }
   }
 
+  /** Sockets are found by person: their count per person and other tabs (room-occupants.ts). */
+  protected override socketKey(data: SocketState): string {
+    return data.userId;
+  }
+
   protected onUpgrade(request: Request): SocketState | Refusal {
     const forwarded = readForwarded(request.headers);
     const { roomId, roomName, userId, role, sessionId, ip } = forwarded;

@@ -1,6 +1,7 @@
 /**
  * Who is in a room, read from its sockets: the online list, a person's open sockets, whether a
- * person is joined from another tab. Presence and typing ask; nothing here sends.
+ * person is joined from another tab. Presence and typing ask; nothing here sends. The room keys
+ * its sockets by person (ChatRoom.socketKey), so a person's sockets are found without a walk.
  */
 import type { Registry } from '../socket-io';
 import { JOINED } from './room-events';
@@ -16,15 +17,14 @@ export class RoomOccupants {
 
   /** How many sockets the person has open here (every tab and device). */
   socketsOf(userId: string): number {
-    let count = 0;
-    for (const record of this.sockets.everyRecord()) if (record.data.userId === userId) count += 1;
-    return count;
+    return this.sockets.withKey(userId).size;
   }
 
   /** Whether the person has joined the room from another socket (another tab) too. */
   joinedElsewhere(userId: string, ws: WebSocket): boolean {
-    for (const other of this.sockets.inRoom('/', JOINED)) {
-      if (other !== ws && this.sockets.get(other)?.data.userId === userId) return true;
+    const joined = this.sockets.inRoom('/', JOINED);
+    for (const other of this.sockets.withKey(userId)) {
+      if (other !== ws && joined.has(other)) return true;
     }
     return false;
   }

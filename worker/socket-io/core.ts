@@ -62,7 +62,8 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
     // A getter on the subclass's prototype, so it can be read here.
     this.settings = { ...DEFAULT_OPTIONS, ...this.options };
     const { recovery, frameRate, autoPong } = this.settings;
-    this.sockets = new Registry(ctx);
+    // Read at indexing time, after the subclass is built.
+    this.sockets = new Registry(ctx, (data) => this.socketKey(data));
     this.recovery = recovery
       ? new RecoveryStore(ctx.storage.sql, ctx.storage.kv, recovery.maxDisconnectionDuration)
       : null;
@@ -74,6 +75,14 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
   /** Overridden by the subclass: its settings (the rest are the reference's defaults). */
   protected get options(): Partial<SocketIoOptions> {
     return {};
+  }
+
+  /**
+   * A key to find sockets by, from their data (the person, say): `this.sockets.withKey(key)`
+   * answers from an index, where walking every socket would cost a step per socket.
+   */
+  protected socketKey(_data: Data): string | undefined {
+    return undefined;
   }
 
   /** Decides on an upgrade: the new socket's data, or a Refusal. */

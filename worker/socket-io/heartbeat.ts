@@ -36,6 +36,8 @@ export type Ending = 'ping timeout' | 'connect timeout';
  */
 export class PingClock {
   private lastPingAt: number | null = null;
+  /** The anchor, once read: it never changes, and every upgrade asks for the next round. */
+  private anchorAt: number | undefined;
 
   constructor(
     private readonly kv: SyncKvStorage,
@@ -43,12 +45,12 @@ export class PingClock {
   ) {}
 
   private anchor(now: number): number {
-    let anchor = this.kv.get<number>(NEXT_PING_AT);
-    if (anchor === undefined) {
-      anchor = now + this.interval;
-      this.kv.put(NEXT_PING_AT, anchor);
+    this.anchorAt ??= this.kv.get<number>(NEXT_PING_AT);
+    if (this.anchorAt === undefined) {
+      this.anchorAt = now + this.interval;
+      this.kv.put(NEXT_PING_AT, this.anchorAt);
     }
-    return anchor;
+    return this.anchorAt;
   }
 
   /** The latest round due by `now`, or null while the first is ahead. */

@@ -1,7 +1,9 @@
 /**
  * The object's open sockets and their state. The attachment is the durable copy (it survives
  * hibernation); the maps are the fast copies, rebuilt from the attachments when the object
- * wakes. Room membership has an index of its own because every broadcast walks it.
+ * wakes. Room membership has an index of its own because every broadcast walks it, and so has
+ * the subclass's socket key (its `socketKey`, say the person): counting a person's sockets by
+ * walking them all made a storm of a thousand connects a million steps.
  */
 
 /** A socket's connection to one namespace. */
@@ -30,11 +32,17 @@ export class Registry<Data> {
   private records: Map<WebSocket, SocketRecord<Data>> | null = null;
   private readonly rooms = new Map<string, Set<WebSocket>>();
   private readonly memberOf = new Map<WebSocket, string[]>();
+  private readonly byKey = new Map<string, Set<WebSocket>>();
+  private readonly keyOfSocket = new Map<WebSocket, string>();
   /** When each socket last sent anything; in memory only, so a woken object starts afresh. */
   private readonly heardAt = new Map<WebSocket, number>();
   readonly wokeAt = Date.now();
 
-  constructor(private readonly ctx: DurableObjectState) {}
+  constructor(
+    private readonly ctx: DurableObjectState,
+    /** The key to find a socket by (withKey), from its data; undefined: not indexed. */
+    private readonly keyOf: (data: Data) => string | undefined = () => undefined,
+  ) {}
 
   private all(): Map<WebSocket, SocketRecord<Data>> {
     if (!this.records) {
@@ -62,12 +70,25 @@ export class Registry<Data> {
       }
     }
     if (keys.length > 0) this.memberOf.set(ws, keys);
+    const key = this.keyOf(record.data);
+    if (key !== undefined) {
+      let sockets = this.byKey.get(key);
+      if (!sockets) this.byKey.set(key, (sockets = new Set()));
+      sockets.add(ws);
+      this.keyOfSocket.set(ws, key);
+    }
   }
 
   /** Room keys are remembered apart from the record, which callers change in place. */
   private unindex(ws: WebSocket) {
     for (const key of this.memberOf.get(ws) ?? []) this.rooms.get(key)?.delete(ws);
     this.memberOf.delete(ws);
+    const key = this.keyOfSocket.get(ws);
+    if (key === undefined) return;
+    const sockets = this.byKey.get(key)!;
+    sockets.delete(ws);
+    if (sockets.size === 0) this.byKey.delete(key);
+    this.keyOfSocket.delete(ws);
   }
 
   add(ws: WebSocket, record: SocketRecord<Data>, tags?: string[]) {
@@ -98,11 +119,6 @@ export class Registry<Data> {
     return [...this.all()];
   }
 
-  /** Every record, without copying the list (do not add or remove sockets meanwhile). */
-  everyRecord(): IterableIterator<SocketRecord<Data>> {
-    return this.all().values();
-  }
-
   get size(): number {
     return this.all().size;
   }
@@ -111,6 +127,12 @@ export class Registry<Data> {
   inRoom(nsp: string, room: string): ReadonlySet<WebSocket> {
     this.all();
     return this.rooms.get(roomKey(nsp, room)) ?? EMPTY;
+  }
+
+  /** The sockets whose data has this key (keyOf); a live set: copy before changing. */
+  withKey(key: string): ReadonlySet<WebSocket> {
+    this.all();
+    return this.byKey.get(key) ?? EMPTY;
   }
 
   heard(ws: WebSocket, at = Date.now()) {

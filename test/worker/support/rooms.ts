@@ -30,3 +30,12 @@ export async function signedInOwnAddress() {
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   return { client, account, user: login.body.user as { id: string } };
 }
+
+/**
+ * Makes a ping round due at the room's next alarm: the rounds fall on an anchor kept in
+ * storage and, once read, in the instance's memory (socket-io/heartbeat.ts); both go back.
+ */
+export function makePingRoundDue(room: object, state: DurableObjectState) {
+  state.storage.kv.put('sio:nextPingAt', 0);
+  (room as { pingClock: { anchorAt?: number } }).pingClock.anchorAt = undefined;
+}
