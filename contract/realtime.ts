@@ -115,8 +115,6 @@ export const historyPageSchema = z.object({ hasMore: z.boolean() });
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 
 export const chatHistorySchema = z.array(chatMessageSchema);
-export const adminBroadcastSchema = z.object({ message: chatMessageSchema });
-export const roomDeletedSchema = z.object({ roomId: z.string() });
 
 export interface ServerToClientEvents {
   message: (message: ChatMessage) => void;

@@ -6,7 +6,7 @@ import {
 } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MAX_SOCKETS_PER_PERSON, type ChatRoom } from '../../worker/chat/chat-room';
-import { HISTORY_LIMIT } from '../../worker/chat/message-store';
+import { HISTORY_LIMIT, MessageStore } from '../../worker/chat/message-store';
 import { roomStub } from '../../worker/chat/room-stub';
 import type { SocketState } from '../../worker/chat/socket-state';
 import type { Registry } from '../../worker/socket-io/registry';
@@ -165,6 +165,42 @@ describe('the ChatRoom object', () => {
     await evictDurableObject(stub, { webSockets: 'hibernate' });
     expect(await counts()).toEqual([2, 1]);
     for (const { socket } of [...owners.slice(1), guests]) socket.close();
+  });
+
+  it('gives a room stored before exactly-once sends their column once, then checks no more', async () => {
+    const stub = roomStub(env, 'old-layout-room-0001');
+    const layout = await runInDurableObject(stub, (_room: ChatRoom, state) => {
+      const { sql, kv } = state.storage;
+      // The layout of rooms created before exactly-once sends, with one message in it.
+      sql.exec('DROP TABLE messages');
+      sql.exec(`CREATE TABLE messages (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT,
+        user TEXT NOT NULL, text TEXT NOT NULL, type TEXT NOT NULL, created_at INTEGER NOT NULL)`);
+      sql.exec(`INSERT INTO messages (user_id, user, text, type, created_at)
+        VALUES ('u', 'Someone', 'from before', 'user', 1)`);
+      kv.delete('messages:schema');
+      const columns = () =>
+        sql
+          .exec<{ name: string }>('PRAGMA table_info(messages)')
+          .toArray()
+          .map((column) => column.name);
+      const before = columns();
+      const store = new MessageStore(sql, kv);
+      const after = columns();
+      const stored = store.add('u', 'Someone', 'after', 'user', 'client-1');
+      // Marked done: a second start reads one key and runs no schema statement.
+      sql.exec('DROP INDEX messages_client_id');
+      new MessageStore(sql, kv);
+      const indexes = sql
+        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index'")
+        .toArray()
+        .map((index) => index.name);
+      return { before, after, history: store.since(0, 10), stored, indexes };
+    });
+    expect(layout.before).not.toContain('client_id');
+    expect(layout.after).toContain('client_id');
+    expect(layout.history.map((message) => message.text)).toEqual(['from before', 'after']);
+    expect(layout.stored.id).toBe(2);
+    expect(layout.indexes).not.toContain('messages_client_id');
   });
 
   it(`keeps only the newest ${HISTORY_LIMIT} messages`, async () => {

@@ -56,7 +56,7 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> implements RoomHo
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.store = new MessageStore(ctx.storage.sql);
+    this.store = new MessageStore(ctx.storage.sql, ctx.storage.kv);
     this.poster = new MessagePoster(this.store, (message) => this.deliver(message));
     this.reads = new ReadPositions(ctx.storage.sql);
     this.gate = new RoomGate(

@@ -13,6 +13,9 @@ const TRIM_EVERY = 100;
  * thousand times over.
  */
 const RECENT_MAX = HISTORY_RESUME_MAX + 1;
+/** The messages table's layout: 2 has client_id and its index (exactly-once sends). */
+const SCHEMA_KEY = 'messages:schema';
+const SCHEMA_VERSION = 2;
 
 interface MessageRow extends Record<string, SqlStorageValue> {
   id: number;
@@ -30,14 +33,21 @@ export class MessageStore {
   /** Whether `recent` is the whole history. */
   private recentIsAll = false;
 
-  constructor(private readonly sql: SqlStorage) {
+  constructor(
+    private readonly sql: SqlStorage,
+    kv: SyncKvStorage,
+  ) {
+    // The layout is checked once in the room's life, not on every wake: a hibernating room
+    // wakes often, and a connect storm wakes a hundred rooms at once.
+    if (kv.get(SCHEMA_KEY) === SCHEMA_VERSION) return;
     sql.exec(`CREATE TABLE IF NOT EXISTS messages (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       user_id TEXT,
       user TEXT NOT NULL,
       text TEXT NOT NULL,
       type TEXT NOT NULL,
-      created_at INTEGER NOT NULL
+      created_at INTEGER NOT NULL,
+      client_id TEXT
     )`);
     // Rooms created before exactly-once sends get the column on their next start.
     const columns = sql.exec<{ name: string }>('PRAGMA table_info(messages)').toArray();
@@ -47,6 +57,7 @@ export class MessageStore {
     sql.exec(
       'CREATE UNIQUE INDEX IF NOT EXISTS messages_client_id ON messages (user_id, client_id) WHERE client_id IS NOT NULL',
     );
+    kv.put(SCHEMA_KEY, SCHEMA_VERSION);
   }
 
   add(

@@ -18,27 +18,29 @@ export function findMembership(db: Db, roomId: string, userId: string) {
     .get();
 }
 
+/** The caller's membership of the room in a query `from(rooms)`, if any. */
+const callersMembership = (userId: string) =>
+  and(eq(memberships.roomId, rooms.roomId), eq(memberships.userId, userId));
+
+/** The caller's ban from the room in a query `from(rooms)`, if any. */
+const callersBan = (userId: string) =>
+  and(eq(roomBans.roomId, rooms.roomId), eq(roomBans.userId, userId));
+
 /**
- * What a join needs to know, read in one batch (one transaction): the room, the caller's
+ * What a join needs to know, in one statement (so one snapshot): the room, the caller's
  * membership and whether they are banned. Read apart, a kick landing between the reads could
  * show a person neither a member nor banned, and the join would let them back in.
  */
 export async function findJoinState(db: Db, roomId: string, userId: string) {
-  const [room, membership, ban] = await db.batch([
-    db.select().from(rooms).where(eq(rooms.roomId, roomId)).limit(1),
-    db
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)))
-      .limit(1),
-    db
-      .select({ userId: roomBans.userId })
-      .from(roomBans)
-      .where(and(eq(roomBans.roomId, roomId), eq(roomBans.userId, userId)))
-      .limit(1),
-  ]);
-  if (!room[0]) throw new ApiError(404, roomMessages.roomNotFound);
-  return { room: room[0], existing: membership[0], banned: ban.length > 0 };
+  const [row] = await db
+    .select({ room: rooms, membership: memberships, bannedAt: roomBans.bannedAt })
+    .from(rooms)
+    .leftJoin(memberships, callersMembership(userId))
+    .leftJoin(roomBans, callersBan(userId))
+    .where(eq(rooms.roomId, roomId))
+    .limit(1);
+  if (!row) throw new ApiError(404, roomMessages.roomNotFound);
+  return { room: row.room, existing: row.membership ?? undefined, banned: row.bannedAt !== null };
 }
 
 /** Lower-cased, so nicknames in one room are unique whatever their case. */
@@ -49,11 +51,8 @@ export function roomMembershipAndBan(db: Db, roomId: string, userId: string) {
   return db
     .select({ name: rooms.name, nickname: memberships.nickname, bannedAt: roomBans.bannedAt })
     .from(rooms)
-    .leftJoin(
-      memberships,
-      and(eq(memberships.roomId, rooms.roomId), eq(memberships.userId, userId)),
-    )
-    .leftJoin(roomBans, and(eq(roomBans.roomId, rooms.roomId), eq(roomBans.userId, userId)))
+    .leftJoin(memberships, callersMembership(userId))
+    .leftJoin(roomBans, callersBan(userId))
     .where(eq(rooms.roomId, roomId))
     .limit(1);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../contract/realtime';
 import { noteRead } from '../../../lib/unread/read-marks';
 import type { Signal } from './use-room-socket';
@@ -39,8 +39,10 @@ export function useReadMarker({ roomId, messages, joined, signal }: Options): nu
   const lastSentAt = useRef(0);
   const trailing = useRef<ReturnType<typeof setTimeout> | null>(null);
   const newest = newestId(messages);
+  /** The newest id in the list, for the listeners (which are not renewed per message). */
+  const newestRef = useRef(newest);
 
-  useEffect(() => {
+  const check = useCallback(() => {
     const send = () => {
       trailing.current = null;
       const wanted = seenRef.current;
@@ -49,19 +51,27 @@ export function useReadMarker({ roomId, messages, joined, signal }: Options): nu
       sent.current = wanted;
       lastSentAt.current = Date.now();
     };
-    const check = () => {
-      if (!newest || document.visibilityState !== 'visible' || !atEnd()) return;
-      if (newest > seenRef.current) {
-        seenRef.current = newest;
-        setSeen(newest);
-        noteRead(roomId, newest);
-      }
-      if (seenRef.current <= sent.current || trailing.current) return;
-      const wait = lastSentAt.current + READ_INTERVAL_MS - Date.now();
-      if (wait <= 0) send();
-      else trailing.current = setTimeout(send, wait);
-    };
+    const newestNow = newestRef.current;
+    if (!newestNow || document.visibilityState !== 'visible' || !atEnd()) return;
+    if (newestNow > seenRef.current) {
+      seenRef.current = newestNow;
+      setSeen(newestNow);
+      noteRead(roomId, newestNow);
+    }
+    if (seenRef.current <= sent.current || trailing.current) return;
+    const wait = lastSentAt.current + READ_INTERVAL_MS - Date.now();
+    if (wait <= 0) send();
+    else trailing.current = setTimeout(send, wait);
+  }, [roomId, signal]);
+
+  // A new message, or a join (a `read` dropped before it goes now): look again.
+  useEffect(() => {
+    newestRef.current = newest;
     check();
+  }, [newest, joined, check]);
+
+  // Subscribed once per room, not once per message.
+  useEffect(() => {
     window.addEventListener('scroll', check, { passive: true });
     document.addEventListener('visibilitychange', check);
     window.addEventListener('focus', check);
@@ -70,7 +80,7 @@ export function useReadMarker({ roomId, messages, joined, signal }: Options): nu
       document.removeEventListener('visibilitychange', check);
       window.removeEventListener('focus', check);
     };
-  }, [roomId, newest, joined, signal]);
+  }, [check]);
 
   // The socket is gone by now: a trailing `read` (within a second of the last) is dropped, and
   // the room's position catches up on the next visit; this tab's list uses its mark meanwhile.

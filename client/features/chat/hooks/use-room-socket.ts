@@ -116,7 +116,5 @@ export function useRoomSocket(options: Options) {
     loadOlder,
     reconnect,
     send,
-    /** The same as send (the name the chat screen has used). */
-    sendMessage: send,
   };
 }
