@@ -146,7 +146,7 @@ export class MessageStore {
   }
 
   latest(): ChatMessage | null {
-    // The summary flush asks every few seconds per busy room: memory answers once a join loaded it.
+    // Each summary flush asks (every few seconds in a busy room): memory answers after a join.
     if (this.recent) return this.recent.at(-1) ?? null;
     const row = this.sql
       .exec<MessageRow>(

@@ -3,7 +3,7 @@
  * hibernation); the maps are the fast copies, rebuilt from the attachments when the object
  * wakes. Room membership has an index of its own because every broadcast walks it, and so has
  * the subclass's socket key (its `socketKey`, say the person): counting a person's sockets by
- * walking them all made a storm of a thousand connects a million steps.
+ * walking them all made a storm of a thousand connects half a million steps.
  */
 
 /** A socket's connection to one namespace. */
