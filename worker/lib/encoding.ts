@@ -5,8 +5,13 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
+/** The bytes of base64 text (atob throws on anything else). */
 export function fromBase64(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+  const binary = atob(text);
+  // A plain loop: Uint8Array.from over the string's iterator was a tenth of a connect's CPU.
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }
 
 /** Base64url without padding: safe in URLs, cookies and query strings. */
@@ -18,11 +23,7 @@ export function toBase64Url(bytes: Uint8Array): string {
 export function fromBase64Url(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
   try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    // A plain loop: Uint8Array.from over the string's iterator was a tenth of a connect's CPU.
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
+    return fromBase64(text.replace(/-/g, '+').replace(/_/g, '/'));
   } catch {
     return null;
   }
