@@ -17,13 +17,27 @@ function Who() {
   );
 }
 
-function renderSession() {
+let renders = 0;
+
+/** The current room as the session user and storage see it, and buttons that change it. */
+function Room() {
+  const { user, enterRoom, forgetRoom } = useSession();
+  renders++;
+  return (
+    <>
+      <p>{`room ${user?.roomId ?? 'none'} as ${user?.activeNickname ?? 'none'}`}</p>
+      <button onClick={() => enterRoom('room-b', 'Bee')}>Enter B</button>
+      <button onClick={() => enterRoom('room-c', null)}>Enter C</button>
+      <button onClick={() => forgetRoom()}>Forget</button>
+    </>
+  );
+}
+
+function renderSession(content = <Who />) {
   const queryClient = createQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <Who />
-      </SessionProvider>
+      <SessionProvider>{content}</SessionProvider>
     </QueryClientProvider>,
   );
   return queryClient;
@@ -57,6 +71,33 @@ describe('the session in the query cache', () => {
     fetchMock.mockResolvedValueOnce(new Response('{"error":"Not authenticated"}', { status: 401 }));
     await queryClient.invalidateQueries({ queryKey: sessionKeys.user });
     await waitFor(() => expect(screen.getByText('nobody')).toBeTruthy());
+  });
+
+  it('makes a room current on the user and in storage, and forgets it', async () => {
+    fakeApi({ ...testUser, roomId: 'room-a', activeNickname: 'Ay' });
+    localStorage.setItem('joinedRoomId', 'room-a');
+    localStorage.setItem('activeNickname', 'Ay');
+    renderSession(<Room />);
+    expect(await screen.findByText('room room-a as Ay')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enter B' }));
+    expect(await screen.findByText('room room-b as Bee')).toBeTruthy();
+    expect(localStorage.getItem('joinedRoomId')).toBe('room-b');
+    expect(localStorage.getItem('activeNickname')).toBe('Bee');
+
+    // Entering the room that is already current changes nothing, so no render follows.
+    const before = renders;
+    fireEvent.click(screen.getByRole('button', { name: 'Enter B' }));
+    expect(renders).toBe(before);
+
+    // No nickname known for the room: the stored one must not be reused for it.
+    fireEvent.click(screen.getByRole('button', { name: 'Enter C' }));
+    expect(await screen.findByText('room room-c as none')).toBeTruthy();
+    expect(localStorage.getItem('joinedRoomId')).toBe('room-c');
+    expect(localStorage.getItem('activeNickname')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Forget' }));
+    expect(localStorage.getItem('joinedRoomId')).toBeNull();
   });
 
   it('starts signed out when the startup check gets no answer, without waiting for a retry', async () => {

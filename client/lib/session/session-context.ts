@@ -8,8 +8,15 @@ export interface Session {
   /** The browser is offline, or the session check could not reach the server. */
   offline: boolean;
   logout: () => Promise<void>;
-  /** Replaces the user: after a login, or with the room and nickname a join or switch chose. */
+  /** Replaces the user (after a login). */
   setUser: (user: PublicUser | null) => void;
+  /**
+   * Makes `roomId` the current room, under `nickname` (null: not known yet, the chat screen
+   * looks it up), on the user and in storage: after a join, a switch or an admin's entry.
+   */
+  enterRoom: (roomId: string, nickname: string | null) => void;
+  /** Forgets the stored current room: it is gone, or it belongs to someone else. */
+  forgetRoom: () => void;
 }
 
 export const SessionContext = createContext<Session | null>(null);

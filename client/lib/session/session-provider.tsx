@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../contract/user';
 import { sessionKeys } from '../query-keys';
-import { removeStored, storageKeys } from '../storage';
+import { removeStored, storageKeys, writeStored } from '../storage';
 import { getCurrentUser } from './get-current-user';
 import { maybeSignedIn, rememberSignedIn } from './session-hint';
 import { useOnline } from './use-online';
@@ -45,6 +45,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  // Reads the user from the cache rather than closing over it, so that callers' effects can
+  // depend on it without running again whenever the user changes.
+  const enterRoom = useCallback(
+    (roomId: string, nickname: string | null) => {
+      writeStored(storageKeys.joinedRoomId, roomId);
+      if (nickname) writeStored(storageKeys.activeNickname, nickname);
+      // Without a nickname for this room, the chat screen looks it up instead of reusing one.
+      else removeStored(storageKeys.activeNickname);
+      const current = queryClient.getQueryData<PublicUser | null>(sessionKeys.user);
+      if (current && (current.roomId !== roomId || current.activeNickname !== nickname)) {
+        setUser({ ...current, roomId, activeNickname: nickname });
+      }
+    },
+    [queryClient, setUser],
+  );
+
   const logout = useCallback(async () => {
     await requestLogout();
     setUser(null);
@@ -52,14 +68,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // others) must not show to the next person on this browser, even for a moment.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.user[0] });
     // The stored room belongs to the account that just left; the next one must not inherit it.
-    removeStored(storageKeys.joinedRoomId, storageKeys.activeNickname);
+    forgetRoom();
   }, [queryClient, setUser]);
 
   const value = useMemo<Session>(
-    // A check that got no answer at all (it rejects only then) means the server is unreachable.
-    () => ({ loading: isPending, user, offline: !online || isError, logout, setUser }),
-    [isPending, user, online, isError, logout, setUser],
+    () => ({
+      loading: isPending,
+      user,
+      // A check that got no answer at all (it rejects only then) means the server is unreachable.
+      offline: !online || isError,
+      logout,
+      setUser,
+      enterRoom,
+      forgetRoom,
+    }),
+    [isPending, user, online, isError, logout, setUser, enterRoom],
   );
 
   return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+function forgetRoom() {
+  removeStored(storageKeys.joinedRoomId, storageKeys.activeNickname);
 }

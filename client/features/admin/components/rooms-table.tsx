@@ -4,7 +4,6 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { AdminRoomsPage } from '../../../../contract/admin';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
-import { removeStored, storageKeys, writeStored } from '../../../lib/storage';
 import { useDeleteRoom } from '../api/delete-room';
 import { useJoinRoom } from '../api/join-room';
 import { LoadMore, TableSearch } from './table-paging';
@@ -18,7 +17,7 @@ interface RoomsTableProps {
 
 /** Manage Rooms: join any room as moderator, or delete it. */
 export function RoomsTable({ query, search, onSearchChange }: RoomsTableProps) {
-  const { user, setUser } = useSession();
+  const { enterRoom, forgetRoom } = useSession();
   const navigate = useNavigate();
   const join = useJoinRoom();
   const deletion = useDeleteRoom();
@@ -30,14 +29,12 @@ export function RoomsTable({ query, search, onSearchChange }: RoomsTableProps) {
     try {
       const joined = await join.mutateAsync(roomId);
       if (!joined.success) throw new Error('Admin join was not successful');
-      writeStored(storageKeys.joinedRoomId, joined.roomId);
-      writeStored(storageKeys.activeNickname, joined.activeNickname);
       // The chat screen reads the room and nickname from the session user.
-      if (user) setUser({ ...user, roomId: joined.roomId, activeNickname: joined.activeNickname });
+      enterRoom(joined.roomId, joined.activeNickname);
       void navigate(`/chat/${encodeURIComponent(joined.roomId)}`);
     } catch (failure) {
       // A stale stored room would send the chat screen into a room that no longer exists.
-      removeStored(storageKeys.joinedRoomId, storageKeys.activeNickname);
+      forgetRoom();
       window.alert(errorText(failure, 'Failed to join room. The room may have been deleted.'));
     }
   };

@@ -4,7 +4,6 @@ import { Box, Container, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { PRODUCT_NAME } from '../../../config/constants';
 import { useSession } from '../../../lib/session/use-session';
-import { removeStored, storageKeys } from '../../../lib/storage';
 import { useUnreadTitle } from '../../../lib/unread/use-unread-title';
 import { useBackReload } from '../hooks/use-back-reload';
 import { useMessageNotifications } from '../hooks/use-message-notifications';
@@ -39,7 +38,7 @@ interface ChatScreenProps {
 /** The chat screen of spec point 2. Mount it with key={roomId}: a new room is a new screen. */
 export function ChatScreen(props: ChatScreenProps) {
   const { roomId, nickname, unreadElsewhere = 0, renderDrawer, renderShare } = props;
-  const { user, loading, logout } = useSession();
+  const { user, loading, logout, forgetRoom } = useSession();
   const navigate = useNavigate();
   const [drawerOpened, drawer] = useDisclosure(false);
   const typists = useTypists();
@@ -49,7 +48,7 @@ export function ChatScreen(props: ChatScreenProps) {
     enabled: !loading && user !== null,
     onRoomDeleted: () => {
       // The stored room is gone; keeping it would send the next visit back to it.
-      removeStored(storageKeys.joinedRoomId, storageKeys.activeNickname);
+      forgetRoom();
       navigate('/join', { replace: true, state: { notice: ROOM_DELETED_NOTICE } });
     },
     onTyping: (typist) => {

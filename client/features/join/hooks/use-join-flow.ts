@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { JoinResponse } from '../../../../contract/rooms';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
-import { removeStored, storageKeys, writeStored } from '../../../lib/storage';
+import { removeStored, storageKeys } from '../../../lib/storage';
 import { conflictOf, useJoinRoom, type Conflict, type JoinRequest } from '../api/join-room';
 
 const joined = (answer: JoinResponse | undefined) => Boolean(answer?.success && answer.roomId);
@@ -14,7 +14,7 @@ const joined = (answer: JoinResponse | undefined) => Boolean(answer?.success && 
  * opens the conflict panel; anything else is an error to show.
  */
 export function useJoinFlow() {
-  const { user, setUser } = useSession();
+  const { user, enterRoom } = useSession();
   const navigate = useNavigate();
   // Which panel shows is the screen's own state: it must stay open while a retry is on its way.
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -23,9 +23,7 @@ export function useJoinFlow() {
     onSuccess: (answer) => {
       setConflict(null);
       if (!user || !joined(answer)) return;
-      setUser({ ...user, roomId: answer.roomId, activeNickname: answer.activeNickname });
-      writeStored(storageKeys.joinedRoomId, answer.roomId);
-      writeStored(storageKeys.activeNickname, answer.activeNickname);
+      enterRoom(answer.roomId, answer.activeNickname);
       // The invitation, if one was waiting, has now been used.
       removeStored(storageKeys.pendingRoomJoin);
       // The join replaces its own entry: Back from the chat leaves the room flow.

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../lib/session/use-session';
-import { readStored, storageKeys, writeStored } from '../../../lib/storage';
+import { readStored, storageKeys } from '../../../lib/storage';
 import { getRoomsQueryOptions } from '../api/get-rooms';
 
 /**
@@ -11,7 +11,7 @@ import { getRoomsQueryOptions } from '../api/get-rooms';
  * account menu shows the nickname this room knows.
  */
 export function useRoomNickname(roomId: string): string | null {
-  const { user, setUser } = useSession();
+  const { user, enterRoom } = useSession();
 
   const local =
     (user?.roomId === roomId && user.activeNickname) ||
@@ -35,13 +35,8 @@ export function useRoomNickname(roomId: string): string | null {
   const confirmed = Boolean(local) || Boolean(found);
 
   useEffect(() => {
-    if (!user || !nickname || !confirmed) return;
-    writeStored(storageKeys.joinedRoomId, roomId);
-    writeStored(storageKeys.activeNickname, nickname);
-    if (user.roomId !== roomId || user.activeNickname !== nickname) {
-      setUser({ ...user, roomId, activeNickname: nickname });
-    }
-  }, [user, setUser, roomId, nickname, confirmed]);
+    if (user && nickname && confirmed) enterRoom(roomId, nickname);
+  }, [user, enterRoom, roomId, nickname, confirmed]);
 
   return nickname;
 }

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { RoomSummary } from '../../../../contract/rooms';
 import { roomsKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session/use-session';
-import { removeStored, storageKeys, writeStored } from '../../../lib/storage';
 
 export const SWITCH_FAILED = 'Failed to switch rooms. Please try again.';
 
@@ -15,7 +14,7 @@ export const SWITCH_FAILED = 'Failed to switch rooms. Please try again.';
  * is read again. Returns false when the switch failed and navigation must not happen.
  */
 export function useSelectRoom(onSelected?: () => void) {
-  const { user, setUser } = useSession();
+  const { user, enterRoom } = useSession();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
 
@@ -23,11 +22,7 @@ export function useSelectRoom(onSelected?: () => void) {
     try {
       if (!user) throw new Error('No signed-in user');
       setError(null);
-      setUser({ ...user, roomId: room.roomId, activeNickname: room.activeNickname });
-      writeStored(storageKeys.joinedRoomId, room.roomId);
-      if (room.activeNickname) writeStored(storageKeys.activeNickname, room.activeNickname);
-      // Without a nickname for this room, the chat screen looks it up instead of reusing one.
-      else removeStored(storageKeys.activeNickname);
+      enterRoom(room.roomId, room.activeNickname);
       void queryClient.invalidateQueries({ queryKey: roomsKeys.lists() });
       onSelected?.();
       return true;
