@@ -1,9 +1,12 @@
 /**
- * Passing as someone else: a nickname that reads like the moderator, or text with invisible
- * and direction-changing characters in it.
+ * Passing as someone else: a nickname that reads like the moderator, text with invisible and
+ * direction-changing characters in it, or a nickname its holder gave up (and someone else took).
  */
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/validation';
+import { FORWARDED } from '../../worker/chat/forwarded';
+import { roomStub } from '../../worker/chat/room-stub';
 import { Client, newAccount, signedInClient } from './support/api';
 import { createRoom, joinRoom } from './support/rooms';
 import { TestSocket } from './support/socket';
@@ -73,5 +76,106 @@ describe('invisible characters', () => {
     const empty = await socket.emit('sendMessage', { text: '\u200B\u2066 \u2069', roomId });
     expect(empty.error).toBe('Message cannot be empty');
     socket.close();
+  });
+});
+
+describe('a nickname given up', () => {
+  /** Mallory joined as Carol, then took another nickname; the real Carol arrives. */
+  async function renamedWhileJoined() {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Names', 'Owner');
+    const mallory = await signedInClient();
+    expect((await joinRoom(mallory.client, roomId, 'Carol')).status).toBe(200);
+    const watcher = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const tab = await TestSocket.joined(mallory.client, roomId, 'Carol');
+    await watcher.waitFor((frame) => frame.includes('Carol has joined the room'));
+    expect((await joinRoom(mallory.client, roomId, 'Mallory')).status).toBe(200);
+    return { roomId, owner, mallory, watcher, tab };
+  }
+
+  it('is not spoken under by a tab still joined: it speaks under the new one', async () => {
+    const { roomId, watcher, tab } = await renamedWhileJoined();
+    await watcher.waitFor((frame) => frame.includes('Carol has left the room'));
+    await watcher.waitFor((frame) => frame.includes('Mallory has joined the room'));
+    const online = watcher
+      .events('roomData')
+      .at(-1)
+      .users.map((u: any) => u.nickname);
+    expect(online).toEqual(['Mallory', 'Owner']);
+
+    const carol = await signedInClient();
+    expect((await joinRoom(carol.client, roomId, 'Carol')).status).toBe(200);
+    const real = await TestSocket.joined(carol.client, roomId, 'Carol');
+    expect(await tab.emit('sendMessage', { text: 'from the old tab', roomId })).toEqual({});
+    expect(await real.emit('sendMessage', { text: 'from Carol', roomId })).toEqual({});
+    await watcher.waitFor((frame) => frame.includes('from Carol'));
+    const authors = watcher
+      .events('message')
+      .filter((m) => m.messageType === 'user')
+      .map((m) => `${m.user}: ${m.text}`);
+    expect(authors).toEqual(['Mallory: from the old tab', 'Carol: from Carol']);
+    for (const socket of [watcher, tab, real]) socket.close();
+  });
+
+  it('is not given back by a recovered session', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Names', 'Owner');
+    const watcher = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const guest = await signedInClient();
+    expect((await joinRoom(guest.client, roomId, 'Dora')).status).toBe(200);
+    const dora = await TestSocket.joined(guest.client, roomId, 'Dora');
+    const { pid } = JSON.parse(dora.frames.find((f) => f.startsWith('40'))!.slice(2));
+    dora.ws.close(4000); // the network drops while joined as Dora
+    await watcher.waitFor((frame) => frame.includes('Dora has left the room'));
+    expect((await joinRoom(guest.client, roomId, 'Dorothy')).status).toBe(200);
+
+    const back = await TestSocket.open(guest.client, roomId);
+    back.send(`40${JSON.stringify({ pid })}`);
+    const answer = JSON.parse((await back.waitFor((f) => f.startsWith('40'))).slice(2));
+    expect(answer.pid).not.toBe(pid);
+    expect((await back.emit('sendMessage', { text: 'as whom?', roomId })).error).toBe(
+      'Join the room before sending messages',
+    );
+    expect((await back.emit('join', { name: 'Dora', room: roomId })).error).toBe(
+      'You are in this room as "Dorothy"',
+    );
+    expect(await back.emit('join', { name: 'Dorothy', room: roomId })).toEqual({});
+    for (const socket of [watcher, back]) socket.close();
+  });
+
+  it('is not trusted from an upgrade checked before the change reached the room', async () => {
+    const { roomId, mallory, watcher, tab } = await renamedWhileJoined();
+    tab.close();
+    // What the worker forwards for a cookie upgrade whose D1 read came just before the change.
+    const upgrade = (checkedAt: number) =>
+      roomStub(env, roomId).fetch(
+        new Request(`https://room/socket.io/?EIO=4&transport=websocket&room=${roomId}`, {
+          headers: {
+            Upgrade: 'websocket',
+            [FORWARDED.userId]: mallory.user.id,
+            [FORWARDED.role]: 'user',
+            [FORWARDED.sessionId]: 'session-of-the-test',
+            [FORWARDED.roomId]: roomId,
+            [FORWARDED.roomName]: 'Names',
+            [FORWARDED.nickname]: 'Carol',
+            [FORWARDED.ip]: mallory.client.ip,
+            [FORWARDED.checkedAt]: String(checkedAt),
+          },
+        }),
+      );
+    const joinAs = async (checkedAt: number) => {
+      const response = await upgrade(checkedAt);
+      const socket = TestSocket.wrap(response.webSocket!);
+      await socket.waitFor((frame) => frame.startsWith('0{'));
+      socket.send('40');
+      await socket.waitFor((frame) => frame.startsWith('40'));
+      const ack = await socket.emit('join', { name: 'Carol', room: roomId });
+      socket.close();
+      return ack;
+    };
+    expect((await joinAs(Date.now() - 2000)).error).toBe('You are in this room as "Mallory"');
+    // The same stale name from a check said to be later than the change is taken as read.
+    expect(await joinAs(Date.now() + 5000)).toEqual({});
+    watcher.close();
   });
 });

@@ -5,7 +5,9 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/chat-room';
+import { JOINED } from '../../worker/chat/room-events';
 import { roomStub } from '../../worker/chat/room-stub';
+import { REPLAY_MAX_FRAMES } from '../../worker/socket-io/recovery';
 import { signedInClient } from './support/api';
 import { createRoom, joinRoom } from './support/rooms';
 import { TestSocket } from './support/socket';
@@ -155,5 +157,69 @@ describe('connection-state recovery', () => {
     expect(JSON.parse((await back.waitFor((f) => f.startsWith('40'))).slice(2)).sid).not.toBe(sid);
     a.close();
     back.close();
+  });
+
+  it('replays only what came after the session began, whatever offset is claimed', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuest();
+    expect(await a.emit('sendMessage', { text: 'before the drop', roomId })).toEqual({});
+    await b.waitFor(() => userTexts(b).includes('before the drop'));
+    const { sid, pid } = sessionOf(b);
+    b.ws.close(4000);
+    await a.waitFor((frame) => frame.includes('Guest has left the room'));
+    expect(await a.emit('sendMessage', { text: 'while away', roomId })).toEqual({});
+
+    // Offset 0 claims everything since the room began, the owner's arrival among it.
+    const back = await TestSocket.open(guest.client, roomId);
+    back.send(`40${JSON.stringify({ pid, offset: '0' })}`);
+    expect(JSON.parse((await back.waitFor((f) => f.startsWith('40'))).slice(2)).sid).toBe(sid);
+    await back.waitFor(() => userTexts(back).includes('while away'));
+    expect(userTexts(back)).not.toContain('Owner has joined the room');
+    expect(back.frames.filter((f) => f.includes('Owner has joined the room'))).toEqual([]);
+    a.close();
+    back.close();
+  });
+
+  it('does not recover a gap longer than a replay carries: the client connects afresh', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuest();
+    await b.waitForEvent('roomData');
+    const { sid, pid, offset } = sessionOf(b);
+    b.ws.close(4000);
+    await a.waitFor((frame) => frame.includes('Guest has left the room'));
+    const stub = roomStub(env, roomId);
+    const broadcastMany = (count: number) =>
+      runInDurableObject(stub, (room: ChatRoom) => {
+        const server = room as unknown as {
+          broadcast(event: string, args: unknown[], options: { room: string }): void;
+        };
+        for (let i = 0; i < count; i++)
+          server.broadcast('typing', [{ nickname: `n${i}` }], { room: JOINED });
+      });
+    // The guest's departure is logged too: the log after its offset is made exactly full.
+    const logged = await runInDurableObject(stub, (_room: ChatRoom, state) =>
+      state.storage.sql
+        .exec<{ n: number }>('SELECT COUNT(*) AS n FROM sio_packets WHERE offset > ?', offset)
+        .one(),
+    );
+    await broadcastMany(REPLAY_MAX_FRAMES - logged.n);
+
+    // Exactly as many as a replay carries: recovered.
+    const within = await TestSocket.open(guest.client, roomId);
+    within.send(`40${JSON.stringify({ pid, offset })}`);
+    expect(JSON.parse((await within.waitFor((f) => f.startsWith('40'))).slice(2)).sid).toBe(sid);
+    await within.waitForEvent('typing', REPLAY_MAX_FRAMES - logged.n);
+    const next = sessionOf(within);
+    within.ws.close(4000);
+    await a.waitFor(() => a.frames.filter((f) => f.includes('Guest has left the room')).length > 1);
+
+    // One more than that: a fresh session, and nothing replayed.
+    await broadcastMany(REPLAY_MAX_FRAMES + 1);
+    const beyond = await TestSocket.open(guest.client, roomId);
+    beyond.send(`40${JSON.stringify({ pid: next.pid, offset: next.offset })}`);
+    const answer = JSON.parse((await beyond.waitFor((f) => f.startsWith('40'))).slice(2));
+    expect(answer.sid).not.toBe(sid);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(beyond.events('typing')).toEqual([]);
+    a.close();
+    beyond.close();
   });
 });

@@ -1,9 +1,12 @@
 /**
  * The message allowance is per person as well as per socket: the attack is opening ten tabs
  * (the most a room accepts) to send ten times the rate. A neighbour's allowance is their own.
+ * New sockets are limited per person too: each starts with full allowances and asks for a
+ * history frame, so a loop of reconnects would otherwise be a flood of its own.
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_SOCKETS_PER_PERSON } from '../../worker/chat/chat-room';
+import { RECONNECTING_TOO_FAST, UPGRADE_BURST } from '../../worker/chat/room-socket-options';
 import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
 import { TestSocket } from './support/socket';
 
@@ -37,5 +40,28 @@ describe('the per-person message allowance', () => {
     }
     g.close();
     sockets.forEach((socket) => socket.close());
+  });
+});
+
+describe('the per-person limit on new sockets', () => {
+  it('lets a burst of reconnects through, then refuses the loop; a neighbour still connects', async () => {
+    const owner = await signedInOwnAddress();
+    const roomId = await createRoom(owner.client, 'Reconnects', 'Owner');
+    const guest = await signedInOwnAddress();
+    await joinRoom(guest.client, roomId, 'Guest');
+    const answers: string[] = [];
+    for (let i = 0; i < UPGRADE_BURST + 3; i++) {
+      const { socket, answer } = await TestSocket.connect(owner.client, roomId);
+      answers.push(answer);
+      socket.close();
+    }
+    const refused = answers.filter((answer) => answer.startsWith('44'));
+    // The burst, and perhaps one more refilled while the loop ran.
+    expect(answers.length - refused.length).toBeGreaterThanOrEqual(UPGRADE_BURST);
+    expect(answers.length - refused.length).toBeLessThanOrEqual(UPGRADE_BURST + 1);
+    expect(JSON.parse(refused[0]!.slice(2))).toEqual({ message: RECONNECTING_TOO_FAST });
+
+    const neighbour = await TestSocket.joined(guest.client, roomId, 'Guest');
+    neighbour.close();
   });
 });

@@ -9,8 +9,9 @@ import type { ChatMessage, MessageType } from '../../contract/realtime';
 import { Refusal, SocketIoServer, type Ack, type ConnectInfo, type Socket } from '../socket-io';
 import { readForwarded } from './forwarded';
 import { MessageStore } from './message-store';
+import { renameSockets } from './nickname-change';
 import { moderatorNotice, notice } from './notice';
-import { PersonAllowance } from './person-allowance';
+import { PersonLimit } from './person-limit';
 import { PresenceBatch, presenceInterval, type PresenceNotice } from './presence-batch';
 import { RoomGate } from './room-gate';
 import { handleEvent, leaveRoom, JOINED, type RoomHost } from './room-events';
@@ -18,9 +19,21 @@ import { closeMatching, endEveryone, removeSockets } from './room-exits';
 import { MessagePoster } from './message-poster';
 import { ReadPositions } from './read-positions';
 import { RoomOccupants } from './room-occupants';
-import { MAX_SOCKETS_PER_PERSON, ROOM_SOCKET_OPTIONS } from './room-socket-options';
+import {
+  MAX_SOCKETS_PER_PERSON,
+  RECONNECTING_TOO_FAST,
+  ROOM_SOCKET_OPTIONS,
+  UPGRADE_BURST,
+  UPGRADES_PER_SECOND,
+} from './room-socket-options';
 import { flushRoomSummary } from './room-summary';
-import { newSocketState, type SocketMatch, type SocketState } from './socket-state';
+import {
+  MESSAGE_BURST,
+  MESSAGES_PER_SECOND,
+  newSocketState,
+  type SocketMatch,
+  type SocketState,
+} from './socket-state';
 import { mayAnnounceTyping, typingAudience } from './typing';
 import { recordSecurityEvent, type ViolationType } from '../security/security-events';
 
@@ -49,7 +62,8 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> implements RoomHo
   /** When the summary last wrote to D1 (0: not since this instance woke). */
   private summaryWrittenAt = 0;
   private readonly gate: RoomGate;
-  private readonly personAllowance = new PersonAllowance();
+  private readonly personMessages = new PersonLimit(MESSAGES_PER_SECOND, MESSAGE_BURST);
+  private readonly personUpgrades = new PersonLimit(UPGRADES_PER_SECOND, UPGRADE_BURST);
   /** Kept in memory too: a storage read on every message was a measurable share of its cost. */
   roomId: string;
   roomName: string;
@@ -105,6 +119,10 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> implements RoomHo
       this.logViolation(state, 'socket_refused', { reason: 'too many sockets' });
       return new Refusal('Too many open connections to this room');
     }
+    if (!this.personUpgrades.take(userId)) {
+      this.logViolation(state, 'rate_limited', { limit: 'socket-upgrades' });
+      return new Refusal(RECONNECTING_TOO_FAST);
+    }
     return state;
   }
 
@@ -117,9 +135,14 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> implements RoomHo
     );
   }
 
-  /** Only the same person gets a session back, with the membership their new upgrade found. */
+  /**
+   * Only the same person gets a session back, with the membership their new upgrade found, and
+   * a joined session only under the nickname the membership still has: one set meanwhile frees
+   * the old one for someone else. Otherwise the client connects afresh and joins again.
+   */
   protected restoreData(saved: SocketState, fresh: SocketState): SocketState | null {
     if (saved.userId !== fresh.userId || this.gate.isBanned(fresh.userId)) return null;
+    if (saved.nickname !== null && saved.nickname !== fresh.memberAs) return null;
     return { ...fresh, nickname: saved.nickname, allowance: saved.allowance };
   }
 
@@ -185,14 +208,17 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> implements RoomHo
     return this.occupants.joinedElsewhere(userId, ws);
   }
 
-  /** RPC from the worker after a join through the API changed someone's nickname here. */
+  /**
+   * RPC from the worker after a join through the API set someone's nickname here: their
+   * sockets take it at once (nickname-change.ts), and the room hears the old name leave and
+   * the new one arrive.
+   */
   async membershipChanged(userId: string, nickname: string) {
     this.gate.nicknameChanged(userId);
-    for (const socket of this.connections()) {
-      if (socket.data.userId !== userId) continue;
-      socket.data.memberAs = nickname;
-      socket.save();
-    }
+    const renamed = renameSockets(this.connections(), userId, nickname);
+    if (!renamed) return;
+    this.presenceChanged({ kind: 'left', nickname: renamed.from, socket: renamed.socket });
+    this.presenceChanged({ kind: 'joined', nickname, socket: renamed.socket });
   }
 
   markRead(userId: string, messageId: number) {
@@ -213,7 +239,7 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> implements RoomHo
   }
 
   takePersonAllowance(userId: string): boolean {
-    return this.personAllowance.take(userId);
+    return this.personMessages.take(userId);
   }
 
   /**

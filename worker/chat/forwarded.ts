@@ -12,6 +12,8 @@ export const FORWARDED = {
   ip: 'X-Chat-Client-Ip',
   /** Set for an upgrade admitted by a ticket (tickets/): when the ticket was issued. */
   ticketIssuedAt: 'X-Chat-Ticket-Issued-At',
+  /** When the worker read the facts it forwards (for a ticket: when it was issued). */
+  checkedAt: 'X-Chat-Checked-At',
 };
 
 export interface ForwardedUpgrade {
@@ -25,6 +27,11 @@ export interface ForwardedUpgrade {
   memberAs: string;
   /** When the ticket that admitted the upgrade was issued; null for a cookie upgrade. */
   ticketIssuedAt: number | null;
+  /**
+   * When the membership (`memberAs`) was read: a nickname set since then is newer than it.
+   * Null when not said, which the room treats as just now.
+   */
+  checkedAt: number | null;
 }
 
 export function readForwarded(headers: Headers): ForwardedUpgrade {
@@ -37,5 +44,6 @@ export function readForwarded(headers: Headers): ForwardedUpgrade {
     ip: headers.get(FORWARDED.ip) ?? 'unknown',
     memberAs: decodeURIComponent(headers.get(FORWARDED.nickname) ?? ''),
     ticketIssuedAt: Number(headers.get(FORWARDED.ticketIssuedAt) ?? '') || null,
+    checkedAt: Number(headers.get(FORWARDED.checkedAt) ?? '') || null,
   };
 }

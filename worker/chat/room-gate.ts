@@ -5,7 +5,7 @@
  */
 import { Refusal } from '../socket-io';
 import { AddressNotes } from '../tickets/address-notes';
-import { ticketRefusal } from '../tickets/room-ticket-check';
+import { nicknameStale, ticketRefusal } from '../tickets/room-ticket-check';
 import { TicketVoids } from '../tickets/ticket-voids';
 import type { ForwardedUpgrade } from './forwarded';
 import { RecentRemovals } from './recent-removals';
@@ -39,10 +39,10 @@ export class RoomGate {
     // An upgrade checked against D1 just before a kick reaches the room just after it.
     if (this.bans.has(userId)) return new Refusal(BANNED_MESSAGE);
     // A ticket is up to a minute old: the room knows what happened since (tickets/).
-    const voided = ticketRefusal(this.voids, forwarded);
-    if (voided.refusal) return new Refusal(voided.refusal);
+    const refusal = ticketRefusal(this.voids, forwarded);
+    if (refusal) return new Refusal(refusal);
     if (forwarded.ticketIssuedAt !== null) this.addressNotes.note(ip);
-    const fresh = !this.removals.includes(userId) && !voided.nicknameStale;
+    const fresh = !this.removals.includes(userId) && !nicknameStale(this.voids, forwarded);
     return { memberAs: memberAs && fresh ? memberAs : null };
   }
 

@@ -3,6 +3,13 @@ import type { SocketIoOptions } from '../socket-io';
 
 /** Tabs and devices of one person in one room; beyond this an upgrade is refused. */
 export const MAX_SOCKETS_PER_PERSON = 10;
+/**
+ * New sockets of one person in one room: a burst (every tab reconnecting after a deploy),
+ * then one a second. A client's own reconnects wait 1 to 5 s; a loop of upgrades does not.
+ */
+export const UPGRADE_BURST = 20;
+export const UPGRADES_PER_SECOND = 1;
+export const RECONNECTING_TOO_FAST = 'You are reconnecting too fast. Wait a moment and reload.';
 
 /** The socket settings of every room: the client is told them in the open packet. */
 export const ROOM_SOCKET_OPTIONS: Partial<SocketIoOptions> = {

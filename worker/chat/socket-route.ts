@@ -31,6 +31,8 @@ const REFUSAL_SETTINGS = {
 export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
   const roomId = c.req.query('room') ?? '';
   const validRoomId = roomIdSchema.safeParse(roomId).success;
+  // Before D1 is read: a nickname the room hears of after this may be newer than the answer.
+  const checkedAt = Date.now();
   // A ticket, when the socket brings one, stands for D1's answers (tickets/ticket-upgrade.ts).
   const ticketed = await checkTicketUpgrade(c, validRoomId ? roomId : '');
   const { blockedUntil, user, room } =
@@ -71,5 +73,6 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
   headers.set(FORWARDED.ip, clientIp(c.req.raw));
   if (ticketed) headers.set(FORWARDED.ticketIssuedAt, String(ticketed.issuedAt));
   else headers.delete(FORWARDED.ticketIssuedAt);
+  headers.set(FORWARDED.checkedAt, String(ticketed?.issuedAt ?? checkedAt));
   return roomStub(c.env, roomId).fetch(new Request(c.req.raw, { headers }));
 });

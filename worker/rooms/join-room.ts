@@ -26,7 +26,10 @@ export interface RoomPlacement {
   place?: Request['cf'];
 }
 
-/** Creates a room (with `roomName`) or joins one (with `roomId`) under a nickname. */
+/**
+ * Creates a room (with `roomName`) or joins one (with `roomId`) under a nickname; `renamed`
+ * says that an existing membership's nickname changed (the room must hear of it).
+ */
 export async function joinRoom(
   db: Db,
   user: UserRow,
@@ -38,12 +41,12 @@ export async function joinRoom(
   if (isModeratorNickname(nickname) || imitatesModerator(nickname)) {
     throw new ApiError(400, roomMessages.nicknameReserved);
   }
-  const roomId = request.roomId
+  const { roomId, renamed } = request.roomId
     ? await joinExistingRoom(db, user, request.roomId, nickname)
-    : await createRoom(db, user, request.roomName!, nickname);
+    : { roomId: await createRoom(db, user, request.roomName!, nickname), renamed: false };
   if (!request.roomId && placement) await makeRoomObject(placement, roomId, user.id, nickname);
   await db.update(users).set({ roomId, activeNickname: nickname }).where(eq(users.id, user.id));
-  return { roomId, activeNickname: nickname };
+  return { roomId, activeNickname: nickname, renamed };
 }
 
 async function createRoom(db: Db, user: UserRow, name: string, nickname: string) {
@@ -91,6 +94,7 @@ async function joinExistingRoom(db: Db, user: UserRow, roomId: string, nickname:
         .update(memberships)
         .set({ nickname, nicknameKey: nicknameKey(nickname) })
         .where(eq(memberships.id, existing.id));
+      return { roomId, renamed: true };
     }
   } catch (error) {
     // The unique index on (room, nickname) settles races: of many joins under one nickname,
@@ -98,10 +102,11 @@ async function joinExistingRoom(db: Db, user: UserRow, roomId: string, nickname:
     if (isUniqueViolation(error) && String(error).includes('nickname_key')) {
       throw nicknameConflict(roomId, room.name, nickname);
     }
-    if (isUniqueViolation(error)) return roomId; // the same user joined twice at once
+    // The same user joined twice at once.
+    if (isUniqueViolation(error)) return { roomId, renamed: false };
     throw error;
   }
-  return roomId;
+  return { roomId, renamed: false };
 }
 
 function newMembership(roomId: string, userId: string, nickname: string) {

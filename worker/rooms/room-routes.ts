@@ -41,12 +41,13 @@ export const roomRoutes = new Hono<AppEnv>()
   .post('/join', requireUser, validateJson(joinBody), async (c) => {
     const request = c.req.valid('json');
     if (!request.roomId) await limitRoomCreation(c);
-    const joined = await joinRoom(c.var.db, c.var.user, request, {
+    const { renamed, ...joined } = await joinRoom(c.var.db, c.var.user, request, {
       env: c.env,
       place: c.req.raw.cf,
     });
-    // Sockets already open in the room take the nickname on their next `join`.
-    if (request.roomId) {
+    // Sockets already open in the room take the new nickname at once, and the old one is no
+    // longer trusted from tickets and checks made before (ChatRoom.membershipChanged).
+    if (renamed) {
       await roomStub(c.env, joined.roomId).membershipChanged(c.var.user.id, joined.activeNickname);
     }
     return c.json({ success: true, ...joined } satisfies JoinResponse);

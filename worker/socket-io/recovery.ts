@@ -26,6 +26,13 @@ const PRUNED_UP_TO = 'sio:prunedUpTo';
 const ALIVE_AT = 'sio:aliveAt';
 const PRUNE_EVERY = 500;
 /**
+ * A recovery replays at most this many logged broadcasts, and this many bytes of them; a longer
+ * gap is not recovered (the client connects afresh and asks for what it needs, in bounded
+ * pages), so that no reconnect can make the object read and send without end.
+ */
+export const REPLAY_MAX_FRAMES = 500;
+export const REPLAY_MAX_BYTES = 1024 * 1024;
+/**
  * The "alive" time is written at most this often (not on every heartbeat and every session
  * save, each a row written), and read as up to this much later than written, so a socket
  * orphaned by a restart never loses window for it (it may gain up to this much; what it may
@@ -143,9 +150,9 @@ export class RecoveryStore<Data> {
   }
 
   /**
-   * The session `pid` of `nsp`, if it ended within the window and every broadcast after
-   * `offset` is still logged; null otherwise (the client then connects afresh). The caller
-   * checks that no live socket holds the session.
+   * The session `pid` of `nsp`, if it ended within the window, every broadcast after `offset`
+   * is still logged, and they are not more than a replay carries; null otherwise (the client
+   * then connects afresh). The caller checks that no live socket holds the session.
    */
   restore(
     pid: string,
@@ -174,21 +181,29 @@ export class RecoveryStore<Data> {
       this.forget(pid);
       return null;
     }
-    const from = offset === undefined ? row.start_offset : Number(offset);
-    if (!Number.isSafeInteger(from) || from < this.prunedUpTo() || from > this.lastOffset) {
-      return null;
-    }
+    const claimed = offset === undefined ? row.start_offset : Number(offset);
+    if (!Number.isSafeInteger(claimed) || claimed > this.lastOffset) return null;
+    // Nothing from before the session began was meant for it, whatever offset is claimed.
+    const from = Math.max(claimed, row.start_offset);
+    if (from < this.prunedUpTo()) return null;
     const rooms = JSON.parse(row.rooms) as string[];
     const sid = row.sid;
+    const logged = this.sql
+      .exec<{ room: string; except_sids: string; frame: string }>(
+        'SELECT room, except_sids, frame FROM sio_packets WHERE offset > ? AND nsp = ? ORDER BY offset LIMIT ?',
+        from,
+        nsp,
+        REPLAY_MAX_FRAMES + 1,
+      )
+      .toArray();
+    if (logged.length > REPLAY_MAX_FRAMES) return null;
     const frames: string[] = [];
-    const logged = this.sql.exec<{ room: string; except_sids: string; frame: string }>(
-      'SELECT room, except_sids, frame FROM sio_packets WHERE offset > ? AND nsp = ? ORDER BY offset',
-      from,
-      nsp,
-    );
+    let bytes = 0;
     for (const { room, except_sids, frame } of logged) {
       if (room !== '' && !rooms.includes(room)) continue;
       if (except_sids && (JSON.parse(except_sids) as string[]).includes(sid)) continue;
+      bytes += frame.length;
+      if (bytes > REPLAY_MAX_BYTES) return null;
       frames.push(frame);
     }
     return { sid, rooms, data: JSON.parse(row.data) as Data, frames };

@@ -8,7 +8,8 @@
  * - one of their sessions ended (a logout) -> 'session';
  * - the room was deleted -> everyone.
  * A nickname change does not void tickets (the person reconnects with a fresh one at once);
- * an older ticket's nickname is just not trusted, and `join` reads the membership from D1.
+ * the nickname of an older ticket, or of a cookie upgrade checked before the change, is just
+ * not trusted, and `join` reads the membership from D1.
  *
  * Kept in the object's SQLite storage, not memory: an idle room is evicted within seconds,
  * and a ticket outlives that. An entry outlives every ticket it could void (TICKET_TTL_MS

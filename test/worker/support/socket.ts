@@ -25,6 +25,12 @@ export class TestSocket {
     });
   }
 
+  /** A test socket over a websocket opened some other way (accepted here). */
+  static wrap(ws: WebSocket) {
+    ws.accept();
+    return new TestSocket(ws);
+  }
+
   /** Opens the websocket; the response is returned too when the upgrade is refused. */
   static async open(client: Client | null, roomId: string, origin: string | null = ORIGIN) {
     const headers: Record<string, string> = { Upgrade: 'websocket' };

@@ -1,0 +1,28 @@
+/**
+ * A member's nickname set through the API (a join under another name) reaches their open
+ * sockets at once: those not joined yet will join under it (`memberAs`), and those joined speak
+ * under it from now on. The old nickname is free in D1 the moment it changes, and someone else
+ * may take it; a tab still joined under it would be that person's voice.
+ */
+import type { Socket } from '../socket-io';
+import type { SocketState } from './socket-state';
+
+/** Answers the nickname the person was joined under, and one socket of theirs, if any. */
+export function renameSockets(
+  sockets: Socket<SocketState>[],
+  userId: string,
+  nickname: string,
+): { from: string; socket: WebSocket } | null {
+  let renamed: { from: string; socket: WebSocket } | null = null;
+  for (const socket of sockets) {
+    if (socket.data.userId !== userId) continue;
+    socket.data.memberAs = nickname;
+    const joinedAs = socket.data.nickname;
+    if (joinedAs !== null && joinedAs !== nickname) {
+      renamed ??= { from: joinedAs, socket: socket.ws };
+      socket.data.nickname = nickname;
+    }
+    socket.save();
+  }
+  return renamed;
+}

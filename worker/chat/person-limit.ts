@@ -1,0 +1,38 @@
+/**
+ * A rate per person in the room, whatever number of sockets they use. Each socket has its own
+ * message allowance (socket-state.ts), and without the person's a person with ten tabs (the
+ * most a room accepts) sent ten times the rate; each new socket starts with full buckets, so
+ * without a limit on upgrades a person could reconnect without end, each time with fresh
+ * allowances and a fresh history frame. In memory: an object woken from hibernation starts
+ * everyone's buckets full, which the idle time that let it hibernate would have refilled anyway.
+ */
+import { fullBucket, takeToken, type TokenBucket } from '../socket-io';
+
+/** Beyond this many people tracked, those whose bucket has refilled are forgotten. */
+const SWEEP_ABOVE = 1000;
+
+export class PersonLimit {
+  private readonly buckets = new Map<string, TokenBucket>();
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+  ) {}
+
+  /** Spends one token of the person's bucket; false when they are over the rate. */
+  take(userId: string, now = Date.now()): boolean {
+    let bucket = this.buckets.get(userId);
+    if (!bucket) {
+      if (this.buckets.size >= SWEEP_ABOVE) this.sweep(now);
+      this.buckets.set(userId, (bucket = fullBucket(this.burst, now)));
+    }
+    return takeToken(bucket, this.perSecond, this.burst, now);
+  }
+
+  private sweep(now: number) {
+    const refill = (this.burst / this.perSecond) * 1000;
+    for (const [userId, bucket] of this.buckets) {
+      if (now - bucket.at >= refill) this.buckets.delete(userId);
+    }
+  }
+}
