@@ -24,8 +24,12 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/', adminLists)
   .post('/join/:roomId', async (c) => {
     const roomId = c.req.param('roomId');
-    const activeNickname = await joinAsModerator(c.var.db, c.var.user, roomId);
-    await roomStub(c.env, roomId).membershipChanged(c.var.user.id, activeNickname);
+    const { nickname: activeNickname, renamed } = await joinAsModerator(
+      c.var.db,
+      c.var.user,
+      roomId,
+    );
+    if (renamed) await roomStub(c.env, roomId).membershipChanged(c.var.user.id, activeNickname);
     logSecurityEvent(c, {
       eventType: 'admin_join',
       userId: c.var.user.id,

@@ -9,9 +9,14 @@ import { roomIdSchema } from '../../contract/rooms';
 
 /**
  * Puts an administrator in any room under a moderator nickname ('Mod' and a frog, then their
- * own nickname), which the nickname rules keep out of reach of ordinary members.
+ * own nickname), which the nickname rules keep out of reach of ordinary members. `renamed`
+ * says that an existing membership's nickname changed (the room must hear of it).
  */
-export async function joinAsModerator(db: Db, admin: UserRow, roomId: string): Promise<string> {
+export async function joinAsModerator(
+  db: Db,
+  admin: UserRow,
+  roomId: string,
+): Promise<{ nickname: string; renamed: boolean }> {
   if (!roomIdSchema.safeParse(roomId).success) throw new ApiError(404, 'Room not found');
   await findRoomOr404(db, roomId);
   const candidates = [
@@ -39,7 +44,7 @@ export async function joinAsModerator(db: Db, admin: UserRow, roomId: string): P
         .update(users)
         .set({ roomId, activeNickname: nickname })
         .where(eq(users.id, admin.id));
-      return nickname;
+      return { nickname, renamed: existing !== undefined && existing.nickname !== nickname };
     } catch (error) {
       // Two administrators with the same nickname: the second takes the suffixed form.
       if (!isUniqueViolation(error)) throw error;

@@ -208,6 +208,11 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> implements RoomHo
     return this.occupants.joinedElsewhere(userId, ws);
   }
 
+  /** RPC from the worker when it creates the room: the object is made, and learns its room. */
+  async roomCreated(roomId: string, roomName: string) {
+    this.remember(roomId, roomName);
+  }
+
   /**
    * RPC from the worker after a join through the API set someone's nickname here: their
    * sockets take it at once (nickname-change.ts), and the room hears the old name leave and

@@ -44,7 +44,7 @@ export async function joinRoom(
   const { roomId, renamed } = request.roomId
     ? await joinExistingRoom(db, user, request.roomId, nickname)
     : { roomId: await createRoom(db, user, request.roomName!, nickname), renamed: false };
-  if (!request.roomId && placement) await makeRoomObject(placement, roomId, user.id, nickname);
+  if (!request.roomId && placement) await makeRoomObject(placement, roomId, request.roomName!);
   await db.update(users).set({ roomId, activeNickname: nickname }).where(eq(users.id, user.id));
   return { roomId, activeNickname: nickname, renamed };
 }
@@ -63,18 +63,13 @@ async function createRoom(db: Db, user: UserRow, name: string, nickname: string)
 /**
  * Makes the new room's object now, near its creator (location-hint.ts), since a location hint
  * counts only on an object's first `get`; otherwise its first caller could be anywhere (the
- * queue consumer of an admin broadcast reaches rooms nobody has opened yet). The call is the
- * one a join makes, a no-op with nobody connected. If it fails the room still works: its
- * object is then made where it is first reached.
+ * queue consumer of an admin broadcast reaches rooms nobody has opened yet). The object
+ * learns its room's id and name. If the call fails the room still works: its object is then
+ * made where it is first reached.
  */
-async function makeRoomObject(
-  { env, place }: RoomPlacement,
-  roomId: string,
-  userId: string,
-  nickname: string,
-) {
+async function makeRoomObject({ env, place }: RoomPlacement, roomId: string, roomName: string) {
   try {
-    await roomStub(env, roomId, locationHintFor(place)).membershipChanged(userId, nickname);
+    await roomStub(env, roomId, locationHintFor(place)).roomCreated(roomId, roomName);
   } catch (error) {
     console.error('[rooms] could not make the room object at creation:', error);
   }
