@@ -94,6 +94,12 @@ export const TYPING_SHOW_MS = 5000;
 export const typingSchema = z.object({ nickname: z.string() });
 export type TypingEvent = z.infer<typeof typingSchema>;
 
+/**
+ * `nicknameChanged` from the server, to a tab joined under a nickname its person has just
+ * changed in this room (through another tab's join): it speaks under the new one from now on.
+ */
+export const nicknameChangedSchema = z.object({ nickname: z.string() });
+
 export interface Ack {
   error?: string;
 }
@@ -124,6 +130,7 @@ export interface ServerToClientEvents {
   'admin-broadcast': (broadcast: { message: ChatMessage }) => void;
   'room-deleted': (event: { roomId: string }) => void;
   typing: (event: TypingEvent) => void;
+  nicknameChanged: (event: { nickname: string }) => void;
 }
 
 export interface ClientToServerEvents {

@@ -225,6 +225,17 @@ describe('chat screen', () => {
     expect(window.localStorage.getItem('joinedRoomId')).toBeNull();
   });
 
+  it('takes the nickname the person chose in another tab, and joins again under it', async () => {
+    const { socket } = await openChat();
+    act(() => socket.receive('nicknameChanged', { nickname: 'ada_two' }));
+    await waitFor(() => expect(sockets).toHaveLength(2));
+    await waitFor(() => expect(socket.disconnected).toBe(true));
+    act(() => sockets[1]!.receive('connect'));
+    expect(sockets[1]!.last('join')?.payload).toEqual({ name: 'ada_two', room: 'room-a' });
+    expect(window.localStorage.getItem('activeNickname')).toBe('ada_two');
+    expect(window.localStorage.getItem('joinedRoomId')).toBe('room-a');
+  });
+
   it('looks the nickname up in the room list when the room is not the current one', async () => {
     fakeApi({ ...testUser }, (call) =>
       call.path === '/api/rooms'

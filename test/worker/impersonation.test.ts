@@ -6,6 +6,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/validation';
 import { FORWARDED } from '../../worker/chat/forwarded';
+import { CLOCK_ALLOWANCE_MS } from '../../worker/tickets/ticket-voids';
 import { roomStub } from '../../worker/chat/room-stub';
 import { Client, newAccount, signedInClient } from './support/api';
 import { createRoom, joinRoom } from './support/rooms';
@@ -102,6 +103,8 @@ describe('a nickname given up', () => {
       .at(-1)
       .users.map((u: any) => u.nickname);
     expect(online).toEqual(['Mallory', 'Owner']);
+    // The tab is told, so that it shows the name it now speaks under.
+    expect(await tab.waitForEvent('nicknameChanged')).toEqual([{ nickname: 'Mallory' }]);
 
     const carol = await signedInClient();
     expect((await joinRoom(carol.client, roomId, 'Carol')).status).toBe(200);
@@ -128,6 +131,8 @@ describe('a nickname given up', () => {
     dora.ws.close(4000); // the network drops while joined as Dora
     await watcher.waitFor((frame) => frame.includes('Dora has left the room'));
     expect((await joinRoom(guest.client, roomId, 'Dorothy')).status).toBe(200);
+    // Past the clock allowance: the upgrade's check postdates the change and says "Dorothy".
+    await new Promise((resolve) => setTimeout(resolve, CLOCK_ALLOWANCE_MS + 100));
 
     const back = await TestSocket.open(guest.client, roomId);
     back.send(`40${JSON.stringify({ pid })}`);
@@ -141,6 +146,24 @@ describe('a nickname given up', () => {
     );
     expect(await back.emit('join', { name: 'Dorothy', room: roomId })).toEqual({});
     for (const socket of [watcher, back]) socket.close();
+  });
+
+  it('is taken by a socket that was open but not yet connected', async () => {
+    const { roomId, mallory, watcher, tab } = await renamedWhileJoined();
+    tab.close();
+    // Past the clock allowance: the upgrade's membership ("Mallory") is trusted as read.
+    await new Promise((resolve) => setTimeout(resolve, CLOCK_ALLOWANCE_MS + 100));
+    const waiting = await TestSocket.open(mallory.client, roomId);
+    expect((await joinRoom(mallory.client, roomId, 'Mallory2')).status).toBe(200);
+    const carol = await signedInClient();
+    expect((await joinRoom(carol.client, roomId, 'Mallory')).status).toBe(200);
+    waiting.send('40');
+    await waiting.waitFor((frame) => frame.startsWith('40'));
+    expect((await waiting.emit('join', { name: 'Mallory', room: roomId })).error).toBe(
+      'You are in this room as "Mallory2"',
+    );
+    waiting.close();
+    watcher.close();
   });
 
   it('is not trusted from an upgrade checked before the change reached the room', async () => {

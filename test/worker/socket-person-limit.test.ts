@@ -4,6 +4,7 @@
  * New sockets are limited per person too: each starts with full allowances and asks for a
  * history frame, so a loop of reconnects would otherwise be a flood of its own.
  */
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MAX_SOCKETS_PER_PERSON } from '../../worker/chat/chat-room';
 import { RECONNECTING_TOO_FAST, UPGRADE_BURST } from '../../worker/chat/room-socket-options';
@@ -63,5 +64,13 @@ describe('the per-person limit on new sockets', () => {
 
     const neighbour = await TestSocket.joined(guest.client, roomId, 'Guest');
     neighbour.close();
+    // Three refusals, one line in the security log (and one step of the address's score).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const logged = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM security_events WHERE event_type = 'rate_limited' AND user_id = ? AND details LIKE '%socket-upgrades%'",
+    )
+      .bind(owner.user.id)
+      .first<{ n: number }>();
+    expect(logged?.n).toBe(1);
   });
 });

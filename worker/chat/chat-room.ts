@@ -11,7 +11,7 @@ import { readForwarded } from './forwarded';
 import { MessageStore } from './message-store';
 import { renameSockets } from './nickname-change';
 import { moderatorNotice, notice } from './notice';
-import { PersonLimit } from './person-limit';
+import { OncePer, PersonLimit } from './person-limit';
 import { PresenceBatch, presenceInterval, type PresenceNotice } from './presence-batch';
 import { RoomGate } from './room-gate';
 import { handleEvent, leaveRoom, JOINED, type RoomHost } from './room-events';
@@ -64,6 +64,7 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> implements RoomHo
   private readonly gate: RoomGate;
   private readonly personMessages = new PersonLimit(MESSAGES_PER_SECOND, MESSAGE_BURST);
   private readonly personUpgrades = new PersonLimit(UPGRADES_PER_SECOND, UPGRADE_BURST);
+  private readonly upgradeRefusalLog = new OncePer(10_000);
   /** Kept in memory too: a storage read on every message was a measurable share of its cost. */
   roomId: string;
   roomName: string;
@@ -120,7 +121,9 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> implements RoomHo
       return new Refusal('Too many open connections to this room');
     }
     if (!this.personUpgrades.take(userId)) {
-      this.logViolation(state, 'rate_limited', { limit: 'socket-upgrades' });
+      if (this.upgradeRefusalLog.take(userId)) {
+        this.logViolation(state, 'rate_limited', { limit: 'socket-upgrades' });
+      }
       return new Refusal(RECONNECTING_TOO_FAST);
     }
     return state;
@@ -220,7 +223,7 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> implements RoomHo
    */
   async membershipChanged(userId: string, nickname: string) {
     this.gate.nicknameChanged(userId);
-    const renamed = renameSockets(this.connections(), userId, nickname);
+    const renamed = renameSockets(this.connections('/', true), userId, nickname);
     if (!renamed) return;
     this.presenceChanged({ kind: 'left', nickname: renamed.from, socket: renamed.socket });
     this.presenceChanged({ kind: 'joined', nickname, socket: renamed.socket });

@@ -1,8 +1,10 @@
 /**
  * A member's nickname set through the API (a join under another name) reaches their open
  * sockets at once: those not joined yet will join under it (`memberAs`), and those joined speak
- * under it from now on. The old nickname is free in D1 the moment it changes, and someone else
- * may take it; a tab still joined under it would be that person's voice.
+ * under it from now on, and are told (`nicknameChanged`), so that the tab shows it. The old
+ * nickname is free in D1 the moment it changes, and someone else may take it; a tab still
+ * joined under it would be that person's voice. Sockets yet to connect count too: they were
+ * admitted with the old nickname as their membership's.
  */
 import type { Socket } from '../socket-io';
 import type { SocketState } from './socket-state';
@@ -21,6 +23,7 @@ export function renameSockets(
     if (joinedAs !== null && joinedAs !== nickname) {
       renamed ??= { from: joinedAs, socket: socket.ws };
       socket.data.nickname = nickname;
+      socket.emit('nicknameChanged', { nickname });
     }
     socket.save();
   }

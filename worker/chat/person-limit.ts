@@ -36,3 +36,24 @@ export class PersonLimit {
     }
   }
 }
+
+/**
+ * Says yes at most once per interval per person: a loop of refused attempts is one line in the
+ * security log per interval, not one per attempt (each a D1 write and a step of the address's
+ * threat score, which a flaky network's reconnects must not climb).
+ */
+export class OncePer {
+  private readonly at = new Map<string, number>();
+
+  constructor(private readonly intervalMs: number) {}
+
+  take(key: string, now = Date.now()): boolean {
+    const last = this.at.get(key);
+    if (last !== undefined && now - last < this.intervalMs) return false;
+    if (this.at.size >= SWEEP_ABOVE) {
+      for (const [other, at] of this.at) if (now - at >= this.intervalMs) this.at.delete(other);
+    }
+    this.at.set(key, now);
+    return true;
+  }
+}

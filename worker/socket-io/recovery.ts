@@ -32,6 +32,7 @@ const PRUNE_EVERY = 500;
  */
 export const REPLAY_MAX_FRAMES = 500;
 export const REPLAY_MAX_BYTES = 1024 * 1024;
+const utf8 = new TextEncoder();
 /**
  * The "alive" time is written at most this often (not on every heartbeat and every session
  * save, each a row written), and read as up to this much later than written, so a socket
@@ -202,7 +203,7 @@ export class RecoveryStore<Data> {
     for (const { room, except_sids, frame } of logged) {
       if (room !== '' && !rooms.includes(room)) continue;
       if (except_sids && (JSON.parse(except_sids) as string[]).includes(sid)) continue;
-      bytes += frame.length;
+      bytes += utf8.encode(frame).byteLength;
       if (bytes > REPLAY_MAX_BYTES) return null;
       frames.push(frame);
     }

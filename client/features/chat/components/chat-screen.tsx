@@ -38,7 +38,7 @@ interface ChatScreenProps {
 /** The chat screen of spec point 2. Mount it with key={roomId}: a new room is a new screen. */
 export function ChatScreen(props: ChatScreenProps) {
   const { roomId, nickname, unreadElsewhere = 0, renderDrawer, renderShare } = props;
-  const { user, loading, logout, forgetRoom } = useSession();
+  const { user, loading, logout, enterRoom, forgetRoom } = useSession();
   const navigate = useNavigate();
   const [drawerOpened, drawer] = useDisclosure(false);
   const typists = useTypists();
@@ -51,6 +51,8 @@ export function ChatScreen(props: ChatScreenProps) {
       forgetRoom();
       navigate('/join', { replace: true, state: { notice: ROOM_DELETED_NOTICE } });
     },
+    // The screen is keyed by the nickname: the new one is a new screen, joined under it.
+    onNicknameChanged: (renamed) => enterRoom(roomId, renamed),
     onTyping: (typist) => {
       if (typist.toLowerCase() !== nickname.toLowerCase()) typists.heard(typist);
     },

@@ -3,6 +3,7 @@ import {
   chatHistorySchema,
   chatMessageSchema,
   historyPageSchema,
+  nicknameChangedSchema,
   roomDataSchema,
   SOCKET_PATH,
   typingSchema,
@@ -70,6 +71,7 @@ export interface ConnectionView {
     onRoomDeleted: () => void;
     onTyping?: (nickname: string) => void;
     onLiveMessage?: (message: ChatMessage) => void;
+    onNicknameChanged?: (nickname: string) => void;
   };
 }
 
@@ -235,6 +237,12 @@ export function openRoomConnection(
   socket.on('typing', (event) => {
     const parsed = typingSchema.safeParse(event);
     if (parsed.success) view.handlers().onTyping?.(parsed.data.nickname);
+  });
+  socket.on('nicknameChanged', (event) => {
+    const parsed = nicknameChangedSchema.safeParse(event);
+    if (parsed.success && parsed.data.nickname !== nickname) {
+      view.handlers().onNicknameChanged?.(parsed.data.nickname);
+    }
   });
   socket.on('admin-broadcast', (broadcast) => console.log('Admin broadcast', broadcast.message));
   socket.on('room-deleted', (event) => {

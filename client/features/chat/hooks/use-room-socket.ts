@@ -24,6 +24,8 @@ interface Options {
   onTyping?: (nickname: string) => void;
   /** A person's message arrived live (not history): notifications, the typing line. */
   onLiveMessage?: (message: ChatMessage) => void;
+  /** The person took another nickname in this room (in another tab): this tab takes it too. */
+  onNicknameChanged?: (nickname: string) => void;
 }
 
 /** The chat screen's view of its room connection (room-connection.ts), as React state. */
