@@ -148,6 +148,20 @@ describe('a nickname given up', () => {
     for (const socket of [watcher, back]) socket.close();
   });
 
+  it('is the one D1 holds when two renames reach the room out of order', async () => {
+    const { roomId, mallory, watcher, tab } = await renamedWhileJoined();
+    await tab.waitForEvent('nicknameChanged');
+    // The call of an earlier rename ("Stale") arrives after the later one ("Mallory").
+    await roomStub(env, roomId).membershipChanged(mallory.user.id, 'Stale');
+    expect(await tab.emit('sendMessage', { text: 'who am I', roomId })).toEqual({});
+    await watcher.waitFor((frame) => frame.includes('who am I'));
+    const [message] = watcher.events('message').filter((m) => m.messageType === 'user');
+    expect(message.user).toBe('Mallory');
+    expect(tab.events('nicknameChanged')).toEqual([{ nickname: 'Mallory' }]);
+    watcher.close();
+    tab.close();
+  });
+
   it('is taken by a socket that was open but not yet connected', async () => {
     const { roomId, mallory, watcher, tab } = await renamedWhileJoined();
     tab.close();

@@ -9,7 +9,7 @@ import type { ChatMessage, MessageType } from '../../contract/realtime';
 import { Refusal, SocketIoServer, type Ack, type ConnectInfo, type Socket } from '../socket-io';
 import { readForwarded } from './forwarded';
 import { MessageStore } from './message-store';
-import { renameSockets } from './nickname-change';
+import { membershipNickname, renameSockets } from './nickname-change';
 import { moderatorNotice, notice } from './notice';
 import { OncePer, PersonLimit } from './person-limit';
 import { PresenceBatch, presenceInterval, type PresenceNotice } from './presence-batch';
@@ -219,10 +219,12 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> implements RoomHo
   /**
    * RPC from the worker after a join through the API set someone's nickname here: their
    * sockets take it at once (nickname-change.ts), and the room hears the old name leave and
-   * the new one arrive.
+   * the new one arrive. Two renames at once may reach D1 in one order and the room in the
+   * other, so the nickname is the one D1 holds now (the one said, if D1 has no membership).
    */
-  async membershipChanged(userId: string, nickname: string) {
+  async membershipChanged(userId: string, said: string) {
     this.gate.nicknameChanged(userId);
+    const nickname = (await membershipNickname(this.env.DB, this.roomId, userId)) ?? said;
     const renamed = renameSockets(this.connections('/', true), userId, nickname);
     if (!renamed) return;
     this.presenceChanged({ kind: 'left', nickname: renamed.from, socket: renamed.socket });

@@ -29,3 +29,16 @@ export function renameSockets(
   }
   return renamed;
 }
+
+/** The nickname D1 holds for the person's membership of the room, if any. */
+export async function membershipNickname(
+  db: D1Database,
+  roomId: string,
+  userId: string,
+): Promise<string | null> {
+  const row = await db
+    .prepare('SELECT nickname FROM memberships WHERE room_id = ? AND user_id = ?')
+    .bind(roomId, userId)
+    .first<{ nickname: string }>();
+  return row?.nickname ?? null;
+}

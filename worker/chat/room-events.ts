@@ -17,6 +17,7 @@ import type { ViolationType } from '../security/security-events';
 import { historyPage } from './history-page';
 import { JOINING_TOO_FAST, mayJoin } from './join-limit';
 import { loadHistory } from './load-history';
+import { membershipNickname } from './nickname-change';
 import type { MessageStore } from './message-store';
 import type { PresenceChange } from './presence-batch';
 import { BANNED_MESSAGE } from './room-bans';
@@ -117,21 +118,16 @@ async function join(room: RoomHost, socket: RoomSocket, raw: unknown, reply: Rep
   }
   // The worker's check at the upgrade, kept current by its calls on a kick or a new nickname;
   // read from D1 when there is none (an administrator, or a socket that might be stale).
-  const membership = state.memberAs
-    ? { nickname: state.memberAs }
-    : await room.db
-        .prepare('SELECT nickname FROM memberships WHERE room_id = ? AND user_id = ?')
-        .bind(room.roomId, state.userId)
-        .first<{ nickname: string }>();
-  if (!membership) {
+  const memberAs = state.memberAs || (await membershipNickname(room.db, room.roomId, state.userId));
+  if (!memberAs) {
     reply({ error: 'You are not a member of this room' });
     return socket.disconnect(true);
   }
-  if (payload.name.toLowerCase() !== membership.nickname.toLowerCase()) {
-    return reply({ error: `You are in this room as "${membership.nickname}"` });
+  if (payload.name.toLowerCase() !== memberAs.toLowerCase()) {
+    return reply({ error: `You are in this room as "${memberAs}"` });
   }
   const alreadyHere = room.joinedElsewhere(state.userId, socket.ws);
-  state.nickname = membership.nickname;
+  state.nickname = memberAs;
   socket.join(JOINED); // saves the nickname too
   reply({});
   // A reconnecting client names the last message it shows and gets what came after it, as
@@ -139,7 +135,7 @@ async function join(room: RoomHost, socket: RoomSocket, raw: unknown, reply: Rep
   const { messages, page } = historyPage(room.store, payload.lastMessageId ?? 0);
   socket.emit('chatHistory', messages, page);
   room.presenceChanged(
-    alreadyHere ? undefined : { kind: 'joined', nickname: membership.nickname, socket: socket.ws },
+    alreadyHere ? undefined : { kind: 'joined', nickname: memberAs, socket: socket.ws },
   );
 }
 
