@@ -11,12 +11,18 @@ import { RECONNECTING_TOO_FAST, UPGRADE_BURST } from '../../worker/chat/room-soc
 import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
 import { TestSocket } from './support/socket';
 
+/** A room of the owner's, with a guest in it: the neighbour whose limits are their own. */
+async function ownerAndNeighbour(roomName: string) {
+  const owner = await signedInOwnAddress();
+  const roomId = await createRoom(owner.client, roomName, 'Owner');
+  const guest = await signedInOwnAddress();
+  await joinRoom(guest.client, roomId, 'Guest');
+  return { owner, guest, roomId };
+}
+
 describe('the per-person message allowance', () => {
   it('gives a person with ten sockets no more messages than with one', async () => {
-    const owner = await signedInOwnAddress();
-    const roomId = await createRoom(owner.client, 'Flood', 'Owner');
-    const guest = await signedInOwnAddress();
-    await joinRoom(guest.client, roomId, 'Guest');
+    const { owner, guest, roomId } = await ownerAndNeighbour('Flood');
     const sockets: TestSocket[] = [];
     for (let i = 0; i < MAX_SOCKETS_PER_PERSON; i++) {
       sockets.push(await TestSocket.joined(owner.client, roomId, 'Owner'));
@@ -46,10 +52,7 @@ describe('the per-person message allowance', () => {
 
 describe('the per-person limit on new sockets', () => {
   it('lets a burst of reconnects through, then refuses the loop; a neighbour still connects', async () => {
-    const owner = await signedInOwnAddress();
-    const roomId = await createRoom(owner.client, 'Reconnects', 'Owner');
-    const guest = await signedInOwnAddress();
-    await joinRoom(guest.client, roomId, 'Guest');
+    const { owner, guest, roomId } = await ownerAndNeighbour('Reconnects');
     const answers: string[] = [];
     for (let i = 0; i < UPGRADE_BURST + 3; i++) {
       const { socket, answer } = await TestSocket.connect(owner.client, roomId);

@@ -6,7 +6,7 @@
  * allowances and a fresh history frame. In memory: an object woken from hibernation starts
  * everyone's buckets full, which the idle time that let it hibernate would have refilled anyway.
  */
-import { fullBucket, takeToken, type TokenBucket } from '../socket-io';
+import { takeKeyed, type TokenBucket } from '../socket-io';
 
 /** Beyond this many people tracked, those whose bucket has refilled are forgotten. */
 const SWEEP_ABOVE = 1000;
@@ -21,12 +21,8 @@ export class PersonLimit {
 
   /** Spends one token of the person's bucket; false when they are over the rate. */
   take(userId: string, now = Date.now()): boolean {
-    let bucket = this.buckets.get(userId);
-    if (!bucket) {
-      if (this.buckets.size >= SWEEP_ABOVE) this.sweep(now);
-      this.buckets.set(userId, (bucket = fullBucket(this.burst, now)));
-    }
-    return takeToken(bucket, this.perSecond, this.burst, now);
+    if (this.buckets.size >= SWEEP_ABOVE && !this.buckets.has(userId)) this.sweep(now);
+    return takeKeyed(this.buckets, userId, this.perSecond, this.burst, now);
   }
 
   private sweep(now: number) {

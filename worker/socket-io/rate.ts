@@ -23,6 +23,25 @@ export function takeToken(
   return true;
 }
 
+/** Where buckets are kept by key: a WeakMap per socket, a Map per person. */
+export interface BucketStore<Key> {
+  get(key: Key): TokenBucket | undefined;
+  set(key: Key, bucket: TokenBucket): unknown;
+}
+
+/** Spends one token of `key`'s bucket in `store` (a new key starts full); false when none. */
+export function takeKeyed<Key>(
+  store: BucketStore<Key>,
+  key: Key,
+  perSecond: number,
+  burst: number,
+  now = Date.now(),
+): boolean {
+  let bucket = store.get(key);
+  if (!bucket) store.set(key, (bucket = fullBucket(burst, now)));
+  return takeToken(bucket, perSecond, burst, now);
+}
+
 /** A token bucket per socket, in memory: a woken object starts them full. */
 export class RateLimit {
   private readonly buckets = new WeakMap<WebSocket, TokenBucket>();
@@ -34,8 +53,6 @@ export class RateLimit {
 
   /** Spends one token of the socket's bucket; false when there is none. */
   take(ws: WebSocket, now = Date.now()): boolean {
-    let bucket = this.buckets.get(ws);
-    if (!bucket) this.buckets.set(ws, (bucket = fullBucket(this.burst, now)));
-    return takeToken(bucket, this.perSecond, this.burst, now);
+    return takeKeyed(this.buckets, ws, this.perSecond, this.burst, now);
   }
 }

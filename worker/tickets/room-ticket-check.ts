@@ -25,6 +25,7 @@ export function nicknameStale(voids: TicketVoids, upgrade: ForwardedUpgrade): bo
   return voids.nicknameStale({
     userId: upgrade.userId,
     sessionId: upgrade.sessionId,
-    issuedAt: upgrade.checkedAt ?? upgrade.ticketIssuedAt ?? Date.now(),
+    // The worker says it for every upgrade (a ticket's issue time for a ticket).
+    issuedAt: upgrade.checkedAt ?? Date.now(),
   });
 }
