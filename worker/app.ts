@@ -48,11 +48,20 @@ api.route('/admin', adminRoutes);
 api.route('/invites', inviteRoutes);
 api.route('/', roomRoutes);
 
+/**
+ * The administrator's pages read the primary even to read: each decides on the caller's role,
+ * and a replica a few seconds behind would still show a just-demoted administrator (or a
+ * revoked session) the users and the security log. Their traffic is small.
+ */
+function readsPrimary(path: string): boolean {
+  return path === '/api/admin' || path.startsWith('/api/admin/');
+}
+
 export const app = new Hono<AppEnv>();
 app.use(async (c, next) => {
   // The socket upgrade decides on a live session, a ban and a block: it reads the primary.
   const upgrade = c.req.path.startsWith('/socket.io');
-  const session = openSession(c, upgrade);
+  const session = openSession(c, upgrade || readsPrimary(c.req.path));
   c.set('db', openDb(session));
   await next();
   // Not on the upgrade's 101, which the room object answered; a socket sends no header anyway.

@@ -40,7 +40,8 @@ export function parseBookmark(value: string | null | undefined): D1SessionBookma
  * - Requests that only read start from the client's bookmark (a replica at least as new as
  *   the caller's last write), or anywhere when there is none: a first visit reads whatever
  *   copy is nearest, and every later read in the session is at least as new as that one.
- * - `primaryOnly` requests (the socket upgrade) start on the primary whatever their method.
+ * - `primaryOnly` requests (the socket upgrade, the admin pages) start on the primary whatever
+ *   their method.
  */
 export function sessionStart(
   method: string,
