@@ -17,7 +17,8 @@ async function roomWithHistory(count: number, text: (i: number) => string) {
   const owner = await signedInOwnAddress();
   const roomId = await createRoom(owner.client, 'History', 'Owner');
   await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
-    for (let i = 1; i <= count; i++) room.store.add(null, 'Owner', renderMessage(text(i)), 'user');
+    for (let i = 1; i <= count; i++)
+      room.chat.messages.store.add(null, 'Owner', renderMessage(text(i)), 'user');
   });
   return { owner, roomId };
 }

@@ -206,8 +206,12 @@ describe('the ChatRoom object', () => {
   it(`keeps only the newest ${HISTORY_LIMIT} messages`, async () => {
     const stub = roomStub(env, 'bounded-history-room-0001');
     const { oldest, count } = await runInDurableObject(stub, (room: ChatRoom) => {
-      for (let i = 0; i < HISTORY_LIMIT + 200; i++) room.store.add('u', 'Someone', `m${i}`, 'user');
-      return { oldest: room.store.since(0, HISTORY_LIMIT + 500)[0]?.id, count: room.store.count() };
+      for (let i = 0; i < HISTORY_LIMIT + 200; i++)
+        room.chat.messages.store.add('u', 'Someone', `m${i}`, 'user');
+      return {
+        oldest: room.chat.messages.store.since(0, HISTORY_LIMIT + 500)[0]?.id,
+        count: room.chat.messages.store.count(),
+      };
     });
     expect(count).toBeLessThanOrEqual(HISTORY_LIMIT + 100);
     expect(count).toBeGreaterThanOrEqual(HISTORY_LIMIT);

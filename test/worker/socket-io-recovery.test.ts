@@ -5,7 +5,7 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/chat-room';
-import { JOINED } from '../../worker/chat/room-events';
+import { JOINED } from '../../worker/chat/room-occupants';
 import { roomStub } from '../../worker/chat/room-stub';
 import { REPLAY_MAX_FRAMES } from '../../worker/socket-io/recovery';
 import { signedInClient } from './support/api';
@@ -57,7 +57,7 @@ describe('exactly-once sends', () => {
     await b.waitFor(() => userTexts(b).includes('last'));
     expect(userTexts(b)).toEqual(['once', 'twin', 'last']);
     const count = await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) =>
-      room.store.count(),
+      room.chat.messages.store.count(),
     );
     expect(count).toBe(3);
     a.close();

@@ -20,6 +20,17 @@ async function ownerAndNeighbour(roomName: string) {
   return { owner, guest, roomId };
 }
 
+/** The person's `rate_limited` lines for `limit`, once the room's log writes have landed. */
+async function loggedLines(userId: string, limit: string) {
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const logged = await env.DB.prepare(
+    "SELECT COUNT(*) AS n FROM security_events WHERE event_type = 'rate_limited' AND user_id = ? AND details LIKE ?",
+  )
+    .bind(userId, `%"limit":"${limit}"%`)
+    .first<{ n: number }>();
+  return logged?.n;
+}
+
 describe('the per-person message allowance', () => {
   it('gives a person with ten sockets no more messages than with one', async () => {
     const { owner, guest, roomId } = await ownerAndNeighbour('Flood');
@@ -47,6 +58,8 @@ describe('the per-person message allowance', () => {
     }
     g.close();
     sockets.forEach((socket) => socket.close());
+    // About twenty refusals on ten sockets: one line in the security log, not one per socket.
+    expect(await loggedLines(owner.user.id, 'socket-messages')).toBe(1);
   });
 });
 
@@ -68,12 +81,6 @@ describe('the per-person limit on new sockets', () => {
     const neighbour = await TestSocket.joined(guest.client, roomId, 'Guest');
     neighbour.close();
     // Three refusals, one line in the security log (and one step of the address's score).
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const logged = await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM security_events WHERE event_type = 'rate_limited' AND user_id = ? AND details LIKE '%socket-upgrades%'",
-    )
-      .bind(owner.user.id)
-      .first<{ n: number }>();
-    expect(logged?.n).toBe(1);
+    expect(await loggedLines(owner.user.id, 'socket-upgrades')).toBe(1);
   });
 });

@@ -197,7 +197,8 @@ describe('unread counts', () => {
     const calls = await countD1Calls(roomId);
     await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
       // Everyone has read up to the second message; the first of them had read all three.
-      for (const userId of crowd) room.reads.read(userId, newest - 1, room.store.latestId());
+      for (const userId of crowd)
+        room.chat.messages.reads.read(userId, newest - 1, room.chat.messages.store.latestId());
     });
     expect(await flush(roomId)).toBe(true);
     expect(calls).toMatchObject({ batches: 1, statements: 2, single: 0 });
@@ -240,7 +241,8 @@ describe('unread counts', () => {
     const { roomId, guest, a, b } = await ownerAndGuest('Busy');
     b.close();
     await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
-      for (let i = 0; i < 120; i++) room.store.add(null, 'ChatModerator', `m${i}`, 'user');
+      for (let i = 0; i < 120; i++)
+        room.chat.messages.store.add(null, 'ChatModerator', `m${i}`, 'user');
     });
     await flush(roomId);
     expect(await unreadOf(guest.client, roomId)).toBe(120);

@@ -1,76 +1,53 @@
 /**
- * The Socket.IO events of a room: join, sendMessage, loadHistory, read, typing and leave, each answered through its
- * acknowledgement with `{ error }` when refused. Every payload is parsed with the contract's
- * schemas, whatever the client claims: the author, the id and the time of a message are the
- * server's.
+ * The Socket.IO events of a room: join, sendMessage, loadHistory, read, typing and leave, each
+ * answered through its acknowledgement with `{ error }` when refused. Every payload is parsed
+ * with the contract's schemas, whatever the client claims: the author, the id and the time of
+ * a message are the server's.
  */
 import {
   joinSchema,
   MESSAGE_MAX_LENGTH,
   readSchema,
   sendMessageSchema,
-  type ChatMessage,
 } from '../../contract/realtime';
 import { stripInvisible } from '../../contract/invisible-characters';
 import { RateLimit, type Ack, type Socket } from '../socket-io';
-import type { ViolationType } from '../security/security-events';
 import { historyPage } from './history-page';
 import { JOINING_TOO_FAST, mayJoin } from './join-limit';
 import { loadHistory } from './load-history';
 import { membershipNickname } from './nickname-change';
-import type { MessageStore } from './message-store';
-import type { PresenceChange } from './presence-batch';
+import type { PersonLimit } from './person-limit';
 import { BANNED_MESSAGE } from './room-bans';
+import type { RoomGate } from './room-gate';
+import type { RoomIdentity } from './room-identity';
+import type { RoomMessages } from './room-messages';
+import { JOINED } from './room-occupants';
+import type { RoomPresence } from './room-presence';
+import type { RoomSecurityLog } from './room-security-log';
 import { renderMessage } from './render-message';
 import { takeAllowance, type SocketState } from './socket-state';
 
-/** The Socket.IO room of the sockets that joined the chat (the ones broadcasts reach). */
-export const JOINED = 'joined';
-
 type RoomSocket = Socket<SocketState>;
 
-/** What the events need from the room object. */
-export interface RoomHost {
-  readonly roomId: string;
-  readonly store: MessageStore;
-  readonly db: D1Database;
-  /** Whether the room's own ban list names the person (room-bans.ts). */
-  isBanned(userId: string): boolean;
-  /** Spends one message of the person's allowance across all their sockets. */
-  takePersonAllowance(userId: string): boolean;
-  joinedElsewhere(userId: string, ws: WebSocket): boolean;
-  postMessage(
-    userId: string,
-    nickname: string,
-    html: string,
-    clientId?: string,
-    onStored?: (message: ChatMessage) => void,
-  ): Promise<ChatMessage>;
-  /** The message an earlier send with this clientId stored, if any. */
-  readonly poster: {
-    earlier(userId: string, clientId: string): Promise<ChatMessage> | ChatMessage | null;
-  };
-  /** Someone joined or left (the notice and roomData go out in the next presence batch). */
-  presenceChanged(change?: { kind: PresenceChange; nickname: string; socket: WebSocket }): void;
-  logViolation(
-    state: SocketState,
-    eventType: ViolationType,
-    details: Record<string, unknown>,
-  ): void;
-  /** The person has seen `messageId`: their read position moves (memory until the flush). */
-  markRead(userId: string, messageId: number): void;
-  /** Tells the others joined that this socket's person is typing (if anyone else is here). */
-  announceTyping(socket: RoomSocket): void;
+/**
+ * The parts of a room its events use. Each is the room's own piece, made by the room object;
+ * none calls back into it.
+ */
+export interface RoomChat {
+  readonly identity: RoomIdentity;
+  readonly gate: RoomGate;
+  readonly messages: RoomMessages;
+  readonly presence: RoomPresence;
+  /** Each person's message allowance across all their sockets. */
+  readonly personMessages: PersonLimit;
+  readonly security: RoomSecurityLog;
+  readonly db: () => D1Database;
 }
-
-/** A flooding socket is logged once per this long, not once per refused message. */
-const FLOOD_LOG_INTERVAL_MS = 10_000;
-const lastFloodLog = new WeakMap<WebSocket, number>();
 
 type Reply = (answer: Record<string, unknown>) => void;
 
 export async function handleEvent(
-  room: RoomHost,
+  room: RoomChat,
   socket: RoomSocket,
   event: string,
   args: unknown[],
@@ -84,12 +61,12 @@ export async function handleEvent(
       return sendMessage(room, socket, args[0], reply);
     case 'loadHistory':
       if (!socket.data.nickname) return reply({ error: 'Join the room before loading history' });
-      return reply(loadHistory(room.store, socket.ws, args[0]));
+      return reply(loadHistory(room.messages.store, socket.ws, args[0]));
     case 'read':
       return read(room, socket, args[0], reply);
     case 'typing':
       // Ephemeral: dropped silently before a join or when faster than a person types.
-      if (socket.data.nickname) room.announceTyping(socket);
+      if (socket.data.nickname) room.presence.announceTyping(socket);
       return reply({});
     case 'leave':
       if (socket.data.nickname) leaveRoom(room, socket);
@@ -105,20 +82,23 @@ function readJoin(args: unknown[]): unknown {
   return first && typeof first === 'object' ? first : { name: first, room: args[1] };
 }
 
-async function join(room: RoomHost, socket: RoomSocket, raw: unknown, reply: Reply) {
+async function join(room: RoomChat, socket: RoomSocket, raw: unknown, reply: Reply) {
   const parsed = joinSchema.safeParse(raw);
   const payload = parsed.success ? parsed.data : null;
-  if (payload?.room !== room.roomId) return reply({ error: 'This connection is for another room' });
+  if (payload?.room !== room.identity.id) {
+    return reply({ error: 'This connection is for another room' });
+  }
   if (!mayJoin(socket.ws)) return reply({ error: JOINING_TOO_FAST });
   const state = socket.data;
   // The room's own list, not the upgrade's check: this socket may predate the kick.
-  if (room.isBanned(state.userId)) {
+  if (room.gate.isBanned(state.userId)) {
     reply({ error: BANNED_MESSAGE });
     return socket.disconnect(true);
   }
   // The worker's check at the upgrade, kept current by its calls on a kick or a new nickname;
   // read from D1 when there is none (an administrator, or a socket that might be stale).
-  const memberAs = state.memberAs || (await membershipNickname(room.db, room.roomId, state.userId));
+  const memberAs =
+    state.memberAs || (await membershipNickname(room.db(), room.identity.id, state.userId));
   if (!memberAs) {
     reply({ error: 'You are not a member of this room' });
     return socket.disconnect(true);
@@ -126,30 +106,30 @@ async function join(room: RoomHost, socket: RoomSocket, raw: unknown, reply: Rep
   if (payload.name.toLowerCase() !== memberAs.toLowerCase()) {
     return reply({ error: `You are in this room as "${memberAs}"` });
   }
-  const alreadyHere = room.joinedElsewhere(state.userId, socket.ws);
+  const alreadyHere = room.presence.occupants.joinedElsewhere(state.userId, socket.ws);
   state.nickname = memberAs;
   socket.join(JOINED); // saves the nickname too
   reply({});
   // A reconnecting client names the last message it shows and gets what came after it, as
   // much as one bounded frame carries (history-page.ts).
-  const { messages, page } = historyPage(room.store, payload.lastMessageId ?? 0);
+  const { messages, page } = historyPage(room.messages.store, payload.lastMessageId ?? 0);
   socket.emit('chatHistory', messages, page);
-  room.presenceChanged(
+  room.presence.changed(
     alreadyHere ? undefined : { kind: 'joined', nickname: memberAs, socket: socket.ws },
   );
 }
 
-async function sendMessage(room: RoomHost, socket: RoomSocket, raw: unknown, reply: Reply) {
+async function sendMessage(room: RoomChat, socket: RoomSocket, raw: unknown, reply: Reply) {
   const state = socket.data;
   if (!state.nickname) return reply({ error: 'Join the room before sending messages' });
   const parsed = sendMessageSchema.safeParse(raw);
   if (!parsed.success) return reply({ error: refusalOf(raw) });
   const { text, roomId, clientId } = parsed.data;
-  if (roomId !== undefined && roomId !== room.roomId) {
+  if (roomId !== undefined && roomId !== room.identity.id) {
     return reply({ error: 'This connection is for another room' });
   }
   // A resend of a message already stored (or being stored): the first send's answer.
-  const earlier = clientId ? room.poster.earlier(state.userId, clientId) : null;
+  const earlier = clientId ? room.messages.earlier(state.userId, clientId) : null;
   if (earlier) return reply({ id: (await earlier).id });
   const trimmed = stripInvisible(text).trim();
   if (trimmed === '') return reply({ error: 'Message cannot be empty' });
@@ -157,16 +137,17 @@ async function sendMessage(room: RoomHost, socket: RoomSocket, raw: unknown, rep
     return reply({ error: `Message cannot exceed ${MESSAGE_MAX_LENGTH} characters` });
   }
   // The socket's allowance first, then the person's, so more sockets give no more messages.
-  if (!takeAllowance(state) || !room.takePersonAllowance(state.userId)) {
-    if (Date.now() - (lastFloodLog.get(socket.ws) ?? 0) > FLOOD_LOG_INTERVAL_MS) {
-      lastFloodLog.set(socket.ws, Date.now());
-      room.logViolation(state, 'rate_limited', { limit: 'socket-messages' });
-    }
+  if (!takeAllowance(state) || !room.personMessages.take(state.userId)) {
+    room.security.rateLimited(state, 'socket-messages');
     return reply({ error: 'You are sending messages too fast' });
   }
   // Acknowledged right before its broadcast, in the same event (message-batch.ts).
-  await room.postMessage(state.userId, state.nickname, renderMessage(trimmed), clientId, (stored) =>
-    reply(clientId ? { id: stored.id } : {}),
+  await room.messages.post(
+    state.userId,
+    state.nickname,
+    renderMessage(trimmed),
+    clientId,
+    (stored) => reply(clientId ? { id: stored.id } : {}),
   );
 }
 
@@ -175,13 +156,13 @@ const READS_PER_SECOND = 2;
 const READ_BURST = 5;
 const reads = new RateLimit(READS_PER_SECOND, READ_BURST);
 
-function read(room: RoomHost, socket: RoomSocket, raw: unknown, reply: Reply) {
+function read(room: RoomChat, socket: RoomSocket, raw: unknown, reply: Reply) {
   const state = socket.data;
   if (!state.nickname) return reply({ error: 'Join the room before marking messages read' });
   const parsed = readSchema.safeParse(raw);
   if (!parsed.success) return reply({ error: 'messageId must be a message id' });
   if (!reads.take(socket.ws)) return reply({ error: 'Too many reads' });
-  room.markRead(state.userId, parsed.data.messageId);
+  room.messages.markRead(state.userId, parsed.data.messageId);
   reply({});
 }
 
@@ -194,12 +175,12 @@ function refusalOf(raw: unknown): string {
 }
 
 /** A socket leaves (event, close or disconnect): the room hears it if the person is gone. */
-export function leaveRoom(room: RoomHost, socket: RoomSocket) {
+export function leaveRoom(room: RoomChat, socket: RoomSocket) {
   const nickname = socket.data.nickname;
   socket.data.nickname = null;
   if (socket.connected) socket.leave(JOINED); // saves the cleared nickname too
-  const stillHere = room.joinedElsewhere(socket.data.userId, socket.ws);
-  room.presenceChanged(
+  const stillHere = room.presence.occupants.joinedElsewhere(socket.data.userId, socket.ws);
+  room.presence.changed(
     nickname && !stillHere ? { kind: 'left', nickname, socket: socket.ws } : undefined,
   );
 }

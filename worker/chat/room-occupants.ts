@@ -4,8 +4,10 @@
  * its sockets by person (ChatRoom.socketKey), so a person's sockets are found without a walk.
  */
 import type { Registry } from '../socket-io';
-import { JOINED } from './room-events';
 import type { SocketState } from './socket-state';
+
+/** The Socket.IO room of the sockets that joined the chat (the ones broadcasts reach). */
+export const JOINED = 'joined';
 
 export class RoomOccupants {
   constructor(private readonly sockets: Registry<SocketState>) {}

@@ -1,0 +1,56 @@
+/**
+ * Who is here, as the room tells it: the online list (roomData) and the "has joined" / "has
+ * left" notices, batched (presence-batch.ts), and "is typing" (typing.ts). Read from the
+ * sockets themselves (room-occupants.ts), so nothing is kept that could drift from them.
+ */
+import type { BroadcastOptions, Registry, Socket } from '../socket-io';
+import { PresenceBatch, presenceInterval, type PresenceChange } from './presence-batch';
+import type { RoomIdentity } from './room-identity';
+import { JOINED, RoomOccupants } from './room-occupants';
+import type { SocketState } from './socket-state';
+import { mayAnnounceTyping, typingAudience } from './typing';
+
+export type Broadcast = (event: string, args: unknown[], options?: BroadcastOptions) => void;
+
+export class RoomPresence {
+  readonly occupants: RoomOccupants;
+  private readonly batch: PresenceBatch;
+
+  constructor(
+    sockets: Registry<SocketState>,
+    private readonly identity: RoomIdentity,
+    private readonly broadcast: Broadcast,
+  ) {
+    this.occupants = new RoomOccupants(sockets);
+    this.batch = new PresenceBatch(
+      (notices) => {
+        this.sendRoomData();
+        for (const { message, except } of notices) {
+          this.broadcast('message', [message], { room: JOINED, except });
+        }
+      },
+      () => presenceInterval(this.occupants.joinedCount()),
+    );
+  }
+
+  /** Someone joined or left (with a notice), or only the online list changed (without). */
+  changed(change?: { kind: PresenceChange; nickname: string; socket: WebSocket }) {
+    this.batch.changed(change);
+  }
+
+  /** The online list, to everyone joined, now. */
+  sendRoomData() {
+    const users = this.occupants.onlineNicknames();
+    const data = { room: this.identity.id, name: this.identity.name, users };
+    this.broadcast('roomData', [data], { room: JOINED });
+  }
+
+  /** A volatile broadcast to the others joined, when there are any (typing.ts). */
+  announceTyping(socket: Socket<SocketState>) {
+    const { userId, nickname } = socket.data;
+    if (!nickname || !mayAnnounceTyping(socket.ws)) return;
+    const own = typingAudience(userId, this.occupants.joinedPeople());
+    if (own)
+      this.broadcast('typing', [{ nickname }], { room: JOINED, except: own, volatile: true });
+  }
+}
