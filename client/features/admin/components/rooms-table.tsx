@@ -6,8 +6,8 @@ import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { useDeleteRoom } from '../api/delete-room';
 import { useJoinRoom } from '../api/join-room';
-import { LoadMore, TableSearch } from './table-paging';
-import { TableSection } from './table-section';
+import { deleteWithDialogs } from './delete-with-dialogs';
+import { SearchableTable } from './searchable-table';
 
 interface RoomsTableProps {
   query: UseInfiniteQueryResult<InfiniteData<AdminRoomsPage>>;
@@ -39,75 +39,52 @@ export function RoomsTable({ query, search, onSearchChange }: RoomsTableProps) {
     }
   };
 
-  const handleDelete = async (roomId: string) => {
-    if (!window.confirm(`Are you sure you want to delete room ${roomId}?`)) return;
-    try {
-      await deletion.mutateAsync(roomId);
-      window.alert('Room deleted successfully');
-    } catch (failure) {
-      window.alert(errorText(failure, 'Failed to delete room'));
-    }
-  };
+  const handleDelete = (roomId: string) =>
+    deleteWithDialogs(() => deletion.mutateAsync(roomId), {
+      question: `Are you sure you want to delete room ${roomId}?`,
+      done: 'Room deleted successfully',
+      failed: 'Failed to delete room',
+    });
 
   return (
-    <TableSection
+    <SearchableTable
       title="Manage Rooms"
       titleId="manage-rooms-title"
       minWidth={560}
-      above={<TableSearch label="Search rooms" value={search} onChange={onSearchChange} />}
-      below={
-        <LoadMore
-          shown={rooms.length}
-          total={pages.at(-1)?.total ?? 0}
-          hasMore={query.hasNextPage}
-          loading={query.isFetchingNextPage}
-          onLoadMore={() => void query.fetchNextPage()}
-        />
-      }
+      searchLabel="Search rooms"
+      search={search}
+      onSearchChange={onSearchChange}
+      query={query}
+      shown={rooms.length}
+      columns={['Name', 'ID', 'Created By', 'Actions']}
+      emptyText={search.trim() ? 'No matching rooms' : 'No rooms yet'}
     >
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>ID</Table.Th>
-          <Table.Th>Created By</Table.Th>
-          <Table.Th>Actions</Table.Th>
+      {rooms.map((room) => (
+        <Table.Tr key={room.roomId}>
+          <Table.Td>{room.name}</Table.Td>
+          <Table.Td>
+            <Text ff="monospace" size="sm">
+              {room.roomId}
+            </Text>
+          </Table.Td>
+          <Table.Td>{room.createdBy?.email ?? 'Unknown'}</Table.Td>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xs" disabled={busy} onClick={() => void handleJoin(room.roomId)}>
+                Join
+              </Button>
+              <Button
+                size="xs"
+                color="red.9"
+                disabled={busy}
+                onClick={() => void handleDelete(room.roomId)}
+              >
+                Delete
+              </Button>
+            </Group>
+          </Table.Td>
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rooms.length === 0 && (
-          <Table.Tr>
-            <Table.Td colSpan={4}>
-              <Text>{search.trim() ? 'No matching rooms' : 'No rooms yet'}</Text>
-            </Table.Td>
-          </Table.Tr>
-        )}
-        {rooms.map((room) => (
-          <Table.Tr key={room.roomId}>
-            <Table.Td>{room.name}</Table.Td>
-            <Table.Td>
-              <Text ff="monospace" size="sm">
-                {room.roomId}
-              </Text>
-            </Table.Td>
-            <Table.Td>{room.createdBy?.email ?? 'Unknown'}</Table.Td>
-            <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Button size="xs" disabled={busy} onClick={() => void handleJoin(room.roomId)}>
-                  Join
-                </Button>
-                <Button
-                  size="xs"
-                  color="red.9"
-                  disabled={busy}
-                  onClick={() => void handleDelete(room.roomId)}
-                >
-                  Delete
-                </Button>
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </TableSection>
+      ))}
+    </SearchableTable>
   );
 }

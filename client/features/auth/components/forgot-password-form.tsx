@@ -1,10 +1,13 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { emailSchema, firstError } from '../../../../contract/validation';
+import { FormError, FormSuccess } from '../../../components/ui/form-alerts';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { useField } from '../../../hooks/use-field';
 import { errorText } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import { EmailField } from './email-field';
 
 export function ForgotPasswordForm() {
   const email = useField((value) => firstError(emailSchema, value));
@@ -22,26 +25,14 @@ export function ForgotPasswordForm() {
         <Text size="sm" c="dimmed">
           Enter the email address of your account and we will send you a link to set a new password.
         </Text>
-        {request.isSuccess && (
-          <Alert color="green" role="status">
-            {request.data}
-          </Alert>
-        )}
-        {request.isError && (
-          <Alert color="red" role="alert">
-            {errorText(request.error, 'Failed to send reset email')}
-          </Alert>
-        )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-          {...email.inputProps}
+        <FormSuccess message={request.data} />
+        <FormError
+          message={request.isError ? errorText(request.error, 'Failed to send reset email') : null}
         />
-        <Button type="submit" disabled={request.isPending}>
-          {request.isPending ? 'Sending...' : 'Send Reset Link'}
-        </Button>
+        <EmailField {...email.inputProps} />
+        <SubmitButton pending={request.isPending} pendingLabel="Sending...">
+          Send Reset Link
+        </SubmitButton>
         <Anchor component={Link} to="/login" size="sm" ta="center">
           Back to Login
         </Anchor>

@@ -1,13 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group, PasswordInput, Stack } from '@mantine/core';
 import { currentPasswordSchema, emailSchema, firstError } from '../../../../contract/validation';
+import { FormError, FormSuccess } from '../../../components/ui/form-alerts';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { useField } from '../../../hooks/use-field';
 import { acceptedJoinState } from '../../../lib/join-intent';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { readStored, storageKeys } from '../../../lib/storage';
 import { useLogin } from '../api/login';
+import { EmailField } from './email-field';
 
 /** A message handed over through navigation state, e.g. after registering or deleting. */
 function stateMessage(state: unknown): string | null {
@@ -55,32 +58,18 @@ export function LoginForm() {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
-        {notice && (
-          <Alert color="green" role="status">
-            {notice}
-          </Alert>
-        )}
-        {login.isError && (
-          <Alert color="red" role="alert">
-            {errorText(login.error, 'Login failed')}
-          </Alert>
-        )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-          {...email.inputProps}
-        />
+        <FormSuccess message={notice} />
+        <FormError message={login.isError ? errorText(login.error, 'Login failed') : null} />
+        <EmailField {...email.inputProps} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           withAsterisk
           {...password.inputProps}
         />
-        <Button type="submit" disabled={login.isPending}>
-          {login.isPending ? 'Signing In...' : 'Sign In'}
-        </Button>
+        <SubmitButton pending={login.isPending} pendingLabel="Signing In...">
+          Sign In
+        </SubmitButton>
         <Group justify="space-between">
           <Anchor component={Link} to="/register" size="sm">
             Register

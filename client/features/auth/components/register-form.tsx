@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import {
   emailSchema,
   firstError,
@@ -8,10 +8,13 @@ import {
   newPasswordSchema,
   nicknameSchema,
 } from '../../../../contract/validation';
+import { FormError } from '../../../components/ui/form-alerts';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { useField } from '../../../hooks/use-field';
 import { errorText } from '../../../lib/api-client';
 import { readStored, storageKeys } from '../../../lib/storage';
 import { useRegister } from '../api/register';
+import { EmailField } from './email-field';
 
 export function RegisterForm() {
   const navigate = useNavigate();
@@ -55,18 +58,8 @@ export function RegisterForm() {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-          {...email.inputProps}
-        />
+        <FormError message={error} />
+        <EmailField {...email.inputProps} />
         <PasswordInput
           label="Password"
           autoComplete="new-password"
@@ -81,9 +74,9 @@ export function RegisterForm() {
           withAsterisk
           {...nickname.inputProps}
         />
-        <Button type="submit" disabled={register.isPending}>
-          {register.isPending ? 'Registering...' : 'Register'}
-        </Button>
+        <SubmitButton pending={register.isPending} pendingLabel="Registering...">
+          Register
+        </SubmitButton>
         <Text size="sm" ta="center">
           Already have an account?{' '}
           {/* Underlined: in the dark scheme its colour alone is too close to the text around it. */}

@@ -1,7 +1,9 @@
 import { useEffect, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { firstError, messages, newPasswordSchema } from '../../../../contract/validation';
+import { FormError, FormSuccess } from '../../../components/ui/form-alerts';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { RESET_REDIRECT_MS } from '../../../config/constants';
 import { useField } from '../../../hooks/use-field';
 import { errorText } from '../../../lib/api-client';
@@ -38,16 +40,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
-        {reset.isSuccess && (
-          <Alert color="green" role="status">
-            {reset.data}
-          </Alert>
-        )}
-        {reset.isError && (
-          <Alert color="red" role="alert">
-            {errorText(reset.error, 'Failed to reset password')}
-          </Alert>
-        )}
+        <FormSuccess message={reset.data} />
+        <FormError
+          message={reset.isError ? errorText(reset.error, 'Failed to reset password') : null}
+        />
         <PasswordInput
           label="New Password"
           autoComplete="new-password"
@@ -62,9 +58,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
           disabled={done}
           {...confirm.inputProps}
         />
-        <Button type="submit" disabled={reset.isPending || done}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
-        </Button>
+        <SubmitButton pending={reset.isPending} pendingLabel="Resetting..." disabled={done}>
+          Reset Password
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -1,7 +1,9 @@
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { currentPasswordSchema, firstError } from '../../../../contract/validation';
+import { FormError } from '../../../components/ui/form-alerts';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { useField } from '../../../hooks/use-field';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
@@ -51,11 +53,11 @@ export function DeleteAccountDialog({ opened, onClose }: DeleteAccountDialogProp
     <Modal opened={opened} onClose={close} title="Confirm Deletion" centered>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
-          {deletion.isError && (
-            <Alert color="red" role="alert">
-              {errorText(deletion.error, 'Failed to delete account')}
-            </Alert>
-          )}
+          <FormError
+            message={
+              deletion.isError ? errorText(deletion.error, 'Failed to delete account') : null
+            }
+          />
           <PasswordInput
             label="Password"
             description="Enter your password to confirm."
@@ -68,9 +70,9 @@ export function DeleteAccountDialog({ opened, onClose }: DeleteAccountDialogProp
             <Button variant="default" onClick={close} disabled={deletion.isPending}>
               Cancel
             </Button>
-            <Button type="submit" color="red" disabled={deletion.isPending}>
-              {deletion.isPending ? 'Deleting...' : 'Delete Account'}
-            </Button>
+            <SubmitButton pending={deletion.isPending} pendingLabel="Deleting..." color="red">
+              Delete Account
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Text, TextInput, Title } from '@mantine/core';
+import { FormError, FormSuccess } from '../../../components/ui/form-alerts';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { errorText } from '../../../lib/api-client';
 import { useUpdateEmail } from '../api/update-email';
 
@@ -29,16 +31,12 @@ export function UpdateEmailForm({ currentPassword }: { currentPassword: string }
       </Text>
       <form onSubmit={handleSubmit}>
         <Stack>
-          {update.isSuccess && (
-            <Alert color="green" role="status">
-              {update.data.message || 'Email updated successfully'}
-            </Alert>
-          )}
-          {update.isError && (
-            <Alert color="red" role="alert">
-              {errorText(update.error, 'Error updating email')}
-            </Alert>
-          )}
+          <FormSuccess
+            message={update.isSuccess ? update.data.message || 'Email updated successfully' : null}
+          />
+          <FormError
+            message={update.isError ? errorText(update.error, 'Error updating email') : null}
+          />
           <TextInput
             label="New Email"
             type="email"
@@ -47,9 +45,9 @@ export function UpdateEmailForm({ currentPassword }: { currentPassword: string }
             value={newEmail}
             onChange={(event) => setNewEmail(event.currentTarget.value)}
           />
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Updating...' : 'Update Email'}
-          </Button>
+          <SubmitButton pending={update.isPending} pendingLabel="Updating...">
+            Update Email
+          </SubmitButton>
         </Stack>
       </form>
     </section>

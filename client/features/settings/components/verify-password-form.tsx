@@ -1,6 +1,8 @@
 import type { FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput, Stack, Text } from '@mantine/core';
 import { currentPasswordSchema, firstError } from '../../../../contract/validation';
+import { FormError } from '../../../components/ui/form-alerts';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { useField } from '../../../hooks/use-field';
 import { errorText } from '../../../lib/api-client';
 import { useVerifyPassword } from '../api/verify-password';
@@ -23,20 +25,18 @@ export function VerifyPasswordForm({ onVerified }: { onVerified: (password: stri
         <Text size="sm" c="dimmed">
           For your security, enter your current password to continue.
         </Text>
-        {verify.isError && (
-          <Alert color="red" role="alert">
-            {errorText(verify.error, 'Error verifying password')}
-          </Alert>
-        )}
+        <FormError
+          message={verify.isError ? errorText(verify.error, 'Error verifying password') : null}
+        />
         <PasswordInput
           label="Current Password"
           autoComplete="current-password"
           withAsterisk
           {...password.inputProps}
         />
-        <Button type="submit" disabled={verify.isPending}>
-          {verify.isPending ? 'Verifying...' : 'Continue to Settings'}
-        </Button>
+        <SubmitButton pending={verify.isPending} pendingLabel="Verifying...">
+          Continue to Settings
+        </SubmitButton>
       </Stack>
     </form>
   );
