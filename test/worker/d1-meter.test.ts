@@ -146,6 +146,6 @@ describe('without D1_METER', () => {
 
   it('gives the room object the bare binding', async () => {
     const stub = env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName('meter-off'));
-    expect(await runInDurableObject(stub, (room) => room.chat.db() === env.DB)).toBe(true);
+    expect(await runInDurableObject(stub, (room) => room.parts.db() === env.DB)).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ async function roomWithHistory(count: number, text: (i: number) => string) {
   const roomId = await createRoom(owner.client, 'History', 'Owner');
   await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
     for (let i = 1; i <= count; i++)
-      room.chat.messages.store.add(null, 'Owner', renderMessage(text(i)), 'user');
+      room.parts.messages.store.add(null, 'Owner', renderMessage(text(i)), 'user');
   });
   return { owner, roomId };
 }

@@ -207,10 +207,10 @@ describe('the ChatRoom object', () => {
     const stub = roomStub(env, 'bounded-history-room-0001');
     const { oldest, count } = await runInDurableObject(stub, (room: ChatRoom) => {
       for (let i = 0; i < HISTORY_LIMIT + 200; i++)
-        room.chat.messages.store.add('u', 'Someone', `m${i}`, 'user');
+        room.parts.messages.store.add('u', 'Someone', `m${i}`, 'user');
       return {
-        oldest: room.chat.messages.store.since(0, HISTORY_LIMIT + 500)[0]?.id,
-        count: room.chat.messages.store.count(),
+        oldest: room.parts.messages.store.since(0, HISTORY_LIMIT + 500)[0]?.id,
+        count: room.parts.messages.store.count(),
       };
     });
     expect(count).toBeLessThanOrEqual(HISTORY_LIMIT + 100);

@@ -56,7 +56,7 @@ describe('a kick bans, and the room enforces it', () => {
     const { socket } = await TestSocket.connect(guest.client, roomId);
     // The ban alone, without the kick's closing of sockets: the join must still be refused.
     await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
-      (room.chat.gate as unknown as { bans: RoomBans }).bans.ban(guest.user.id);
+      (room.parts.gate as unknown as { bans: RoomBans }).bans.ban(guest.user.id);
     });
     const ack = await socket.emit('join', { name: 'Guest', room: roomId });
     expect(ack).toEqual({ error: 'You have been banned from this room' });

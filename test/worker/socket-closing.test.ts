@@ -119,7 +119,7 @@ describe('a deleted account loses its sockets', () => {
     await bystanderUnaffected(b, roomId);
     // Ending sockets is not a kick: the room keeps no ban for the account.
     const banned = await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) =>
-      room.chat.gate.isBanned(victim.user.id),
+      room.parts.gate.isBanned(victim.user.id),
     );
     expect(banned).toBe(false);
   });

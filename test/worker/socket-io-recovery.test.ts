@@ -57,7 +57,7 @@ describe('exactly-once sends', () => {
     await b.waitFor(() => userTexts(b).includes('last'));
     expect(userTexts(b)).toEqual(['once', 'twin', 'last']);
     const count = await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) =>
-      room.chat.messages.store.count(),
+      room.parts.messages.store.count(),
     );
     expect(count).toBe(3);
     a.close();

@@ -64,6 +64,27 @@ describe('the per-person message allowance', () => {
 });
 
 describe('the per-person limit on new sockets', () => {
+  it('refuses sockets past the ten, and logs the loop once', async () => {
+    const { owner, roomId } = await ownerAndNeighbour('Eleven');
+    const sockets: TestSocket[] = [];
+    const refusals: string[] = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_PERSON + 3; i++) {
+      const { socket, answer } = await TestSocket.connect(owner.client, roomId);
+      sockets.push(socket);
+      if (answer.startsWith('44')) refusals.push(JSON.parse(answer.slice(2)).message);
+    }
+    expect(refusals).toEqual(Array(3).fill('Too many open connections to this room'));
+    sockets.forEach((socket) => socket.close());
+    // Three refusals, one line (a person's tabs must not climb their own address's score).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const logged = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM security_events WHERE event_type = 'socket_refused' AND user_id = ?",
+    )
+      .bind(owner.user.id)
+      .first<{ n: number }>();
+    expect(logged?.n).toBe(1);
+  });
+
   it('lets a burst of reconnects through, then refuses the loop; a neighbour still connects', async () => {
     const { owner, guest, roomId } = await ownerAndNeighbour('Reconnects');
     const answers: string[] = [];

@@ -198,7 +198,7 @@ describe('unread counts', () => {
     await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
       // Everyone has read up to the second message; the first of them had read all three.
       for (const userId of crowd)
-        room.chat.messages.reads.read(userId, newest - 1, room.chat.messages.store.latestId());
+        room.parts.messages.reads.read(userId, newest - 1, room.parts.messages.store.latestId());
     });
     expect(await flush(roomId)).toBe(true);
     expect(calls).toMatchObject({ batches: 1, statements: 2, single: 0 });
@@ -242,7 +242,7 @@ describe('unread counts', () => {
     b.close();
     await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
       for (let i = 0; i < 120; i++)
-        room.chat.messages.store.add(null, 'ChatModerator', `m${i}`, 'user');
+        room.parts.messages.store.add(null, 'ChatModerator', `m${i}`, 'user');
     });
     await flush(roomId);
     expect(await unreadOf(guest.client, roomId)).toBe(120);

@@ -2,7 +2,7 @@
  * One room: a Socket.IO object (worker/socket-io) whose hooks are the chat. It makes the room's
  * parts (who it is, who it lets in, its messages, its presence, its security log), hands them
  * to the events (room-events.ts), and answers the RPCs the worker calls: a creation, a new
- * nickname, kicks, ended sessions, broadcasts, a deletion. Its history is in its SQLite
+ * nickname, kicks and unbans, ended sessions, broadcasts, a deletion. Its history is in its SQLite
  * storage. The worker checks the session, the origin and the membership before it forwards
  * an upgrade.
  */
@@ -13,7 +13,7 @@ import { readForwarded } from './forwarded';
 import { membershipNickname, renameSockets } from './nickname-change';
 import { moderatorNotice, notice } from './notice';
 import { PersonLimit } from './person-limit';
-import { handleEvent, leaveRoom, type RoomChat } from './room-events';
+import { handleEvent, leaveRoom, type RoomParts } from './room-events';
 import { closeMatching, endEveryone, removeSockets } from './room-exits';
 import { RoomGate } from './room-gate';
 import { RoomIdentity } from './room-identity';
@@ -40,7 +40,7 @@ export { MAX_SOCKETS_PER_PERSON } from './room-socket-options';
 
 export class ChatRoom extends SocketIoServer<Env, SocketState> {
   /** The room's parts, which its events get too (room-events.ts). */
-  readonly chat: RoomChat;
+  readonly parts: RoomParts;
   private readonly personUpgrades = new PersonLimit(UPGRADES_PER_SECOND, UPGRADE_BURST);
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -50,7 +50,7 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
     // Read at each use, not kept: the binding is the environment's (tests count its calls).
     const db = () => this.env.DB;
     const broadcast: Broadcast = (event, args, options) => this.broadcast(event, args, options);
-    this.chat = {
+    this.parts = {
       identity,
       db,
       gate: new RoomGate(
@@ -68,7 +68,7 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
       }),
       presence: new RoomPresence(this.sockets, identity, broadcast),
       personMessages: new PersonLimit(MESSAGES_PER_SECOND, MESSAGE_BURST),
-      security: new RoomSecurityLog(ctx, env, identity),
+      security: new RoomSecurityLog(ctx, () => this.env, identity),
     };
   }
 
@@ -84,16 +84,16 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
   protected onUpgrade(request: Request): SocketState | Refusal {
     const forwarded = readForwarded(request.headers);
     const { roomId, roomName, userId, role, sessionId, ip } = forwarded;
-    this.chat.identity.remember(roomId, roomName);
-    const admitted = this.chat.gate.admit(forwarded);
+    this.parts.identity.remember(roomId, roomName);
+    const admitted = this.parts.gate.admit(forwarded);
     if (admitted instanceof Refusal) return admitted;
     const state = newSocketState(userId, role, sessionId, ip, admitted.memberAs);
-    if (this.chat.presence.occupants.socketsOf(userId) >= MAX_SOCKETS_PER_PERSON) {
-      this.chat.security.record(state, 'socket_refused', { reason: 'too many sockets' });
+    if (this.parts.presence.socketsOf(userId) >= MAX_SOCKETS_PER_PERSON) {
+      this.parts.security.refused(state, 'socket_refused', { reason: 'too many sockets' });
       return new Refusal('Too many open connections to this room');
     }
     if (!this.personUpgrades.take(userId)) {
-      this.chat.security.rateLimited(state, 'socket-upgrades');
+      this.parts.security.rateLimited(state, 'socket-upgrades');
       return new Refusal(RECONNECTING_TOO_FAST);
     }
     return state;
@@ -103,8 +103,8 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
   protected onConnect(socket: Socket<SocketState>, { recovered }: ConnectInfo) {
     const { userId, nickname } = socket.data;
     if (!recovered || !nickname || !socket.rooms.includes(JOINED)) return;
-    const elsewhere = this.chat.presence.occupants.joinedElsewhere(userId, socket.ws);
-    this.chat.presence.changed(
+    const elsewhere = this.parts.presence.joinedElsewhere(userId, socket.ws);
+    this.parts.presence.changed(
       elsewhere ? undefined : { kind: 'joined', nickname, socket: socket.ws },
     );
   }
@@ -115,33 +115,35 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
    * the old one for someone else. Otherwise the client connects afresh and joins again.
    */
   protected restoreData(saved: SocketState, fresh: SocketState): SocketState | null {
-    if (saved.userId !== fresh.userId || this.chat.gate.isBanned(fresh.userId)) return null;
+    if (saved.userId !== fresh.userId || this.parts.gate.isBanned(fresh.userId)) return null;
     if (saved.nickname !== null && saved.nickname !== fresh.memberAs) return null;
     return { ...fresh, nickname: saved.nickname, allowance: saved.allowance };
   }
 
   protected onEvent(socket: Socket<SocketState>, event: string, args: unknown[], ack?: Ack) {
-    return handleEvent(this.chat, socket, event, args, ack);
+    return handleEvent(this.parts, socket, event, args, ack);
   }
 
   protected onDisconnect(socket: Socket<SocketState>) {
-    if (socket.data.nickname) leaveRoom(this.chat, socket);
+    if (socket.data.nickname) leaveRoom(this.parts, socket);
   }
 
   protected onViolation(state: SocketState, kind: 'protocol' | 'flood', reason: string) {
-    if (kind === 'flood')
-      this.chat.security.record(state, 'rate_limited', { limit: 'socket-frames' });
-    else this.chat.security.record(state, 'malformed_payload', { reason });
+    if (kind === 'flood') {
+      this.parts.security.rateLimited(state, 'socket-frames');
+    } else {
+      this.parts.security.record(state, 'malformed_payload', { reason });
+    }
   }
 
   /** The alarm serves the summary flush (soon after a message); the base runs the pings. */
   protected async onAlarm() {
-    await this.chat.messages.flushSummary();
+    await this.parts.messages.flushSummary();
   }
 
   /** RPC from the worker when it creates the room: the object is made, and learns its room. */
   async roomCreated(roomId: string, roomName: string) {
-    this.chat.identity.remember(roomId, roomName);
+    this.parts.identity.remember(roomId, roomName);
   }
 
   /**
@@ -151,13 +153,13 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
    * other, so the nickname is the one D1 holds now (the one said, if D1 has no membership).
    */
   async membershipChanged(userId: string, said: string) {
-    this.chat.gate.nicknameChanged(userId);
+    this.parts.gate.nicknameChanged(userId);
     const nickname =
-      (await membershipNickname(this.chat.db(), this.chat.identity.id, userId)) ?? said;
+      (await membershipNickname(this.parts.db(), this.parts.identity.id, userId)) ?? said;
     const renamed = renameSockets(this.connections('/', true), userId, nickname);
     if (!renamed) return;
-    this.chat.presence.changed({ kind: 'left', nickname: renamed.from, socket: renamed.socket });
-    this.chat.presence.changed({ kind: 'joined', nickname, socket: renamed.socket });
+    this.parts.presence.changed({ kind: 'left', nickname: renamed.from, socket: renamed.socket });
+    this.parts.presence.changed({ kind: 'joined', nickname, socket: renamed.socket });
   }
 
   /**
@@ -165,17 +167,17 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
    * tells the person, ends their sockets and tells the room.
    */
   async removeMember(userId: string, reason: string) {
-    this.chat.gate.kicked(userId);
+    this.parts.gate.kicked(userId);
     const nickname = removeSockets(this.connections('/', true), userId, reason);
     if (!nickname) return;
     // The kicked person's sockets said no "has left": the room hears this instead.
     this.broadcast('message', [notice(`${nickname} was removed from the room`)], { room: JOINED });
-    this.chat.presence.sendRoomData();
+    this.parts.presence.sendRoomData();
   }
 
   /** RPC from the worker when a ban is lifted (the membership is the API's to give back). */
   async unbanMember(userId: string): Promise<void> {
-    this.chat.gate.unbanned(userId);
+    this.parts.gate.unbanned(userId);
   }
 
   /**
@@ -183,7 +185,7 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
    * address, after a logout, a password reset, an account's deletion or an address block.
    */
   async closeSockets(match: SocketMatch, reason: string): Promise<number> {
-    this.chat.gate.sessionsEnded(match);
+    this.parts.gate.sessionsEnded(match);
     return closeMatching(this.connections('/', true), match, reason);
   }
 
@@ -192,9 +194,9 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
    * ChatModerator; the system types pass as notices plus an admin-broadcast event.
    */
   async adminBroadcast(roomId: string, roomName: string, messageType: MessageType, html: string) {
-    this.chat.identity.remember(roomId, roomName);
+    this.parts.identity.remember(roomId, roomName);
     if (messageType === 'user') {
-      await this.chat.messages.post(null, CHAT_MODERATOR, html);
+      await this.parts.messages.post(null, CHAT_MODERATOR, html);
       return;
     }
     const message = moderatorNotice(html, messageType);
@@ -204,9 +206,9 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
 
   /** RPC after the room was deleted: tell every socket, end them, forget the history. */
   async deleteRoom(roomId: string) {
-    this.chat.gate.roomDeleted();
+    this.parts.gate.roomDeleted();
     endEveryone(this.connections('/', true), roomId);
-    this.chat.messages.clear();
+    this.parts.messages.clear();
     await this.ctx.storage.deleteAlarm();
   }
 }

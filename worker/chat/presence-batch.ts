@@ -28,6 +28,13 @@ export const NAMED_NOTICES_MAX = 10;
 
 export type PresenceChange = 'joined' | 'left';
 
+/** Someone arrived or left, through this socket. */
+export interface PresenceEvent {
+  kind: PresenceChange;
+  nickname: string;
+  socket: WebSocket;
+}
+
 interface Change {
   nickname: string;
   /** The socket that caused it does not hear its own notice. */
@@ -54,7 +61,7 @@ export class PresenceBatch {
   ) {}
 
   /** Someone arrived or left (with a notice), or only the online list changed (without). */
-  changed(change?: { kind: PresenceChange; nickname: string; socket: WebSocket }) {
+  changed(change?: PresenceEvent) {
     if (change) this.changes[change.kind].push({ ...change, order: this.order++ });
     if (this.scheduled) return;
     this.scheduled = true;

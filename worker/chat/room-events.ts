@@ -30,10 +30,11 @@ import { takeAllowance, type SocketState } from './socket-state';
 type RoomSocket = Socket<SocketState>;
 
 /**
- * The parts of a room its events use. Each is the room's own piece, made by the room object;
- * none calls back into it.
+ * The parts of a room its events use, made by the room object. The events use these alone;
+ * the parts reach the object only through what it handed them (its broadcast, its alarm, the
+ * closing of an address's sockets).
  */
-export interface RoomChat {
+export interface RoomParts {
   readonly identity: RoomIdentity;
   readonly gate: RoomGate;
   readonly messages: RoomMessages;
@@ -47,7 +48,7 @@ export interface RoomChat {
 type Reply = (answer: Record<string, unknown>) => void;
 
 export async function handleEvent(
-  room: RoomChat,
+  room: RoomParts,
   socket: RoomSocket,
   event: string,
   args: unknown[],
@@ -82,7 +83,7 @@ function readJoin(args: unknown[]): unknown {
   return first && typeof first === 'object' ? first : { name: first, room: args[1] };
 }
 
-async function join(room: RoomChat, socket: RoomSocket, raw: unknown, reply: Reply) {
+async function join(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
   const parsed = joinSchema.safeParse(raw);
   const payload = parsed.success ? parsed.data : null;
   if (payload?.room !== room.identity.id) {
@@ -106,7 +107,7 @@ async function join(room: RoomChat, socket: RoomSocket, raw: unknown, reply: Rep
   if (payload.name.toLowerCase() !== memberAs.toLowerCase()) {
     return reply({ error: `You are in this room as "${memberAs}"` });
   }
-  const alreadyHere = room.presence.occupants.joinedElsewhere(state.userId, socket.ws);
+  const alreadyHere = room.presence.joinedElsewhere(state.userId, socket.ws);
   state.nickname = memberAs;
   socket.join(JOINED); // saves the nickname too
   reply({});
@@ -119,7 +120,7 @@ async function join(room: RoomChat, socket: RoomSocket, raw: unknown, reply: Rep
   );
 }
 
-async function sendMessage(room: RoomChat, socket: RoomSocket, raw: unknown, reply: Reply) {
+async function sendMessage(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
   const state = socket.data;
   if (!state.nickname) return reply({ error: 'Join the room before sending messages' });
   const parsed = sendMessageSchema.safeParse(raw);
@@ -156,7 +157,7 @@ const READS_PER_SECOND = 2;
 const READ_BURST = 5;
 const reads = new RateLimit(READS_PER_SECOND, READ_BURST);
 
-function read(room: RoomChat, socket: RoomSocket, raw: unknown, reply: Reply) {
+function read(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
   const state = socket.data;
   if (!state.nickname) return reply({ error: 'Join the room before marking messages read' });
   const parsed = readSchema.safeParse(raw);
@@ -175,11 +176,11 @@ function refusalOf(raw: unknown): string {
 }
 
 /** A socket leaves (event, close or disconnect): the room hears it if the person is gone. */
-export function leaveRoom(room: RoomChat, socket: RoomSocket) {
+export function leaveRoom(room: RoomParts, socket: RoomSocket) {
   const nickname = socket.data.nickname;
   socket.data.nickname = null;
   if (socket.connected) socket.leave(JOINED); // saves the cleared nickname too
-  const stillHere = room.presence.occupants.joinedElsewhere(socket.data.userId, socket.ws);
+  const stillHere = room.presence.joinedElsewhere(socket.data.userId, socket.ws);
   room.presence.changed(
     nickname && !stillHere ? { kind: 'left', nickname, socket: socket.ws } : undefined,
   );

@@ -5,21 +5,30 @@
  * cost.
  */
 export class RoomIdentity {
-  id: string;
-  name: string;
+  private roomId: string;
+  private roomName: string;
 
   constructor(private readonly kv: SyncKvStorage) {
-    this.id = kv.get<string>('roomId') ?? '';
-    this.name = kv.get<string>('roomName') ?? '';
+    this.roomId = kv.get<string>('roomId') ?? '';
+    this.roomName = kv.get<string>('roomName') ?? '';
+  }
+
+  /** The room's id ('' until someone has told the object). */
+  get id(): string {
+    return this.roomId;
+  }
+
+  get name(): string {
+    return this.roomName;
   }
 
   remember(id: string, name: string) {
-    if (this.id !== id) {
-      this.id = id;
+    if (this.roomId !== id) {
+      this.roomId = id;
       this.kv.put('roomId', id);
     }
-    if (this.name !== name) {
-      this.name = name;
+    if (this.roomName !== name) {
+      this.roomName = name;
       this.kv.put('roomName', name);
     }
   }

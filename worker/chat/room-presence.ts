@@ -4,7 +4,7 @@
  * sockets themselves (room-occupants.ts), so nothing is kept that could drift from them.
  */
 import type { BroadcastOptions, Registry, Socket } from '../socket-io';
-import { PresenceBatch, presenceInterval, type PresenceChange } from './presence-batch';
+import { PresenceBatch, presenceInterval, type PresenceEvent } from './presence-batch';
 import type { RoomIdentity } from './room-identity';
 import { JOINED, RoomOccupants } from './room-occupants';
 import type { SocketState } from './socket-state';
@@ -13,7 +13,7 @@ import { mayAnnounceTyping, typingAudience } from './typing';
 export type Broadcast = (event: string, args: unknown[], options?: BroadcastOptions) => void;
 
 export class RoomPresence {
-  readonly occupants: RoomOccupants;
+  private readonly occupants: RoomOccupants;
   private readonly batch: PresenceBatch;
 
   constructor(
@@ -34,8 +34,18 @@ export class RoomPresence {
   }
 
   /** Someone joined or left (with a notice), or only the online list changed (without). */
-  changed(change?: { kind: PresenceChange; nickname: string; socket: WebSocket }) {
+  changed(change?: PresenceEvent) {
     this.batch.changed(change);
+  }
+
+  /** Whether the person has joined from another socket (another tab) too. */
+  joinedElsewhere(userId: string, ws: WebSocket): boolean {
+    return this.occupants.joinedElsewhere(userId, ws);
+  }
+
+  /** How many sockets the person has open here. */
+  socketsOf(userId: string): number {
+    return this.occupants.socketsOf(userId);
   }
 
   /** The online list, to everyone joined, now. */

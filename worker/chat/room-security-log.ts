@@ -1,22 +1,24 @@
 /**
  * What a room writes to the security log: refused sockets, floods, hostile payloads, each with
- * the room's id. A loop of refusals (a flooding script, a flaky network reconnecting) is one
- * line per person and limit every RATE_LIMIT_LOG_INTERVAL_MS, not one per attempt: each line is
- * a D1 write and a step of the address's threat score.
+ * the room's id. A loop of refusals (a flooding script, a flaky network reconnecting, a person
+ * over their ten sockets) is one line per person and kind every REFUSAL_LOG_INTERVAL_MS, not
+ * one per attempt: each line is a D1 write and a step of the address's threat score, and the
+ * person's own address must not be blocked for their tabs' reconnects.
  */
 import { recordSecurityEvent, type ViolationType } from '../security/security-events';
 import { OncePer } from './person-limit';
 import type { RoomIdentity } from './room-identity';
 import type { SocketState } from './socket-state';
 
-export const RATE_LIMIT_LOG_INTERVAL_MS = 10_000;
+const REFUSAL_LOG_INTERVAL_MS = 10_000;
 
 export class RoomSecurityLog {
-  private readonly rateLimitLog = new OncePer(RATE_LIMIT_LOG_INTERVAL_MS);
+  private readonly refusalLog = new OncePer(REFUSAL_LOG_INTERVAL_MS);
 
+  /** `env` is read at each write, as the room reads its bindings. */
   constructor(
     private readonly ctx: DurableObjectState,
-    private readonly env: Env,
+    private readonly env: () => Env,
     private readonly identity: RoomIdentity,
   ) {}
 
@@ -27,13 +29,17 @@ export class RoomSecurityLog {
       userId: state.userId,
       details: { roomId: this.identity.id, ...details },
     };
-    this.ctx.waitUntil(recordSecurityEvent(this.env, event));
+    this.ctx.waitUntil(recordSecurityEvent(this.env(), event));
   }
 
   /** The person went over `limit` (throttled, see above). */
   rateLimited(state: SocketState, limit: string) {
-    if (this.rateLimitLog.take(`${limit} ${state.userId}`)) {
-      this.record(state, 'rate_limited', { limit });
-    }
+    this.refused(state, 'rate_limited', { limit });
+  }
+
+  /** A refusal that a loop repeats: the first of each kind per interval is written. */
+  refused(state: SocketState, eventType: ViolationType, details: Record<string, string>) {
+    const kind = `${eventType} ${Object.values(details).join(' ')} ${state.userId}`;
+    if (this.refusalLog.take(kind)) this.record(state, eventType, details);
   }
 }

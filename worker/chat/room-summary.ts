@@ -24,7 +24,7 @@ function movePositions(db: D1Database, roomId: string, positions: [string, numbe
 /**
  * Copies the room's last message, its newest id and count, and the read positions moved since
  * the last flush to D1 in one batch, for the room list (excerpts, unread counts) and the admin
- * stats. Called from the alarm, so a room writes D1 at most every few seconds (chat-room.ts),
+ * stats. Called from the alarm, so a room writes D1 at most every few seconds (room-messages.ts),
  * never once per message or per `read`. Answers whether it wrote anything.
  */
 export async function flushRoomSummary(
