@@ -60,7 +60,7 @@ export class RoomPresence {
     const { userId, nickname } = socket.data;
     if (!nickname || !mayAnnounceTyping(socket.ws)) return;
     const own = typingAudience(userId, this.occupants.joinedPeople());
-    if (own)
-      this.broadcast('typing', [{ nickname }], { room: JOINED, except: own, volatile: true });
+    if (!own) return;
+    this.broadcast('typing', [{ nickname }], { room: JOINED, except: own, volatile: true });
   }
 }
