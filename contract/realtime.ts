@@ -99,6 +99,7 @@ export type TypingEvent = z.infer<typeof typingSchema>;
  * changed in this room (through another tab's join): it speaks under the new one from now on.
  */
 export const nicknameChangedSchema = z.object({ nickname: z.string() });
+export type NicknameChangedEvent = z.infer<typeof nicknameChangedSchema>;
 
 export interface Ack {
   error?: string;
@@ -130,7 +131,7 @@ export interface ServerToClientEvents {
   'admin-broadcast': (broadcast: { message: ChatMessage }) => void;
   'room-deleted': (event: { roomId: string }) => void;
   typing: (event: TypingEvent) => void;
-  nicknameChanged: (event: { nickname: string }) => void;
+  nicknameChanged: (event: NicknameChangedEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -6,23 +6,20 @@
  * allowances and a fresh history frame. In memory: an object woken from hibernation starts
  * everyone's buckets full, which the idle time that let it hibernate would have refilled anyway.
  */
-import { takeKeyed, type TokenBucket } from '../socket-io';
+import { KeyedRateLimit, type TokenBucket } from '../socket-io';
 
 /** Beyond this many people tracked, those whose bucket has refilled are forgotten. */
 const SWEEP_ABOVE = 1000;
 
-export class PersonLimit {
-  private readonly buckets = new Map<string, TokenBucket>();
-
-  constructor(
-    private readonly perSecond: number,
-    private readonly burst: number,
-  ) {}
+export class PersonLimit extends KeyedRateLimit<string, Map<string, TokenBucket>> {
+  constructor(perSecond: number, burst: number) {
+    super(new Map(), perSecond, burst);
+  }
 
   /** Spends one token of the person's bucket; false when they are over the rate. */
-  take(userId: string, now = Date.now()): boolean {
+  override take(userId: string, now = Date.now()): boolean {
     if (this.buckets.size >= SWEEP_ABOVE && !this.buckets.has(userId)) this.sweep(now);
-    return takeKeyed(this.buckets, userId, this.perSecond, this.burst, now);
+    return super.take(userId, now);
   }
 
   private sweep(now: number) {
@@ -30,26 +27,5 @@ export class PersonLimit {
     for (const [userId, bucket] of this.buckets) {
       if (now - bucket.at >= refill) this.buckets.delete(userId);
     }
-  }
-}
-
-/**
- * Says yes at most once per interval per person: a loop of refused attempts is one line in the
- * security log per interval, not one per attempt (each a D1 write and a step of the address's
- * threat score, which a flaky network's reconnects must not climb).
- */
-export class OncePer {
-  private readonly at = new Map<string, number>();
-
-  constructor(private readonly intervalMs: number) {}
-
-  take(key: string, now = Date.now()): boolean {
-    const last = this.at.get(key);
-    if (last !== undefined && now - last < this.intervalMs) return false;
-    if (this.at.size >= SWEEP_ABOVE) {
-      for (const [other, at] of this.at) if (now - at >= this.intervalMs) this.at.delete(other);
-    }
-    this.at.set(key, now);
-    return true;
   }
 }

@@ -5,7 +5,7 @@
  */
 import { Refusal } from '../socket-io';
 import { AddressNotes } from '../tickets/address-notes';
-import { nicknameStale, ticketRefusal } from '../tickets/room-ticket-check';
+import { ticketRefusal } from '../tickets/room-ticket-check';
 import { TicketVoids } from '../tickets/ticket-voids';
 import type { ForwardedUpgrade } from './forwarded';
 import { RecentRemovals } from './recent-removals';
@@ -42,7 +42,10 @@ export class RoomGate {
     const refusal = ticketRefusal(this.voids, forwarded);
     if (refusal) return new Refusal(refusal);
     if (forwarded.ticketIssuedAt !== null) this.addressNotes.note(ip);
-    const fresh = !this.removals.includes(userId) && !nicknameStale(this.voids, forwarded);
+    // A membership read before a nickname change here (a ticket's, or a cookie upgrade's
+    // moments before it arrived) does not vouch for the nickname. The worker always says when.
+    const checkedAt = forwarded.checkedAt ?? Date.now();
+    const fresh = !this.removals.includes(userId) && !this.voids.nicknameStale(userId, checkedAt);
     return { memberAs: memberAs && fresh ? memberAs : null };
   }
 

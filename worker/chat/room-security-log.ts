@@ -6,14 +6,15 @@
  * person's own address must not be blocked for their tabs' reconnects.
  */
 import { recordSecurityEvent, type ViolationType } from '../security/security-events';
-import { OncePer } from './person-limit';
+import { PersonLimit } from './person-limit';
 import type { RoomIdentity } from './room-identity';
 import type { SocketState } from './socket-state';
 
 const REFUSAL_LOG_INTERVAL_MS = 10_000;
 
 export class RoomSecurityLog {
-  private readonly refusalLog = new OncePer(REFUSAL_LOG_INTERVAL_MS);
+  /** A bucket of one line, refilled once per interval, per person and kind. */
+  private readonly refusalLog = new PersonLimit(1000 / REFUSAL_LOG_INTERVAL_MS, 1);
 
   /** `env` is read at each write, as the room reads its bindings. */
   constructor(

@@ -41,9 +41,10 @@ export async function joinRoom(
   if (isModeratorNickname(nickname) || imitatesModerator(nickname)) {
     throw new ApiError(400, roomMessages.nicknameReserved);
   }
-  const { roomId, renamed } = request.roomId
+  const renamed = request.roomId
     ? await joinExistingRoom(db, user, request.roomId, nickname)
-    : { roomId: await createRoom(db, user, request.roomName!, nickname), renamed: false };
+    : false;
+  const roomId = request.roomId ?? (await createRoom(db, user, request.roomName!, nickname));
   if (!request.roomId && placement) await makeRoomObject(placement, roomId, request.roomName!);
   await db.update(users).set({ roomId, activeNickname: nickname }).where(eq(users.id, user.id));
   return { roomId, activeNickname: nickname, renamed };
@@ -75,7 +76,13 @@ async function makeRoomObject({ env, place }: RoomPlacement, roomId: string, roo
   }
 }
 
-async function joinExistingRoom(db: Db, user: UserRow, roomId: string, nickname: string) {
+/** Joins (or rejoins) under `nickname`; answers whether an existing membership was renamed. */
+async function joinExistingRoom(
+  db: Db,
+  user: UserRow,
+  roomId: string,
+  nickname: string,
+): Promise<boolean> {
   const { room, existing, banned } = await findJoinState(db, roomId, user.id);
   // Kicked people are banned until an owner or admin lifts it, whatever link they come back by.
   if (banned) throw new ApiError(403, roomMessages.banned);
@@ -89,7 +96,7 @@ async function joinExistingRoom(db: Db, user: UserRow, roomId: string, nickname:
         .update(memberships)
         .set({ nickname, nicknameKey: nicknameKey(nickname) })
         .where(eq(memberships.id, existing.id));
-      return { roomId, renamed: true };
+      return true;
     }
   } catch (error) {
     // The unique index on (room, nickname) settles races: of many joins under one nickname,
@@ -98,10 +105,10 @@ async function joinExistingRoom(db: Db, user: UserRow, roomId: string, nickname:
       throw nicknameConflict(roomId, room.name, nickname);
     }
     // The same user joined twice at once.
-    if (isUniqueViolation(error)) return { roomId, renamed: false };
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
-  return { roomId, renamed: false };
+  return false;
 }
 
 function newMembership(roomId: string, userId: string, nickname: string) {

@@ -9,5 +9,5 @@ export { Socket } from './socket';
 export type { DisconnectReason, SocketIoOptions } from './options';
 export { DEFAULT_OPTIONS } from './options';
 export { refuseSocket } from './refusal';
-export { RateLimit, fullBucket, takeKeyed, takeToken } from './rate';
+export { KeyedRateLimit, RateLimit, fullBucket, takeToken } from './rate';
 export type { BucketStore, TokenBucket } from './rate';

@@ -29,30 +29,25 @@ export interface BucketStore<Key> {
   set(key: Key, bucket: TokenBucket): unknown;
 }
 
-/** Spends one token of `key`'s bucket in `store` (a new key starts full); false when none. */
-export function takeKeyed<Key>(
-  store: BucketStore<Key>,
-  key: Key,
-  perSecond: number,
-  burst: number,
-  now = Date.now(),
-): boolean {
-  let bucket = store.get(key);
-  if (!bucket) store.set(key, (bucket = fullBucket(burst, now)));
-  return takeToken(bucket, perSecond, burst, now);
-}
-
-/** A token bucket per socket, in memory: a woken object starts them full. */
-export class RateLimit {
-  private readonly buckets = new WeakMap<WebSocket, TokenBucket>();
-
+/** A token bucket per key, kept in `buckets`, in memory: a woken object starts them full. */
+export class KeyedRateLimit<Key, Store extends BucketStore<Key> = BucketStore<Key>> {
   constructor(
-    private readonly perSecond: number,
-    private readonly burst: number,
+    protected readonly buckets: Store,
+    protected readonly perSecond: number,
+    protected readonly burst: number,
   ) {}
 
-  /** Spends one token of the socket's bucket; false when there is none. */
-  take(ws: WebSocket, now = Date.now()): boolean {
-    return takeKeyed(this.buckets, ws, this.perSecond, this.burst, now);
+  /** Spends one token of `key`'s bucket (a new key starts full); false when there is none. */
+  take(key: Key, now = Date.now()): boolean {
+    let bucket = this.buckets.get(key);
+    if (!bucket) this.buckets.set(key, (bucket = fullBucket(this.burst, now)));
+    return takeToken(bucket, this.perSecond, this.burst, now);
+  }
+}
+
+/** A token bucket per socket, gone with the socket. */
+export class RateLimit extends KeyedRateLimit<WebSocket> {
+  constructor(perSecond: number, burst: number) {
+    super(new WeakMap(), perSecond, burst);
   }
 }

@@ -74,9 +74,9 @@ export class TicketVoids {
     return null;
   }
 
-  /** Whether the ticket's nickname may be older than the membership's current one. */
-  nicknameStale(holder: TicketHolder): boolean {
-    return this.after(`n:${holder.userId}`, holder.issuedAt);
+  /** Whether a membership read at `checkedAt` may hold a nickname older than the current one. */
+  nicknameStale(userId: string, checkedAt: number): boolean {
+    return this.after(`n:${userId}`, checkedAt);
   }
 
   private after(key: string, issuedAt: number): boolean {
