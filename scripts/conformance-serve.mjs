@@ -3,7 +3,8 @@
  * 3000 at /socket.io/ and /engine.io/, with the settings of the socket.io team's protocol test
  * suites, which can then be run against it (README, Realtime). Served by Miniflare directly,
  * like npm start: wrangler dev's reload proxy in front of workerd was seen to drop a server's
- * close frame on a socket that had not spoken yet.
+ * close frame on a socket that had not spoken yet. `-- --hibernate` serves hibernatable sockets,
+ * as the app's rooms have (the fixture explains why that is not the default).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,6 +14,7 @@ import { run } from './lib/local-setup.mjs';
 const ENTRY = 'worker/socket-io/conformance/fixture.ts';
 const OUT = '.wrangler/conformance-bundle';
 const port = Number(process.env.PORT ?? 3000);
+const hibernate = process.argv.includes('--hibernate');
 
 const bundle = resolve(OUT, 'worker.js');
 await run('esbuild', [
@@ -39,6 +41,7 @@ const miniflare = new Miniflare(
         modulesRoot: resolve(OUT),
         compatibilityDate: '2026-11-01',
         compatibilityFlags: ['nodejs_compat', 'no_web_socket_compression'],
+        bindings: { HIBERNATE: hibernate ? '1' : '0' },
         durableObjects: {
           SOCKET_IO: { className: 'SocketIoFixture', useSQLite: true },
           ENGINE_IO: { className: 'EngineIoFixture', useSQLite: true },
@@ -48,7 +51,10 @@ const miniflare = new Miniflare(
   }),
 );
 await miniflare.ready;
-console.log(`Socket.IO conformance fixture on http://localhost:${port} (/socket.io/, /engine.io/)`);
+console.log(
+  `Socket.IO conformance fixture on http://localhost:${port} (/socket.io/, /engine.io/),` +
+    ` ${hibernate ? 'hibernatable' : 'accepted'} sockets`,
+);
 const stop = async () => {
   await miniflare.dispose();
   process.exit(0);

@@ -1,6 +1,6 @@
 /**
- * The protocol half of a Durable Object that speaks Socket.IO (v5 over Engine.IO v4, websocket transport) on
- * hibernatable WebSockets. It owns the protocol: handshake, heartbeat, connect timeout,
+ * The protocol half of a Durable Object that speaks Socket.IO (v5 over Engine.IO v4, websocket
+ * transport) on hibernatable WebSockets (or accepted ones: the `hibernate` option). It owns the protocol: handshake, heartbeat, connect timeout,
  * namespaces, acknowledgements, frame limits, per-socket state in attachments, broadcasts
  * (encoded once) and connection-state recovery. A subclass overrides the hooks (onUpgrade,
  * onConnect, onEvent, onDisconnect, onAlarm) and never sees a frame.

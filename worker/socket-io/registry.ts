@@ -91,8 +91,8 @@ export class Registry<Data> {
     this.keyOfSocket.delete(ws);
   }
 
-  add(ws: WebSocket, record: SocketRecord<Data>, tags?: string[]) {
-    this.ctx.acceptWebSocket(ws, tags);
+  /** Takes an accepted socket (hibernatable or not: the caller accepts it). */
+  add(ws: WebSocket, record: SocketRecord<Data>) {
     this.save(ws, record);
     this.heard(ws);
   }

@@ -63,11 +63,24 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
       nsps: {},
       data: decision,
     };
+    this.accept(server);
     this.sockets.add(server, record);
     send(server, openFrame(record.eid, this.settings));
     const pingAt = this.pingClock.next(now);
     await this.wakeAt(Math.min(connectBy || pingAt, pingAt));
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /**
+   * Hibernatable: the runtime calls webSocketMessage and the rest. Otherwise (`hibernate:
+   * false`) the socket's own events call them, and it keeps the object in memory while open.
+   */
+  private accept(ws: WebSocket) {
+    if (this.settings.hibernate) return this.ctx.acceptWebSocket(ws);
+    ws.accept();
+    ws.addEventListener('message', (event) => void this.webSocketMessage(ws, event.data));
+    ws.addEventListener('close', () => void this.webSocketClose(ws));
+    ws.addEventListener('error', () => void this.webSocketError(ws));
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {

@@ -17,9 +17,25 @@ const REFERENCE = {
   autoPong: false,
 };
 
-export class SocketIoFixture extends SocketIoServer<unknown, null> {
+interface FixtureEnv {
+  SOCKET_IO: DurableObjectNamespace<SocketIoFixture>;
+  ENGINE_IO: DurableObjectNamespace<EngineIoFixture>;
+  /**
+   * '1': hibernatable sockets, as the app's rooms have. Off by default: workerd keeps the TCP
+   * connection of a hibernatable socket closed before its client spoke (the suites'
+   * no-handshake and ping-timeout tests) open until the object is evicted, about 10 s.
+   */
+  HIBERNATE?: string;
+}
+
+/** The reference's settings, with hibernation as the serve script asked. */
+function referenceFor(env: FixtureEnv) {
+  return { ...REFERENCE, hibernate: env.HIBERNATE === '1' };
+}
+
+export class SocketIoFixture extends SocketIoServer<FixtureEnv, null> {
   protected override get options() {
-    return { ...REFERENCE, namespaces: ['/', '/custom'] };
+    return { ...referenceFor(this.env), namespaces: ['/', '/custom'] };
   }
 
   protected onUpgrade() {
@@ -36,9 +52,9 @@ export class SocketIoFixture extends SocketIoServer<unknown, null> {
   }
 }
 
-export class EngineIoFixture extends SocketIoServer<unknown, null> {
+export class EngineIoFixture extends SocketIoServer<FixtureEnv, null> {
   protected override get options() {
-    return { ...REFERENCE, engineOnly: true };
+    return { ...referenceFor(this.env), engineOnly: true };
   }
 
   protected onUpgrade() {
@@ -48,11 +64,6 @@ export class EngineIoFixture extends SocketIoServer<unknown, null> {
   protected onEngineMessage(ws: WebSocket, data: string) {
     this.sendMessage(ws, data);
   }
-}
-
-interface FixtureEnv {
-  SOCKET_IO: DurableObjectNamespace<SocketIoFixture>;
-  ENGINE_IO: DurableObjectNamespace<EngineIoFixture>;
 }
 
 export default {
