@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { FormError } from '../../../components/ui/form-alerts';
 import { errorText } from '../../../lib/api-client';
 import { useRooms } from '../api/get-rooms';
 import { useStats } from '../api/get-stats';
@@ -33,11 +34,7 @@ export function DashboardTab() {
 
   return (
     <Stack gap="xl">
-      {error && (
-        <Alert color="red" role="alert">
-          Error: {error}
-        </Alert>
-      )}
+      <FormError message={error && `Error: ${error}`} />
       {!loaded && !error && <Text role="status">Loading admin data...</Text>}
       {loaded && (
         <>

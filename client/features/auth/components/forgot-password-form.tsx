@@ -2,10 +2,9 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { emailSchema, firstError } from '../../../../contract/validation';
-import { FormError, FormSuccess } from '../../../components/ui/form-alerts';
+import { FormSuccess, RequestError } from '../../../components/ui/form-alerts';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useField } from '../../../hooks/use-field';
-import { errorText } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { EmailField } from './email-field';
 
@@ -26,9 +25,7 @@ export function ForgotPasswordForm() {
           Enter the email address of your account and we will send you a link to set a new password.
         </Text>
         <FormSuccess message={request.data} />
-        <FormError
-          message={request.isError ? errorText(request.error, 'Failed to send reset email') : null}
-        />
+        <RequestError request={request} fallback="Failed to send reset email" />
         <EmailField {...email.inputProps} />
         <SubmitButton pending={request.isPending} pendingLabel="Sending...">
           Send Reset Link

@@ -2,11 +2,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Anchor, Group, PasswordInput, Stack } from '@mantine/core';
 import { currentPasswordSchema, emailSchema, firstError } from '../../../../contract/validation';
-import { FormError, FormSuccess } from '../../../components/ui/form-alerts';
+import { FormSuccess, RequestError } from '../../../components/ui/form-alerts';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useField } from '../../../hooks/use-field';
 import { acceptedJoinState } from '../../../lib/join-intent';
-import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { readStored, storageKeys } from '../../../lib/storage';
 import { useLogin } from '../api/login';
@@ -59,7 +58,7 @@ export function LoginForm() {
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
         <FormSuccess message={notice} />
-        <FormError message={login.isError ? errorText(login.error, 'Login failed') : null} />
+        <RequestError request={login} fallback="Login failed" />
         <EmailField {...email.inputProps} />
         <PasswordInput
           label="Password"

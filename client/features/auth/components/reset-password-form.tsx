@@ -2,11 +2,10 @@ import { useEffect, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PasswordInput, Stack } from '@mantine/core';
 import { firstError, messages, newPasswordSchema } from '../../../../contract/validation';
-import { FormError, FormSuccess } from '../../../components/ui/form-alerts';
+import { FormSuccess, RequestError } from '../../../components/ui/form-alerts';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { RESET_REDIRECT_MS } from '../../../config/constants';
 import { useField } from '../../../hooks/use-field';
-import { errorText } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 
 /** Both fields are required (spec point 5), then the contract's length rule applies. */
@@ -41,9 +40,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
         <FormSuccess message={reset.data} />
-        <FormError
-          message={reset.isError ? errorText(reset.error, 'Failed to reset password') : null}
-        />
+        <RequestError request={reset} fallback="Failed to reset password" />
         <PasswordInput
           label="New Password"
           autoComplete="new-password"

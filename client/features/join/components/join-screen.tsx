@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Alert, Anchor, Button, Code, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Code, Stack, Text, TextInput } from '@mantine/core';
 import { ROOM_NAME_MAX, roomMessages } from '../../../../contract/rooms';
+import { FormError } from '../../../components/ui/form-alerts';
 import { FormCard } from '../../../components/ui/form-card';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { useSession } from '../../../lib/session/use-session';
 import { readStored, storageKeys } from '../../../lib/storage';
 import { useJoinFlow } from '../hooks/use-join-flow';
@@ -69,11 +71,7 @@ export function JoinScreen() {
                 {notice}
               </Alert>
             )}
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
+            <FormError message={error} />
             {sharedRoom ? (
               <Text>
                 Joining shared room: <Code>{sharedRoom}</Code>
@@ -96,9 +94,9 @@ export function JoinScreen() {
             <Text>
               Joining as... <strong>{nickname}</strong>
             </Text>
-            <Button type="submit" disabled={joining}>
-              {joining ? 'Joining...' : 'Join Room'}
-            </Button>
+            <SubmitButton pending={joining} pendingLabel="Joining...">
+              Join Room
+            </SubmitButton>
             <Anchor component={Link} to="/" size="sm">
               Back to your rooms
             </Anchor>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { suggestNickname } from '../../../../contract/rooms';
 import { firstError, NICKNAME_MAX, nicknameSchema } from '../../../../contract/validation';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 interface NicknameConflictPanelProps {
   /** The server's explanation of the conflict. */
@@ -50,9 +51,13 @@ export function NicknameConflictPanel(props: NicknameConflictPanelProps) {
             <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>
-            <Button type="submit" disabled={problem !== null || submitting}>
-              {submitting ? 'Joining...' : 'Join with New Nickname'}
-            </Button>
+            <SubmitButton
+              pending={submitting}
+              pendingLabel="Joining..."
+              disabled={problem !== null}
+            >
+              Join with New Nickname
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
+import { FormError } from '../../../components/ui/form-alerts';
 import { PRODUCT_NAME } from '../../../config/constants';
 import { useSession } from '../../../lib/session/use-session';
 import { unreadTotal } from '../../../lib/unread/read-marks';
@@ -58,11 +59,7 @@ export function RoomList({ inDrawer = false, currentRoomId, onSelected }: RoomLi
         </Alert>
       )}
       {rooms.isPending && <Text role="status">Loading rooms...</Text>}
-      {rooms.isError && (
-        <Alert color="red" role="alert">
-          Failed to load rooms. Please try again.
-        </Alert>
-      )}
+      <FormError message={rooms.isError ? 'Failed to load rooms. Please try again.' : null} />
       {rooms.isSuccess && rooms.data.length === 0 && (
         <Text>You haven&apos;t created or joined any rooms yet.</Text>
       )}

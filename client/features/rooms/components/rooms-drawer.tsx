@@ -1,4 +1,5 @@
-import { Alert, Badge, Drawer, Stack, Text } from '@mantine/core';
+import { Badge, Drawer, Stack, Text } from '@mantine/core';
+import { FormError } from '../../../components/ui/form-alerts';
 import { useSession } from '../../../lib/session/use-session';
 import { membersFailureText, useMembers } from '../api/get-members';
 import { ModerationPanel } from './moderation-panel';
@@ -46,11 +47,7 @@ export function RoomsDrawer({ roomId, opened, onClose }: RoomsDrawerProps) {
         <Drawer.Body>
           <Stack gap="lg">
             {!isAdmin && <RoomList inDrawer currentRoomId={roomId} onSelected={onClose} />}
-            {failure && (
-              <Alert color="red" role="alert">
-                {failure}
-              </Alert>
-            )}
+            <FormError message={failure} />
             {members.isSuccess && user && (
               <ModerationPanel
                 roomId={roomId}

@@ -2,10 +2,9 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { currentPasswordSchema, firstError } from '../../../../contract/validation';
-import { FormError } from '../../../components/ui/form-alerts';
+import { RequestError } from '../../../components/ui/form-alerts';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useField } from '../../../hooks/use-field';
-import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { removeStored, storageKeys } from '../../../lib/storage';
 import { useDeleteAccount } from '../api/delete-account';
@@ -53,11 +52,7 @@ export function DeleteAccountDialog({ opened, onClose }: DeleteAccountDialogProp
     <Modal opened={opened} onClose={close} title="Confirm Deletion" centered>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
-          <FormError
-            message={
-              deletion.isError ? errorText(deletion.error, 'Failed to delete account') : null
-            }
-          />
+          <RequestError request={deletion} fallback="Failed to delete account" />
           <PasswordInput
             label="Password"
             description="Enter your password to confirm."

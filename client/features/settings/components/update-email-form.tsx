@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Stack, Text, TextInput, Title } from '@mantine/core';
-import { FormError, FormSuccess } from '../../../components/ui/form-alerts';
+import { FormSuccess, RequestError } from '../../../components/ui/form-alerts';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { errorText } from '../../../lib/api-client';
 import { useUpdateEmail } from '../api/update-email';
 
 /**
@@ -34,9 +33,7 @@ export function UpdateEmailForm({ currentPassword }: { currentPassword: string }
           <FormSuccess
             message={update.isSuccess ? update.data.message || 'Email updated successfully' : null}
           />
-          <FormError
-            message={update.isError ? errorText(update.error, 'Error updating email') : null}
-          />
+          <RequestError request={update} fallback="Error updating email" />
           <TextInput
             label="New Email"
             type="email"

@@ -1,10 +1,9 @@
 import type { FormEvent } from 'react';
 import { PasswordInput, Stack, Text } from '@mantine/core';
 import { currentPasswordSchema, firstError } from '../../../../contract/validation';
-import { FormError } from '../../../components/ui/form-alerts';
+import { RequestError } from '../../../components/ui/form-alerts';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useField } from '../../../hooks/use-field';
-import { errorText } from '../../../lib/api-client';
 import { useVerifyPassword } from '../api/verify-password';
 
 /** Step 1: the account's settings open only after the current password is confirmed. */
@@ -25,9 +24,7 @@ export function VerifyPasswordForm({ onVerified }: { onVerified: (password: stri
         <Text size="sm" c="dimmed">
           For your security, enter your current password to continue.
         </Text>
-        <FormError
-          message={verify.isError ? errorText(verify.error, 'Error verifying password') : null}
-        />
+        <RequestError request={verify} fallback="Error verifying password" />
         <PasswordInput
           label="Current Password"
           autoComplete="current-password"
