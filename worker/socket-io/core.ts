@@ -3,7 +3,8 @@
  * transport) on hibernatable WebSockets (or accepted ones: the `hibernate` option). It owns the protocol: handshake, heartbeat, connect timeout,
  * namespaces, acknowledgements, frame limits, per-socket state in attachments, broadcasts
  * (encoded once) and connection-state recovery. A subclass overrides the hooks (onUpgrade,
- * onConnect, onEvent, onDisconnect, onAlarm) and never sees a frame.
+ * onConnect, onEvent, onDisconnect, onViolation, onAlarm; restoreData and socketKey; with
+ * engineOnly, onEngineMessage) and never sees a frame.
  *
  * Protocol rules, as the reference server (socket.io's client.ts / socket.ts) applies them:
  * a packet for a namespace the socket has not connected to, a second CONNECT, a client ping,
@@ -63,7 +64,7 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
     this.settings = { ...DEFAULT_OPTIONS, ...this.options };
     const { recovery, frameRate, autoPong } = this.settings;
     // Read at indexing time, after the subclass is built.
-    this.sockets = new Registry(ctx, (data) => this.socketKey(data));
+    this.sockets = new Registry(ctx, (data) => this.socketKey(data), this.settings.pingTimeout / 2);
     this.recovery = recovery
       ? new RecoveryStore(ctx.storage.sql, ctx.storage.kv, recovery.maxDisconnectionDuration)
       : null;
@@ -116,8 +117,15 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
     if (type === PacketType.EVENT) {
       const [event, ...args] = packet.data as unknown[];
       const id = packet.id;
+      let acked = false; // one answer per id, as the reference's `sent` flag keeps it
       const ack =
-        id === undefined ? undefined : (...answer: unknown[]) => socket.ack(id, ...answer);
+        id === undefined
+          ? undefined
+          : (...answer: unknown[]) => {
+              if (acked) return;
+              acked = true;
+              socket.ack(id, ...answer);
+            };
       return this.onEvent(socket, String(event), args, ack);
     }
     if (type === PacketType.ACK) return; // this server asks for no acknowledgements
@@ -170,8 +178,7 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
 
   /** SocketHost: the attachment, and the recovery session of each namespace. */
   persist(ws: WebSocket, record: SocketRecord<Data>) {
-    this.sockets.save(ws, record);
-    if (!this.recovery) return;
+    if (!this.sockets.save(ws, record) || !this.recovery) return;
     for (const [nsp, entry] of Object.entries(record.nsps)) {
       if (entry.pid) this.recovery.save(entry.pid, nsp, entry, record.data);
     }
@@ -179,10 +186,15 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
 
   /** SocketHost: the server ends a namespace connection (and with `close`, the transport). */
   disconnect(ws: WebSocket, nsp: string, close: boolean) {
-    send(ws, disconnectFrame(nsp));
     const record = this.sockets.get(ws);
-    if (close) this.end(ws, 1000, 'server namespace disconnect');
-    else if (record) this.leave(ws, record, nsp, 'server namespace disconnect');
+    if (!close) {
+      send(ws, disconnectFrame(nsp));
+      if (record) this.leave(ws, record, nsp, 'server namespace disconnect');
+      return;
+    }
+    // Every namespace of the transport hears it, as the reference's client._disconnect does.
+    for (const each of record ? Object.keys(record.nsps) : [nsp]) send(ws, disconnectFrame(each));
+    this.end(ws, 1000, 'server namespace disconnect');
   }
 
   private leave(ws: WebSocket, record: SocketRecord<Data>, nsp: string, reason: DisconnectReason) {
@@ -192,7 +204,11 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
     delete record.nsps[nsp];
     this.sockets.save(ws, record);
     if (entry.pid) this.recovery?.forget(entry.pid);
-    this.onDisconnect(leaving, reason);
+    try {
+      this.onDisconnect(leaving, reason);
+    } catch (error) {
+      console.error('SocketIoServer onDisconnect', error);
+    }
   }
 
   /** Ends the transport: every namespace connection ends with `reason`. */

@@ -1,9 +1,9 @@
 /**
- * The object's open sockets and their state. The attachment is the durable copy (it survives
- * hibernation); the maps are the fast copies, rebuilt from the attachments when the object
- * wakes. Room membership has an index of its own because every broadcast walks it, and so has
- * the subclass's socket key (its `socketKey`, say the person): counting a person's sockets by
- * walking them all made a storm of a thousand connects half a million steps.
+ * The object's open sockets and their state. The attachment is the copy that outlives
+ * hibernation (the runtime keeps it with the socket, not in storage: a restart loses both);
+ * the maps are the fast copies, rebuilt from the attachments when the object wakes. Room
+ * membership has an index of its own because every broadcast walks it, and so has the
+ * subclass's socket key (its `socketKey`, say the person), so that neither walks every socket.
  */
 
 /** A socket's connection to one namespace. */
@@ -20,6 +20,8 @@ export interface SocketRecord<Data> {
   /** The Engine.IO sid. */
   eid: string;
   openedAt: number;
+  /** When the socket was last heard from, to within the registry's resolution (see heard). */
+  heardAt?: number;
   /** Until a first namespace is connected: the connect timeout's deadline (0 after). */
   connectBy: number;
   nsps: Record<string, NamespaceRecord>;
@@ -34,14 +36,16 @@ export class Registry<Data> {
   private readonly memberOf = new Map<WebSocket, string[]>();
   private readonly byKey = new Map<string, Set<WebSocket>>();
   private readonly keyOfSocket = new Map<WebSocket, string>();
-  /** When each socket last sent anything; in memory only, so a woken object starts afresh. */
+  /** When each socket last sent anything, exactly (the attachment keeps a coarser copy). */
   private readonly heardAt = new Map<WebSocket, number>();
-  readonly wokeAt = Date.now();
 
   constructor(
     private readonly ctx: DurableObjectState,
     /** The key to find a socket by (withKey), from its data; undefined: not indexed. */
     private readonly keyOf: (data: Data) => string | undefined = () => undefined,
+    /** How stale the attachment's heard time may be: under the ping timeout, or a live socket
+     * whose pongs woke an object that then slept would be taken for a silent one. */
+    private readonly heardResolution = 10_000,
   ) {}
 
   private all(): Map<WebSocket, SocketRecord<Data>> {
@@ -93,26 +97,39 @@ export class Registry<Data> {
 
   /** Takes an accepted socket (hibernatable or not: the caller accepts it). */
   add(ws: WebSocket, record: SocketRecord<Data>) {
-    this.save(ws, record);
-    this.heard(ws);
-  }
-
-  /** Persists a change that must outlive hibernation (namespaces, rooms, data). */
-  save(ws: WebSocket, record: SocketRecord<Data>) {
     ws.serializeAttachment(record);
     this.all();
     this.index(ws, record);
+    this.heard(ws);
+  }
+
+  /**
+   * Persists a change that must outlive hibernation (namespaces, rooms, data). A socket already
+   * removed stays out: a hook that awaited something may save a socket that ended meanwhile.
+   * Answers whether the socket is still here.
+   */
+  save(ws: WebSocket, record: SocketRecord<Data>): boolean {
+    if (!this.all().has(ws)) return false;
+    ws.serializeAttachment(record);
+    this.index(ws, record);
+    return true;
   }
 
   get(ws: WebSocket): SocketRecord<Data> | undefined {
     return this.all().get(ws);
   }
 
+  /** Forgets the socket, in memory and in its attachment (a woken object must not index it). */
   remove(ws: WebSocket) {
     this.all();
     this.unindex(ws);
     this.records!.delete(ws);
     this.heardAt.delete(ws);
+    try {
+      ws.serializeAttachment(null);
+    } catch {
+      // already closed
+    }
   }
 
   entries(): [WebSocket, SocketRecord<Data>][] {
@@ -135,13 +152,23 @@ export class Registry<Data> {
     return this.byKey.get(key) ?? EMPTY;
   }
 
+  /**
+   * The socket spoke. Kept exactly in memory, and in the attachment once it is older than the
+   * resolution: an object woken from hibernation still knows who went silent before it slept.
+   */
   heard(ws: WebSocket, at = Date.now()) {
     this.heardAt.set(ws, at);
+    const record = this.records?.get(ws);
+    if (record && at - (record.heardAt ?? record.openedAt) >= this.heardResolution) {
+      record.heardAt = at;
+      ws.serializeAttachment(record);
+    }
   }
 
   /** When the socket was last heard from by the object itself (not counting auto-answers). */
   lastHeard(ws: WebSocket): number {
-    return this.heardAt.get(ws) ?? this.wokeAt;
+    const record = this.records?.get(ws);
+    return this.heardAt.get(ws) ?? record?.heardAt ?? record?.openedAt ?? 0;
   }
 
   /** Whether a live socket holds the namespace session `pid`. */

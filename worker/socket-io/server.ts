@@ -7,7 +7,13 @@ import { SocketIoCore, Refusal } from './core';
 import { heartbeat, PingClock, send, type Ending } from './heartbeat';
 import { decodeFrame, eventFrame, messageFrame, openFrame } from './parser';
 import { closeOrphans } from './recovery';
-import { acceptRefusal, answerRefused, closeExpiredRefusals, refusalOf } from './refusal';
+import {
+  acceptRefusal,
+  answerRefused,
+  closeExpiredRefusals,
+  refusalOf,
+  refuseSocket,
+} from './refusal';
 import { newId, type SocketRecord } from './registry';
 import { Socket } from './socket';
 
@@ -19,7 +25,10 @@ export interface BroadcastOptions {
   /** Only the sockets in this room (default: every socket of the namespace). */
   room?: string;
   except?: Iterable<WebSocket>;
-  /** Not logged for recovery: a client that was away never gets it (e.g. "is typing"). */
+  /**
+   * Not logged for recovery: a client that was away never gets it (e.g. "is typing"). Its
+   * last argument must not be a string: socket.io-client would take it for an offset.
+   */
   volatile?: boolean;
 }
 
@@ -51,6 +60,8 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
     const { 0: client, 1: server } = new WebSocketPair();
     const now = Date.now();
     if (decision instanceof Refusal) {
+      // Without hibernation, as any other socket here: closed by a timer of its own.
+      if (!this.settings.hibernate) return refuseSocket(decision.message, this.settings);
       // Hibernatable, and closed by the alarm: a refusal never keeps the object awake.
       await this.wakeAt(acceptRefusal(this.ctx, server, decision.message, this.settings, now));
       return new Response(null, { status: 101, webSocket: client });
@@ -94,7 +105,7 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
       this.sockets.heard(ws);
       if (this.frameRate && !this.frameRate.take(ws)) return this.flood(ws, record);
       const frame = decodeFrame(message, this.settings.maxPayload, this.settings.engineOnly);
-      if (frame.kind === 'message') return this.onEngineMessage(ws, frame.data);
+      if (frame.kind === 'message') return await this.onEngineMessage(ws, frame.data);
       if (frame.kind === 'pong') return;
       if (frame.kind === 'close') return this.end(ws, 1000, 'transport close');
       // Engine.IO 4: only the server pings.
@@ -107,11 +118,19 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
   }
 
   async webSocketClose(ws: WebSocket) {
-    this.end(ws, 1000, 'transport close');
+    this.endLogged(ws, 1000, 'transport close');
   }
 
   async webSocketError(ws: WebSocket) {
-    this.end(ws, 1011, 'transport error');
+    this.endLogged(ws, 1011, 'transport error');
+  }
+
+  private endLogged(ws: WebSocket, code: number, reason: 'transport close' | 'transport error') {
+    try {
+      this.end(ws, code, reason);
+    } catch (error) {
+      console.error('SocketIoServer', reason, error);
+    }
   }
 
   async alarm() {
@@ -125,17 +144,18 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
     const refusalsDue = closeExpiredRefusals(this.ctx);
     const beat = heartbeat(this.ctx, this.sockets, this.pingClock, this.settings, end);
     const next = beat === null ? refusalsDue : Math.min(beat, refusalsDue ?? beat);
-    if (next === null) return; // nobody here: sleep without alarms
     if (this.recovery) {
       this.recovery.flush();
       const now = Date.now();
-      if (now - this.recoveryTidiedAt >= this.settings.pingInterval) {
+      // Also when the last socket has gone, or its log would wait for the next visitor.
+      if (now - this.recoveryTidiedAt >= this.settings.pingInterval || next === null) {
         this.recoveryTidiedAt = now;
         closeOrphans(this.ctx.storage.sql, this.ctx.storage.kv, this.livePids());
         this.recovery.prune(now);
       }
-      this.recovery.alive();
+      if (next !== null) this.recovery.alive();
     }
+    if (next === null) return; // nobody here: sleep without alarms
     const scheduled = await this.ctx.storage.getAlarm();
     if (scheduled === null || scheduled <= Date.now() || scheduled > next) {
       await this.ctx.storage.setAlarm(next);

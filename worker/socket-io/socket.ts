@@ -49,7 +49,12 @@ export class Socket<Data> {
     return this.live && this.nsp in this.record.nsps;
   }
 
-  /** Sends an event to this socket alone (not logged for recovery, as in the reference). */
+  /**
+   * Sends an event to this socket alone. Unlike the reference, which gives it an offset, it is
+   * not logged for recovery: a client that was away does not get it again. With recovery on,
+   * socket.io-client takes a string last argument of any event for that offset, so end such
+   * an event with something else (an object, say).
+   */
   emit(event: string, ...args: unknown[]) {
     send(this.ws, eventFrame(this.nsp, [event, ...args]));
   }

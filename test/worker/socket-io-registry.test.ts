@@ -1,0 +1,125 @@
+/**
+ * The Socket.IO layer's socket registry (worker/socket-io/registry.ts) across hibernation and
+ * across a hook's await: a woken room still knows who went silent before it slept, and a socket
+ * that ended while a hook awaited something stays ended.
+ */
+import {
+  env,
+  evictDurableObject,
+  runDurableObjectAlarm,
+  runInDurableObject,
+} from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { ChatRoom } from '../../worker/chat/chat-room';
+import { roomStub } from '../../worker/chat/room-stub';
+import type { SocketState } from '../../worker/chat/socket-state';
+import type { Socket } from '../../worker/socket-io';
+import type { Registry, SocketRecord } from '../../worker/socket-io/registry';
+import { signedInClient } from './support/api';
+import { createRoom, joinRoom, makePingRoundDue } from './support/rooms';
+import { TestSocket } from './support/socket';
+
+const socketsOf = (room: ChatRoom) =>
+  (room as unknown as { sockets: Registry<SocketState> }).sockets;
+const connectionsOf = (room: ChatRoom) =>
+  (room as unknown as { connections(nsp?: string): Socket<SocketState>[] }).connections();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const MINUTE = 60_000;
+
+describe('the registry across hibernation', () => {
+  it('a room woken from hibernation times out a socket that went silent before it slept', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Silent before sleep', 'Owner');
+    const guest = await signedInClient();
+    await joinRoom(guest.client, roomId, 'Guest');
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    const stub = roomStub(env, roomId);
+    // As if both sockets last spoke a minute ago, when their attachments were written.
+    await runInDurableObject(stub, (room: ChatRoom) => {
+      for (const [ws, record] of socketsOf(room).entries()) {
+        ws.serializeAttachment({ ...record, openedAt: Date.now() - MINUTE, heardAt: undefined });
+      }
+    });
+    await evictDurableObject(stub, { webSockets: 'hibernate' });
+
+    // Only the owner's pong comes, answered by the runtime while the room sleeps.
+    a.send('3');
+    await a.waitFor((frame) => frame === '6');
+    await runInDurableObject(stub, (room: ChatRoom, state) => makePingRoundDue(room, state));
+    await runDurableObjectAlarm(stub);
+
+    await b.waitForClose();
+    await a.waitFor((frame) => frame === '2');
+    expect(a.closed).toBe(false);
+    a.close();
+  });
+
+  it('what a socket says is noted in its attachment, at most once per half ping timeout', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Heard notes', 'Owner');
+    const socket = await TestSocket.joined(owner.client, roomId, 'Owner');
+    await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+      const sockets = socketsOf(room);
+      const [ws, record] = sockets.entries()[0]!;
+      const attachment = () => ws.deserializeAttachment() as SocketRecord<SocketState>;
+      const since = attachment().heardAt ?? record.openedAt;
+      sockets.heard(ws, since + 9_999); // the rooms' ping timeout is 20 s
+      expect(attachment().heardAt ?? record.openedAt).toBe(since);
+      sockets.heard(ws, since + 10_000);
+      expect(attachment().heardAt).toBe(since + 10_000);
+      expect(sockets.lastHeard(ws)).toBe(since + 10_000);
+    });
+    socket.close();
+  });
+});
+
+describe('a socket that ended while a hook awaited', () => {
+  it('is not registered again by a later save, and its attachment is cleared', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Late save', 'Owner');
+    const socket = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const stub = roomStub(env, roomId);
+    // A hook's handle on the socket, kept across an await as room events keep theirs.
+    const handle = await runInDurableObject(stub, (room: ChatRoom) => connectionsOf(room)[0]!);
+
+    socket.close();
+    for (let i = 0; i < 50; i++) {
+      const left = await runInDurableObject(stub, (room: ChatRoom) => socketsOf(room).size);
+      if (left === 0) break;
+      await sleep(20);
+    }
+
+    await runInDurableObject(stub, (room: ChatRoom) => {
+      handle.join('late-room');
+      handle.data = { ...handle.data };
+      handle.save();
+      const sockets = socketsOf(room);
+      expect(sockets.size).toBe(0);
+      expect([...sockets.inRoom('/', 'late-room')]).toEqual([]);
+      expect(connectionsOf(room)).toEqual([]);
+      // A room woken now would not index it from getWebSockets() either.
+      expect(handle.ws.deserializeAttachment()).toBeNull();
+    });
+  });
+});
+
+describe('acknowledgements', () => {
+  it('an event is acknowledged once, however often its handler answers', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'One answer', 'Owner');
+    const socket = await TestSocket.joined(owner.client, roomId, 'Owner');
+    await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+      type Handler = (s: unknown, e: string, a: unknown[], ack?: (...x: unknown[]) => void) => void;
+      (room as unknown as { onEvent: Handler }).onEvent = (_s, _e, _a, ack) => {
+        ack?.('first');
+        ack?.('second');
+      };
+    });
+    socket.send('4277["anything"]');
+    await socket.waitFor((frame) => frame.startsWith('4377'));
+    await sleep(100);
+    expect(socket.frames.filter((frame) => frame.startsWith('4377'))).toEqual(['4377["first"]']);
+    socket.close();
+  });
+});
