@@ -73,7 +73,11 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
     else ctx.setWebSocketAutoResponse();
   }
 
-  /** Overridden by the subclass: its settings (the rest are the reference's defaults). */
+  /**
+   * Overridden by the subclass: its settings (the rest are the reference's defaults). Read once,
+   * in the base constructor, before the subclass's own fields exist: answer from constants or
+   * from `this.env`, not from the subclass's fields.
+   */
   protected get options(): Partial<SocketIoOptions> {
     return {};
   }
@@ -98,7 +102,11 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
   protected onDisconnect(_socket: Socket<Data>, _reason: DisconnectReason): void {}
   /** A socket broke the protocol ('protocol') or flooded ('flood'); it is already ending. */
   protected onViolation(_data: Data, _kind: 'protocol' | 'flood', _reason: string): void {}
-  /** The object's alarm rang; the heartbeat runs after this. Reschedule with wakeAt(). */
+  /**
+   * The object's alarm rang; the heartbeat runs after this. It rings for the heartbeat's rounds
+   * and deadlines too, not only at a time asked with wakeAt(), and an earlier round may take the
+   * place of that time: check what is due, and ask again with wakeAt() for what is not.
+   */
   protected onAlarm(): void | Promise<void> {}
   /** A recovering client's saved data against its new upgrade's: what to keep, or null. */
   protected restoreData(saved: Data, _fresh: Data): Data | null {

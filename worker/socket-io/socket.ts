@@ -64,6 +64,10 @@ export class Socket<Data> {
     send(this.ws, ackFrame(this.nsp, id, args));
   }
 
+  /**
+   * The rooms and the data live in the socket's attachment, which the runtime caps at 2,048
+   * bytes serialized: a socket is in a few rooms with short names, not in an unbounded list.
+   */
   join(room: string) {
     const nsp = this.record.nsps[this.nsp];
     if (!nsp || nsp.rooms.includes(room)) return;
