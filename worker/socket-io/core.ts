@@ -124,16 +124,7 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
     const socket = new Socket(this, ws, nsp, record);
     if (type === PacketType.EVENT) {
       const [event, ...args] = packet.data as unknown[];
-      const id = packet.id;
-      let acked = false; // one answer per id, as the reference's `sent` flag keeps it
-      const ack =
-        id === undefined
-          ? undefined
-          : (...answer: unknown[]) => {
-              if (acked) return;
-              acked = true;
-              socket.ack(id, ...answer);
-            };
+      const ack = packet.id === undefined ? undefined : socket.acknowledger(packet.id);
       return this.onEvent(socket, String(event), args, ack);
     }
     if (type === PacketType.ACK) return; // this server asks for no acknowledgements

@@ -59,6 +59,16 @@ export class Socket<Data> {
     send(this.ws, eventFrame(this.nsp, [event, ...args]));
   }
 
+  /** The answer to the client's packet `id`: sent once at most, as the reference's is. */
+  acknowledger(id: number): (...args: unknown[]) => void {
+    let sent = false;
+    return (...args) => {
+      if (sent) return;
+      sent = true;
+      this.ack(id, ...args);
+    };
+  }
+
   /** Answers the client's acknowledgement `id`. */
   ack(id: number, ...args: unknown[]) {
     send(this.ws, ackFrame(this.nsp, id, args));
