@@ -48,15 +48,17 @@ export interface ConnectInfo {
 
 export type Ack = (...args: unknown[]) => void;
 
-export abstract class SocketIoCore<Env = unknown, Data = unknown>
-  extends DurableObject<Env>
-  implements SocketHost<Data>
-{
+export abstract class SocketIoCore<Env = unknown, Data = unknown> extends DurableObject<Env> {
   protected readonly settings: SocketIoOptions;
   protected readonly sockets: Registry<Data>;
   protected readonly recovery: RecoveryStore<Data> | null;
   protected readonly frameRate: RateLimit | null;
   protected readonly endedRecords = new WeakMap<WebSocket, SocketRecord<Data>>();
+  /** What a Socket may ask of the object: not methods of it, which RPC would expose. */
+  protected readonly host: SocketHost<Data> = {
+    persist: (ws, record) => this.persist(ws, record),
+    disconnect: (ws, nsp, close) => this.disconnect(ws, nsp, close),
+  };
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -121,7 +123,7 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
       return this.connectNamespace(ws, record, nsp, packet.data);
     }
     if (!connected) return this.violation(ws, record, `packet for '${nsp}' before its CONNECT`);
-    const socket = new Socket(this, ws, nsp, record);
+    const socket = new Socket(this.host, ws, nsp, record);
     if (type === PacketType.EVENT) {
       const [event, ...args] = packet.data as unknown[];
       const ack = packet.id === undefined ? undefined : socket.acknowledger(packet.id);
@@ -163,7 +165,10 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
     const sid = record.nsps[nsp]!.sid;
     send(ws, connectFrame(nsp, pid ? { sid, pid } : { sid }));
     for (const frame of restored?.frames ?? []) send(ws, frame);
-    await this.onConnect(new Socket(this, ws, nsp, record), { auth, recovered: restored !== null });
+    await this.onConnect(new Socket(this.host, ws, nsp, record), {
+      auth,
+      recovered: restored !== null,
+    });
   }
 
   private restore(nsp: string, auth: Record<string, unknown>, fresh: Data) {
@@ -175,16 +180,16 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
     return session && data !== null ? { ...session, data } : null;
   }
 
-  /** SocketHost: the attachment, and the recovery session of each namespace. */
-  persist(ws: WebSocket, record: SocketRecord<Data>) {
+  /** The attachment, and the recovery session of each namespace. */
+  private persist(ws: WebSocket, record: SocketRecord<Data>) {
     if (!this.sockets.save(ws, record) || !this.recovery) return;
     for (const [nsp, entry] of Object.entries(record.nsps)) {
       if (entry.pid) this.recovery.save(entry.pid, nsp, entry, record.data);
     }
   }
 
-  /** SocketHost: the server ends a namespace connection (and with `close`, the transport). */
-  disconnect(ws: WebSocket, nsp: string, close: boolean) {
+  /** The server ends a namespace connection (and with `close`, the transport). */
+  private disconnect(ws: WebSocket, nsp: string, close: boolean) {
     const record = this.sockets.get(ws);
     if (!close) {
       send(ws, disconnectFrame(nsp));
@@ -199,7 +204,7 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
   private leave(ws: WebSocket, record: SocketRecord<Data>, nsp: string, reason: DisconnectReason) {
     const entry = record.nsps[nsp];
     if (!entry) return;
-    const leaving = new Socket(this, ws, nsp, { ...record, nsps: { [nsp]: entry } }, false);
+    const leaving = new Socket(this.host, ws, nsp, { ...record, nsps: { [nsp]: entry } }, false);
     delete record.nsps[nsp];
     this.sockets.save(ws, record);
     if (entry.pid) this.recovery?.forget(entry.pid);
@@ -220,7 +225,7 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown>
       if (entry.pid && RECOVERABLE.has(reason)) this.recovery?.disconnected(entry.pid);
       else if (entry.pid) this.recovery?.forget(entry.pid);
       try {
-        this.onDisconnect(new Socket(this, ws, nsp, record!, false), reason);
+        this.onDisconnect(new Socket(this.host, ws, nsp, record!, false), reason);
       } catch (error) {
         console.error('SocketIoServer onDisconnect', error);
       }

@@ -194,7 +194,7 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
     return this.sockets
       .entries()
       .filter(([, record]) => all || nsp in record.nsps)
-      .map(([ws, record]) => new Socket(this, ws, nsp, record));
+      .map(([ws, record]) => new Socket(this.host, ws, nsp, record));
   }
 
   /** Asks for the alarm (onAlarm) at `at`, unless it rings sooner already. */
