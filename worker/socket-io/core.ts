@@ -1,10 +1,10 @@
 /**
  * The protocol half of a Durable Object that speaks Socket.IO (v5 over Engine.IO v4, websocket
- * transport) on hibernatable WebSockets (or accepted ones: the `hibernate` option). It owns the protocol: handshake, heartbeat, connect timeout,
- * namespaces, acknowledgements, frame limits, per-socket state in attachments, broadcasts
- * (encoded once) and connection-state recovery. A subclass overrides the hooks (onUpgrade,
- * onConnect, onEvent, onDisconnect, onViolation, onAlarm; restoreData and socketKey; with
- * engineOnly, onEngineMessage) and never sees a frame.
+ * transport) on hibernatable WebSockets (or accepted ones: the `hibernate` option). It owns the
+ * protocol: handshake, heartbeat, connect timeout, namespaces, acknowledgements, frame limits,
+ * per-socket state in attachments, broadcasts (encoded once) and connection-state recovery.
+ * A subclass overrides the hooks (onUpgrade, onConnect, onEvent, onDisconnect, onViolation,
+ * onAlarm; restoreData and socketKey; with engineOnly, onEngineMessage) and never sees a frame.
  *
  * Protocol rules, as the reference server (socket.io's client.ts / socket.ts) applies them:
  * a packet for a namespace the socket has not connected to, a second CONNECT, a client ping,

@@ -43,8 +43,10 @@ export class Registry<Data> {
     private readonly ctx: DurableObjectState,
     /** The key to find a socket by (withKey), from its data; undefined: not indexed. */
     private readonly keyOf: (data: Data) => string | undefined = () => undefined,
-    /** How stale the attachment's heard time may be: under the ping timeout, or a live socket
-     * whose pongs woke an object that then slept would be taken for a silent one. */
+    /**
+     * How stale the attachment's heard time may be: under the ping timeout, or a live socket
+     * whose pongs woke an object that then slept would be taken for a silent one.
+     */
     private readonly heardResolution = 10_000,
   ) {}
 
