@@ -28,8 +28,8 @@ export type Ending = 'ping timeout' | 'connect timeout';
 
 /**
  * When the rounds fall, with no storage write per round: the rounds are anchor + k × interval,
- * the anchor written once in the object's life (the old clock wrote the next ping time every
- * round, a row written every 25 s in every occupied room: the largest line of the bill). Which
+ * the anchor written once in the object's life (a write per round, every 25 s in every occupied
+ * object, would be the largest line of a storage bill). Which
  * round this instance last ran is in memory only, so an instance that just woke (from
  * hibernation or a restart) pings at its first alarm: at worst one early round, which clients
  * take as any other. A round is never skipped: the alarm is never set past the next one.

@@ -27,8 +27,8 @@ const ALIVE_AT = 'sio:aliveAt';
 const PRUNE_EVERY = 500;
 /**
  * A recovery replays at most this many logged broadcasts, and this many bytes of them; a longer
- * gap is not recovered (the client connects afresh and asks for what it needs, in bounded
- * pages), so that no reconnect can make the object read and send without end.
+ * gap is not recovered (the client connects afresh, as without recovery), so that no
+ * reconnect can make the object read and send without end.
  */
 export const REPLAY_MAX_FRAMES = 500;
 export const REPLAY_MAX_BYTES = 1024 * 1024;
@@ -96,8 +96,8 @@ export class RecoveryStore<Data> {
 
   /**
    * Saves (or refreshes) a live session, in a batch written by the next event: an event that
-   * writes storage ends in a commit that holds the object's frames (the output gate), and two
-   * commits per connection (CONNECT, then join) were most of a connect storm's cost. Whatever
+   * writes storage ends in a commit that holds the object's frames (the output gate), so a
+   * connection that committed at CONNECT and again at its first event would pay for two. Whatever
    * reads or ends a session writes the batch first. The object's sockets are alive now, too: a
    * restart before the next heartbeat must not take the session for one that ended long ago.
    */
