@@ -82,8 +82,11 @@ export function decodeFrame(
   // bytes by up to 3x; the runtime's own limit (1 MiB) bounds what that can cost.
   if (frame.length > maxPayload) return { kind: 'invalid', reason: 'frame too large' };
   const engine = decodePacket(frame);
-  if (engineOnly && engine.type === 'message')
-    return { kind: 'message', data: String(engine.data) };
+  if (engineOnly && engine.type === 'message') {
+    // A 'b'-prefixed message is base64 binary: refused, as a binary frame is.
+    if (typeof engine.data !== 'string') return { kind: 'invalid', reason: 'binary message' };
+    return { kind: 'message', data: engine.data };
+  }
   switch (engine.type) {
     case 'ping':
       return { kind: 'ping' };
