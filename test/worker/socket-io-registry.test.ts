@@ -83,6 +83,7 @@ describe('a socket that ended while a hook awaited', () => {
     // A hook's handle on the socket, kept across an await as room events keep theirs.
     const handle = await runInDurableObject(stub, (room: ChatRoom) => connectionsOf(room)[0]!);
 
+    expect(handle.connected).toBe(true);
     socket.close();
     for (let i = 0; i < 50; i++) {
       const left = await runInDurableObject(stub, (room: ChatRoom) => socketsOf(room).size);
@@ -90,6 +91,7 @@ describe('a socket that ended while a hook awaited', () => {
       await sleep(20);
     }
 
+    expect(handle.connected).toBe(false);
     await runInDurableObject(stub, (room: ChatRoom) => {
       handle.join('late-room');
       handle.data = { ...handle.data };
@@ -101,6 +103,40 @@ describe('a socket that ended while a hook awaited', () => {
       // A room woken now would not index it from getWebSockets() either.
       expect(handle.ws.deserializeAttachment()).toBeNull();
     });
+  });
+});
+
+describe('a join whose socket ends while D1 answers', () => {
+  it('announces nobody', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Gone meanwhile', 'Owner');
+    const guest = await signedInClient();
+    await joinRoom(guest.client, roomId, 'Guest');
+    const ownerSocket = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const { socket: guestSocket } = await TestSocket.connect(guest.client, roomId);
+    const stub = roomStub(env, roomId);
+    await runInDurableObject(stub, (room: ChatRoom) => {
+      const sockets = socketsOf(room);
+      const [ws, record] = sockets.entries().find(([, r]) => r.data.userId === guest.user.id)!;
+      // No nickname from the upgrade, so the join reads D1; the socket ends as it does.
+      record.data.memberAs = '';
+      const parts = room.parts as { db: () => D1Database };
+      const db = parts.db;
+      parts.db = () => {
+        parts.db = db;
+        (room as unknown as { end(ws: WebSocket, code: number, why: string): void }).end(
+          ws,
+          1000,
+          'transport close',
+        );
+        return db();
+      };
+    });
+    guestSocket.send(`42["join",{"name":"Guest","room":"${roomId}"}]`);
+    await guestSocket.waitForClose();
+    await sleep(300); // presence news goes out within 100 ms
+    expect(ownerSocket.frames.filter((frame) => frame.includes('Guest has joined'))).toEqual([]);
+    ownerSocket.close();
   });
 });
 

@@ -100,6 +100,8 @@ async function join(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Re
   // read from D1 when there is none (an administrator, or a socket that might be stale).
   const memberAs =
     state.memberAs || (await membershipNickname(room.db(), room.identity.id, state.userId));
+  // The socket may have gone while D1 answered: nobody is left to join, or to announce.
+  if (!socket.connected) return;
   if (!memberAs) {
     reply({ error: 'You are not a member of this room' });
     return socket.disconnect(true);

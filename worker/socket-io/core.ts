@@ -56,6 +56,7 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown> extends Durabl
   protected readonly endedRecords = new WeakMap<WebSocket, SocketRecord<Data>>();
   /** What a Socket may ask of the object: not methods of it, which RPC would expose. */
   protected readonly host: SocketHost<Data> = {
+    isOpen: (ws) => this.sockets.get(ws) !== undefined,
     persist: (ws, record) => this.persist(ws, record),
     disconnect: (ws, nsp, close) => this.disconnect(ws, nsp, close),
   };

@@ -8,6 +8,8 @@ import type { SocketRecord } from './registry';
 
 /** What a handle needs from its server. */
 export interface SocketHost<Data> {
+  /** Whether the transport is still the server's (not ended, by either side). */
+  isOpen(ws: WebSocket): boolean;
   persist(ws: WebSocket, record: SocketRecord<Data>): void;
   disconnect(ws: WebSocket, nsp: string, close: boolean): void;
 }
@@ -45,8 +47,12 @@ export class Socket<Data> {
     return this.record.nsps[this.nsp]?.rooms ?? [];
   }
 
+  /**
+   * Still connected to the namespace: false once it left, or its transport ended (a hook that
+   * awaited something checks this before it acts for the socket).
+   */
   get connected(): boolean {
-    return this.live && this.nsp in this.record.nsps;
+    return this.live && this.nsp in this.record.nsps && this.host.isOpen(this.ws);
   }
 
   /**
