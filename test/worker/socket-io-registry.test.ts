@@ -159,3 +159,16 @@ describe('acknowledgements', () => {
     socket.close();
   });
 });
+
+describe("the object's RPC surface", () => {
+  it('does not offer what only a socket handle may ask (persist, disconnect)', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'No back door', 'Owner');
+    const stub = roomStub(env, roomId) as unknown as Record<
+      string,
+      (...args: unknown[]) => unknown
+    >;
+    await expect(Promise.resolve().then(() => stub.persist!(null, null))).rejects.toThrow();
+    await expect(Promise.resolve().then(() => stub.disconnect!(null, '/', true))).rejects.toThrow();
+  });
+});

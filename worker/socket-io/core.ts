@@ -54,11 +54,11 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown> extends Durabl
   protected readonly recovery: RecoveryStore<Data> | null;
   protected readonly frameRate: RateLimit | null;
   protected readonly endedRecords = new WeakMap<WebSocket, SocketRecord<Data>>();
-  /** What a Socket may ask of the object: not methods of it, which RPC would expose. */
+  /** What a Socket may ask of the object: #private methods, which RPC does not expose. */
   protected readonly host: SocketHost<Data> = {
     isOpen: (ws) => this.sockets.get(ws) !== undefined,
-    persist: (ws, record) => this.persist(ws, record),
-    disconnect: (ws, nsp, close) => this.disconnect(ws, nsp, close),
+    persist: (ws, record) => this.#persist(ws, record),
+    disconnect: (ws, nsp, close) => this.#disconnect(ws, nsp, close),
   };
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -162,7 +162,7 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown> extends Durabl
     };
     record.connectBy = 0;
     if (restored) record.data = restored.data;
-    this.persist(ws, record);
+    this.#persist(ws, record);
     const sid = record.nsps[nsp]!.sid;
     send(ws, connectFrame(nsp, pid ? { sid, pid } : { sid }));
     for (const frame of restored?.frames ?? []) send(ws, frame);
@@ -182,7 +182,7 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown> extends Durabl
   }
 
   /** The attachment, and the recovery session of each namespace. */
-  private persist(ws: WebSocket, record: SocketRecord<Data>) {
+  #persist(ws: WebSocket, record: SocketRecord<Data>) {
     if (!this.sockets.save(ws, record) || !this.recovery) return;
     for (const [nsp, entry] of Object.entries(record.nsps)) {
       if (entry.pid) this.recovery.save(entry.pid, nsp, entry, record.data);
@@ -190,7 +190,7 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown> extends Durabl
   }
 
   /** The server ends a namespace connection (and with `close`, the transport). */
-  private disconnect(ws: WebSocket, nsp: string, close: boolean) {
+  #disconnect(ws: WebSocket, nsp: string, close: boolean) {
     const record = this.sockets.get(ws);
     if (!close) {
       send(ws, disconnectFrame(nsp));
