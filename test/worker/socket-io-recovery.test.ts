@@ -115,6 +115,25 @@ describe('connection-state recovery', () => {
     back.close();
   });
 
+  it('does not restore a session that never joined: the client would take it for joined', async () => {
+    const { guest, roomId, a } = await ownerAndGuest();
+    const { socket: fresh } = await TestSocket.connect(guest.client, roomId);
+    const { sid, pid } = sessionOf(fresh);
+    fresh.ws.close(4000); // dropped before it joined
+    await fresh.waitForClose();
+
+    const back = await TestSocket.open(guest.client, roomId);
+    back.send(`40${JSON.stringify({ pid })}`);
+    const answer = JSON.parse((await back.waitFor((f) => f.startsWith('40'))).slice(2));
+    expect(answer.sid).not.toBe(sid);
+    expect(answer.pid).not.toBe(pid);
+    expect(await back.emit('sendMessage', { text: 'not yet', roomId })).toEqual({
+      error: 'Join the room before sending messages',
+    });
+    a.close();
+    back.close();
+  });
+
   it('does not restore a session to another person, after a DISCONNECT, or twice at once', async () => {
     const { owner, guest, roomId, a, b } = await ownerAndGuest();
     const { sid, pid, offset } = sessionOf(b);

@@ -8,9 +8,11 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/chat-room';
 import { roomStub } from '../../worker/chat/room-stub';
+import { FORWARDED } from '../../worker/chat/forwarded';
 import { TicketVoids } from '../../worker/tickets/ticket-voids';
 import { signedInAdmin } from './support/admin';
 import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
+import { TestSocket } from './support/socket';
 import { connectWithTicket, refusal, ticketFor } from './tickets-helpers';
 
 async function ownerAndGuest() {
@@ -100,6 +102,42 @@ describe('a ticket issued before a change cannot undo it', () => {
     const other = await connectWithTicket(roomId, phoneTicket, { ip: guest.client.ip });
     expect(other.answer.startsWith('40')).toBe(true);
     other.socket.close();
+  });
+
+  it('a logout: a cookie upgrade checked just before it is refused when it reaches the room after', async () => {
+    const { guest, roomId } = await ownerAndGuest();
+    const stub = roomStub(env, roomId);
+    // What the worker forwards for a cookie upgrade whose D1 read saw the session still live.
+    const cookieUpgrade = (checkedAt: number) =>
+      stub.fetch(
+        new Request(`https://room/socket.io/?EIO=4&transport=websocket&room=${roomId}`, {
+          headers: {
+            Upgrade: 'websocket',
+            [FORWARDED.userId]: guest.user.id,
+            [FORWARDED.role]: 'user',
+            [FORWARDED.sessionId]: 'the-session-logged-out',
+            [FORWARDED.roomId]: roomId,
+            [FORWARDED.roomName]: 'Revocations',
+            [FORWARDED.nickname]: 'Guest',
+            [FORWARDED.ip]: guest.client.ip,
+            [FORWARDED.checkedAt]: String(checkedAt),
+          },
+        }),
+      );
+    const connectAnswer = async (checkedAt: number) => {
+      const socket = TestSocket.wrap((await cookieUpgrade(checkedAt)).webSocket!);
+      await socket.waitFor((frame) => frame.startsWith('0{'));
+      socket.send('40');
+      const answer = await socket.waitFor((f) => f.startsWith('40') || f.startsWith('44'));
+      socket.close();
+      return answer;
+    };
+    const checkedBefore = Date.now() - 100;
+    // The logout reaches the room first (its closeSockets RPC), then the upgrade.
+    await stub.closeSockets({ userId: guest.user.id, sessionId: 'the-session-logged-out' }, 'Bye');
+    expect(await connectAnswer(checkedBefore)).toBe(refusal('Not authenticated'));
+    // Checked after the logout (beyond the clock allowance): another login's upgrade goes in.
+    expect((await connectAnswer(Date.now() + 5_000)).startsWith('40')).toBe(true);
   });
 
   it('the room deleted: its tickets are refused', async () => {

@@ -111,12 +111,13 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
 
   /**
    * Only the same person gets a session back, with the membership their new upgrade found, and
-   * a joined session only under the nickname the membership still has: one set meanwhile frees
-   * the old one for someone else. Otherwise the client connects afresh and joins again.
+   * only a joined session (the client takes a recovery for its join kept), under the nickname
+   * the membership still has: one set meanwhile frees the old one for someone else. Otherwise
+   * the client connects afresh and joins again.
    */
   protected restoreData(saved: SocketState, fresh: SocketState): SocketState | null {
     if (saved.userId !== fresh.userId || this.parts.gate.isBanned(fresh.userId)) return null;
-    if (saved.nickname !== null && saved.nickname !== fresh.memberAs) return null;
+    if (saved.nickname === null || saved.nickname !== fresh.memberAs) return null;
     return { ...fresh, nickname: saved.nickname, allowance: saved.allowance };
   }
 

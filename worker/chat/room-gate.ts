@@ -5,7 +5,7 @@
  */
 import { Refusal } from '../socket-io';
 import { AddressNotes } from '../tickets/address-notes';
-import { ticketRefusal } from '../tickets/room-ticket-check';
+import { voidedRefusal } from '../tickets/room-ticket-check';
 import { TicketVoids } from '../tickets/ticket-voids';
 import type { ForwardedUpgrade } from './forwarded';
 import { RecentRemovals } from './recent-removals';
@@ -38,8 +38,9 @@ export class RoomGate {
     const { userId, ip, memberAs } = forwarded;
     // An upgrade checked against D1 just before a kick reaches the room just after it.
     if (this.bans.has(userId)) return new Refusal(BANNED_MESSAGE);
-    // A ticket is up to a minute old: the room knows what happened since (tickets/).
-    const refusal = ticketRefusal(this.voids, forwarded);
+    // A ticket is up to a minute old, a cookie upgrade's check moments: the room knows what
+    // happened since (tickets/).
+    const refusal = voidedRefusal(this.voids, forwarded);
     if (refusal) return new Refusal(refusal);
     if (forwarded.ticketIssuedAt !== null) this.addressNotes.note(ip);
     // A membership read before a nickname change here (a ticket's, or a cookie upgrade's

@@ -1,7 +1,10 @@
 /**
- * The room's half of a ticketed upgrade's checks (room-gate.ts): a ticket that a later change
- * voided is refused with the sentence the cookie upgrade would have given. Bans are checked by
- * the room for every upgrade (room-bans.ts).
+ * The room's half of an upgrade's checks (room-gate.ts): an upgrade whose check a later change
+ * voided is refused with the sentence the cookie upgrade would have given. A ticket's check is
+ * its issue; a cookie upgrade's is the worker's D1 read (`checkedAt`), so one read just before
+ * a logout, a password reset or a deletion, which reaches the room just after that change
+ * closed the person's sockets, is refused too. Bans are checked by the room for every upgrade
+ * (room-bans.ts).
  */
 import type { ForwardedUpgrade } from '../chat/forwarded';
 import { NOT_A_MEMBER, NOT_AUTHENTICATED, ROOM_NOT_FOUND } from './refusals';
@@ -9,12 +12,13 @@ import type { TicketVoids } from './ticket-voids';
 
 const SAY = { room: ROOM_NOT_FOUND, user: NOT_A_MEMBER, session: NOT_AUTHENTICATED } as const;
 
-export function ticketRefusal(voids: TicketVoids, upgrade: ForwardedUpgrade): string | null {
-  if (upgrade.ticketIssuedAt === null) return null;
+export function voidedRefusal(voids: TicketVoids, upgrade: ForwardedUpgrade): string | null {
+  const checkedAt = upgrade.ticketIssuedAt ?? upgrade.checkedAt;
+  if (checkedAt === null) return null;
   const kind = voids.refusal({
     userId: upgrade.userId,
     sessionId: upgrade.sessionId,
-    issuedAt: upgrade.ticketIssuedAt,
+    issuedAt: checkedAt,
   });
   return kind ? SAY[kind] : null;
 }
