@@ -105,3 +105,22 @@ describe('presence batches', () => {
     [host, ...sockets].forEach((socket) => socket.close());
   });
 });
+
+describe('a second join on the same socket', () => {
+  it('is answered, and the room hears of it once', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Join twice', 'Owner');
+    const guest = await signedInClient();
+    await joinRoom(guest.client, roomId, 'Guest');
+    const host = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const socket = await TestSocket.joined(guest.client, roomId, 'Guest');
+    await host.waitFor((frame) => frame.includes('Guest has joined the room'));
+    expect(await socket.emit('join', { name: 'Guest', room: roomId })).toEqual({});
+    await sleep(PRESENCE_INTERVAL_MS * 3);
+    expect(host.frames.filter((frame) => frame.includes('Guest has joined the room'))).toHaveLength(
+      1,
+    );
+    host.close();
+    socket.close();
+  });
+});

@@ -106,6 +106,28 @@ describe('a socket that ended while a hook awaited', () => {
   });
 });
 
+describe('a handle on a namespace connection', () => {
+  it('is not connected once the client left and connected again on the same transport', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Same transport', 'Owner');
+    const { socket } = await TestSocket.connect(owner.client, roomId);
+    const stub = roomStub(env, roomId);
+    const old = await runInDurableObject(stub, (room: ChatRoom) => connectionsOf(room)[0]!);
+    expect(old.connected).toBe(true);
+    const firstSid = old.id;
+    socket.send('41');
+    socket.send('40');
+    await socket.waitFor(() => socket.frames.filter((f) => f.startsWith('40')).length === 2);
+    await runInDurableObject(stub, (room: ChatRoom) => {
+      const [now] = connectionsOf(room);
+      expect(now!.connected).toBe(true);
+      expect(now!.id).not.toBe(firstSid);
+      expect(old.connected).toBe(false);
+    });
+    socket.close();
+  });
+});
+
 describe('a join whose socket ends while D1 answers', () => {
   it('announces nobody', async () => {
     const owner = await signedInClient();

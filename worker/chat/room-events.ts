@@ -98,10 +98,13 @@ async function join(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Re
   }
   // The worker's check at the upgrade, kept current by its calls on a kick or a new nickname;
   // read from D1 when there is none (an administrator, or a socket that might be stale).
-  const memberAs =
-    state.memberAs || (await membershipNickname(room.db(), room.identity.id, state.userId));
+  const read = state.memberAs
+    ? null
+    : await membershipNickname(room.db(), room.identity.id, state.userId);
   // The socket may have gone while D1 answered: nobody is left to join, or to announce.
   if (!socket.connected) return;
+  // A rename that reached the room meanwhile set memberAs, newer than what D1 said before it.
+  const memberAs = state.memberAs || read;
   if (!memberAs) {
     reply({ error: 'You are not a member of this room' });
     return socket.disconnect(true);
@@ -109,7 +112,9 @@ async function join(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Re
   if (payload.name.toLowerCase() !== memberAs.toLowerCase()) {
     return reply({ error: `You are in this room as "${memberAs}"` });
   }
-  const alreadyHere = room.presence.joinedElsewhere(state.userId, socket.ws);
+  // Joined already, here (a second join) or in another tab: the room heard it once.
+  const alreadyHere =
+    state.nickname !== null || room.presence.joinedElsewhere(state.userId, socket.ws);
   state.nickname = memberAs;
   socket.join(JOINED); // saves the nickname too
   reply({});

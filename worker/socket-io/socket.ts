@@ -4,7 +4,7 @@
  */
 import { ackFrame, eventFrame } from './parser';
 import { send } from './heartbeat';
-import type { SocketRecord } from './registry';
+import type { NamespaceRecord, SocketRecord } from './registry';
 
 /** What a handle needs from its server. */
 export interface SocketHost<Data> {
@@ -15,6 +15,9 @@ export interface SocketHost<Data> {
 }
 
 export class Socket<Data> {
+  /** This connection to the namespace (a reconnect on the same transport makes another). */
+  private readonly entry: NamespaceRecord | undefined;
+
   constructor(
     private readonly host: SocketHost<Data>,
     readonly ws: WebSocket,
@@ -22,7 +25,9 @@ export class Socket<Data> {
     private readonly record: SocketRecord<Data>,
     /** False in onDisconnect: the socket has left, and nothing about it is saved any more. */
     private readonly live = true,
-  ) {}
+  ) {
+    this.entry = record.nsps[nsp];
+  }
 
   /** The Socket.IO sid (not the Engine.IO one). */
   get id(): string {
@@ -52,7 +57,9 @@ export class Socket<Data> {
    * awaited something checks this before it acts for the socket).
    */
   get connected(): boolean {
-    return this.live && this.nsp in this.record.nsps && this.host.isOpen(this.ws);
+    // The same connection to the namespace, not a later one made on the same transport.
+    const same = this.entry !== undefined && this.record.nsps[this.nsp] === this.entry;
+    return this.live && same && this.host.isOpen(this.ws);
   }
 
   /**
