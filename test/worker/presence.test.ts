@@ -106,6 +106,38 @@ describe('presence batches', () => {
   });
 });
 
+describe('presence news undone within one batch', () => {
+  const texts = (deliveries: { notices: PresenceNotice[] }[]) =>
+    deliveries.flatMap((d) => d.notices.map((n) => n.message.text));
+
+  it('a person who left and came back (a reload) is not announced at all', async () => {
+    const { batch, deliveries } = recordingBatch();
+    batch.changed({ kind: 'left', nickname: 'Ada', socket: aSocket() });
+    batch.changed({ kind: 'joined', nickname: 'Ada', socket: aSocket() });
+    batch.changed({ kind: 'joined', nickname: 'Bo', socket: aSocket() });
+    await sleep(20);
+    expect(deliveries).toHaveLength(1); // the online list still goes out
+    expect(texts(deliveries)).toEqual(['Bo has joined the room']);
+  });
+
+  it('left, back and left again says that they left, once', async () => {
+    const { batch, deliveries } = recordingBatch();
+    batch.changed({ kind: 'left', nickname: 'Ada', socket: aSocket() });
+    batch.changed({ kind: 'joined', nickname: 'Ada', socket: aSocket() });
+    batch.changed({ kind: 'left', nickname: 'Ada', socket: aSocket() });
+    await sleep(20);
+    expect(texts(deliveries)).toEqual(['Ada has left the room']);
+  });
+
+  it('a person removed loses the news still waiting for them', async () => {
+    const { batch, deliveries } = recordingBatch();
+    batch.changed({ kind: 'joined', nickname: 'Ada', socket: aSocket() });
+    batch.forget('Ada');
+    await sleep(20);
+    expect(texts(deliveries)).toEqual([]);
+  });
+});
+
 describe('a second join on the same socket', () => {
   it('is answered, and the room hears of it once', async () => {
     const owner = await signedInClient();

@@ -171,7 +171,9 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
     this.parts.gate.kicked(userId);
     const nickname = removeSockets(this.connections('/', true), userId, reason);
     if (!nickname) return;
-    // The kicked person's sockets said no "has left": the room hears this instead.
+    // The kicked person's sockets said no "has left": the room hears this instead, and not
+    // a "has joined" of a moment ago that is still waiting for its batch.
+    this.parts.presence.forget(nickname);
     this.broadcast('message', [notice(`${nickname} was removed from the room`)], { room: JOINED });
     this.parts.presence.sendRoomData();
   }

@@ -69,16 +69,39 @@ export class PresenceBatch {
     setTimeout(() => this.flush(), wait);
   }
 
+  /** The person's news still waiting is void (they were removed: the room heard that instead). */
+  forget(nickname: string) {
+    for (const kind of ['joined', 'left'] as const) {
+      this.changes[kind] = this.changes[kind].filter((change) => change.nickname !== nickname);
+    }
+  }
+
   private flush() {
     this.scheduled = false;
     this.lastFlushAt = Date.now();
-    const { joined, left } = this.changes;
+    const { joined, left } = withoutReturns(this.changes);
     this.changes = { joined: [], left: [] };
     this.deliver([
       ...notices(joined, 'has joined the room', joined),
       ...notices(left, 'has left the room', joined),
     ]);
   }
+}
+
+/**
+ * A person who left and came back within one batch (a reload, a dropped connection) was never
+ * seen gone, so neither notice goes out; sent, the batch would say "has joined" before "has
+ * left" and leave them looking gone.
+ */
+function withoutReturns({ joined, left }: Record<PresenceChange, Change[]>) {
+  const returns = left.flatMap((departure) => {
+    const back = joined.find(
+      (arrival) => arrival.nickname === departure.nickname && arrival.order > departure.order,
+    );
+    return back ? [departure, back] : [];
+  });
+  const kept = (change: Change) => !returns.includes(change);
+  return { joined: joined.filter(kept), left: left.filter(kept) };
 }
 
 /**

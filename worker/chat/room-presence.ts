@@ -38,6 +38,11 @@ export class RoomPresence {
     this.batch.changed(change);
   }
 
+  /** The person was removed: their news still waiting is void (the room hears the removal). */
+  forget(nickname: string) {
+    this.batch.forget(nickname);
+  }
+
   /** Whether the person has joined from another socket (another tab) too. */
   joinedElsewhere(userId: string, ws: WebSocket): boolean {
     return this.occupants.joinedElsewhere(userId, ws);
