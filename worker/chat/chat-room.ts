@@ -198,6 +198,7 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
    */
   async adminBroadcast(roomId: string, roomName: string, messageType: MessageType, html: string) {
     this.parts.identity.remember(roomId, roomName);
+    if (this.parts.identity.deleted) return; // listed for the broadcast before its deletion
     if (messageType === 'user') {
       await this.parts.messages.post(null, CHAT_MODERATOR, html);
       return;
@@ -209,6 +210,7 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
 
   /** RPC after the room was deleted: tell every socket, end them, forget the history. */
   async deleteRoom(roomId: string) {
+    this.parts.identity.markDeleted();
     this.parts.gate.roomDeleted();
     endEveryone(this.connections('/', true), roomId);
     this.parts.messages.clear();

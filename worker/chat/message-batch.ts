@@ -44,9 +44,17 @@ export class MessageBatch {
     });
   }
 
+  /** Refuses every message still waiting (the room was deleted before they were stored). */
+  discard(error: Error) {
+    const batch = this.waiting;
+    this.waiting = [];
+    for (const waiting of batch) waiting.reject(error);
+  }
+
   private flush() {
     const batch = this.waiting;
     this.waiting = [];
+    if (batch.length === 0) return;
     try {
       const stored = this.store(batch);
       batch.forEach((waiting, i) => waiting.resolve(stored[i]!));

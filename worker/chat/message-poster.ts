@@ -34,6 +34,11 @@ export class MessagePoster {
     return posted;
   }
 
+  /** Refuses the sends still in the batch: nothing of them is stored or delivered. */
+  discard(error: Error) {
+    this.batch.discard(error);
+  }
+
   /** One batch, one commit: each message is stored, its sender answered, then sent to all. */
   private storeAndDeliver(pending: PendingMessage[]): ChatMessage[] {
     const stored = pending.map(({ userId, nickname, html, clientId }) =>

@@ -20,7 +20,7 @@ import type { PersonLimit } from './person-limit';
 import { BANNED_MESSAGE } from './room-bans';
 import type { RoomGate } from './room-gate';
 import type { RoomIdentity } from './room-identity';
-import type { RoomMessages } from './room-messages';
+import { ROOM_DELETED, type RoomMessages } from './room-messages';
 import { JOINED } from './room-occupants';
 import type { RoomPresence } from './room-presence';
 import type { RoomSecurityLog } from './room-security-log';
@@ -150,13 +150,14 @@ async function sendMessage(room: RoomParts, socket: RoomSocket, raw: unknown, re
     return reply({ error: 'You are sending messages too fast' });
   }
   // Acknowledged right before its broadcast, in the same event (message-batch.ts).
-  await room.messages.post(
-    state.userId,
-    state.nickname,
-    renderMessage(trimmed),
-    clientId,
-    (stored) => reply(clientId ? { id: stored.id } : {}),
-  );
+  await room.messages
+    .post(state.userId, state.nickname, renderMessage(trimmed), clientId, (stored) =>
+      reply(clientId ? { id: stored.id } : {}),
+    )
+    .catch((error: unknown) => {
+      if ((error as Error).message !== ROOM_DELETED) throw error;
+      reply({ error: ROOM_DELETED });
+    });
 }
 
 /** `read` events a socket may send: the client sends one a second at most, a flood is dropped. */

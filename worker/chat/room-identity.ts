@@ -7,10 +7,22 @@
 export class RoomIdentity {
   private roomId: string;
   private roomName: string;
+  private wasDeleted: boolean;
 
   constructor(private readonly kv: SyncKvStorage) {
     this.roomId = kv.get<string>('roomId') ?? '';
     this.roomName = kv.get<string>('roomName') ?? '';
+    this.wasDeleted = kv.get<boolean>('deleted') ?? false;
+  }
+
+  /** Deleted: what still reaches the object (a queued broadcast, say) is dropped. */
+  get deleted(): boolean {
+    return this.wasDeleted;
+  }
+
+  markDeleted() {
+    this.wasDeleted = true;
+    this.kv.put('deleted', true);
   }
 
   /** The room's id ('' until someone has told the object). */

@@ -11,6 +11,9 @@ import type { RoomIdentity } from './room-identity';
 import { flushRoomSummary } from './room-summary';
 
 /** A quiet room's summary reaches D1 a second after its message... */
+/** Why a send is refused once its room is deleted (the client says the same on /join). */
+export const ROOM_DELETED = 'This room was deleted.';
+
 const SUMMARY_DELAY_MS = 1000;
 /**
  * ...and a busy room's at most every five seconds: with a flush every second, 100 rooms of ten
@@ -58,6 +61,7 @@ export class RoomMessages {
     clientId?: string,
     onStored?: (message: ChatMessage) => void,
   ): Promise<ChatMessage> {
+    if (this.deps.identity.deleted) throw new Error(ROOM_DELETED);
     const message = await this.poster.post({ userId, nickname, html, clientId, onStored });
     // The sender has seen the room up to their own message.
     if (userId && typeof message.id === 'number') this.reads.sent(userId, message.id);
@@ -79,8 +83,9 @@ export class RoomMessages {
     }
   }
 
-  /** The room was deleted: its history and read positions go. */
+  /** The room was deleted: its history and read positions go, and sends not yet stored. */
   clear() {
+    this.poster.discard(new Error(ROOM_DELETED));
     this.store.clear();
     this.reads.clear();
     this.deps.storage.kv.delete('flushedId');
