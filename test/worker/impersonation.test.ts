@@ -2,9 +2,10 @@
  * Passing as someone else: a nickname that reads like the moderator, text with invisible and
  * direction-changing characters in it, or a nickname its holder gave up (and someone else took).
  */
-import { env } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/validation';
+import type { ChatRoom } from '../../worker/chat/chat-room';
 import { FORWARDED } from '../../worker/chat/forwarded';
 import { CLOCK_ALLOWANCE_MS } from '../../worker/tickets/ticket-voids';
 import { roomStub } from '../../worker/chat/room-stub';
@@ -19,6 +20,8 @@ const LOOKALIKES = [
   'chatmoderator',
   'Chat_M0derator',
 ];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('nicknames that imitate the moderator', () => {
   it.each(LOOKALIKES)('refuses %s at registration', async (nickname) => {
@@ -214,5 +217,36 @@ describe('a nickname given up', () => {
     // The same stale name from a check said to be later than the change is taken as read.
     expect(await joinAs(Date.now() + 5000)).toEqual({});
     watcher.close();
+  });
+});
+
+describe('two renames whose D1 answers come back out of order', () => {
+  it('the socket takes the name read by the last call to arrive', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Two renames', 'Owner');
+    const guest = await signedInClient();
+    await joinRoom(guest.client, roomId, 'Guest');
+    const socket = await TestSocket.joined(guest.client, roomId, 'Guest');
+    await runInDurableObject(roomStub(env, roomId), async (room: ChatRoom) => {
+      // The first call's read is slow and sees the older rename; the second's sees the newer.
+      let answerFirst!: (row: { nickname: string }) => void;
+      const slow = new Promise<{ nickname: string }>((resolve) => (answerFirst = resolve));
+      const answers = [slow, Promise.resolve({ nickname: 'Carol' })];
+      const parts = room.parts as { db: () => D1Database };
+      const db = parts.db;
+      parts.db = () =>
+        ({
+          prepare: () => ({ bind: () => ({ first: () => answers.shift()! }) }),
+        }) as unknown as D1Database;
+      const first = room.membershipChanged(guest.user.id, 'Bob');
+      await room.membershipChanged(guest.user.id, 'Carol');
+      answerFirst({ nickname: 'Bob' });
+      await first;
+      parts.db = db;
+    });
+    expect((await socket.waitForEvent('nicknameChanged')).at(-1)).toEqual({ nickname: 'Carol' });
+    await sleep(50);
+    expect(socket.events('nicknameChanged')).toEqual([{ nickname: 'Carol' }]);
+    socket.close();
   });
 });

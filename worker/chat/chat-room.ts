@@ -42,6 +42,9 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
   /** The room's parts, which its events get too (room-events.ts). */
   readonly parts: RoomParts;
   private readonly personUpgrades = new PersonLimit(UPGRADES_PER_SECOND, UPGRADE_BURST);
+  /** Per person, the latest rename call in flight (membershipChanged). */
+  private readonly renameCalls = new Map<string, number>();
+  private renameCallCount = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -151,12 +154,17 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
    * RPC from the worker after a join through the API set someone's nickname here: their
    * sockets take it at once (nickname-change.ts), and the room hears the old name leave and
    * the new one arrive. Two renames at once may reach D1 in one order and the room in the
-   * other, so the nickname is the one D1 holds now (the one said, if D1 has no membership).
+   * other, so the nickname is the one D1 holds now (the one said, if D1 has no membership),
+   * as the last call to arrive read it: it read after every rename whose call came before.
    */
   async membershipChanged(userId: string, said: string) {
     this.parts.gate.nicknameChanged(userId);
-    const nickname =
-      (await membershipNickname(this.parts.db(), this.parts.identity.id, userId)) ?? said;
+    const call = ++this.renameCallCount;
+    this.renameCalls.set(userId, call);
+    const read = await membershipNickname(this.parts.db(), this.parts.identity.id, userId);
+    if (this.renameCalls.get(userId) !== call) return; // a later call's answer is newer
+    this.renameCalls.delete(userId);
+    const nickname = read ?? said;
     const renamed = renameSockets(this.connections('/', true), userId, nickname);
     if (!renamed) return;
     this.parts.presence.changed({ kind: 'left', nickname: renamed.from, socket: renamed.socket });
