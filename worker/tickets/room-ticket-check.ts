@@ -13,12 +13,13 @@ import type { TicketVoids } from './ticket-voids';
 const SAY = { room: ROOM_NOT_FOUND, user: NOT_A_MEMBER, session: NOT_AUTHENTICATED } as const;
 
 export function voidedRefusal(voids: TicketVoids, upgrade: ForwardedUpgrade): string | null {
+  const ticketed = upgrade.ticketIssuedAt !== null;
   const checkedAt = upgrade.ticketIssuedAt ?? upgrade.checkedAt;
   if (checkedAt === null) return null;
-  const kind = voids.refusal({
-    userId: upgrade.userId,
-    sessionId: upgrade.sessionId,
-    issuedAt: checkedAt,
-  });
+  const holder = { userId: upgrade.userId, sessionId: upgrade.sessionId, issuedAt: checkedAt };
+  // A ticket lives a minute, so it errs on refusing; a cookie upgrade's check is moments old,
+  // and one made just after a change (a kicked person let back in and rejoining at once) must
+  // not be taken for one made before it.
+  const kind = voids.refusal(holder, ticketed ? undefined : 0);
   return kind ? SAY[kind] : null;
 }

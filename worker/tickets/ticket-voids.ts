@@ -66,11 +66,17 @@ export class TicketVoids {
     this.put(`n:${userId}`);
   }
 
-  /** Why the room refuses this ticket, or null when no change since its issue voids it. */
-  refusal(holder: TicketHolder): 'room' | 'user' | 'session' | null {
-    if (this.after(EVERYONE, holder.issuedAt)) return 'room';
-    if (this.after(`u:${holder.userId}`, holder.issuedAt)) return 'user';
-    if (this.after(`s:${holder.sessionId}`, holder.issuedAt)) return 'session';
+  /**
+   * Why the room refuses this ticket, or null when no change since its issue voids it. Issued
+   * up to `allowance` after a void still counts as before it (the worker's clock may run ahead).
+   */
+  refusal(
+    holder: TicketHolder,
+    allowance = CLOCK_ALLOWANCE_MS,
+  ): 'room' | 'user' | 'session' | null {
+    if (this.after(EVERYONE, holder.issuedAt, allowance)) return 'room';
+    if (this.after(`u:${holder.userId}`, holder.issuedAt, allowance)) return 'user';
+    if (this.after(`s:${holder.sessionId}`, holder.issuedAt, allowance)) return 'session';
     return null;
   }
 
@@ -79,9 +85,9 @@ export class TicketVoids {
     return this.after(`n:${userId}`, checkedAt);
   }
 
-  private after(key: string, issuedAt: number): boolean {
+  private after(key: string, issuedAt: number, allowance = CLOCK_ALLOWANCE_MS): boolean {
     const at = this.at.get(key);
-    return at !== undefined && issuedAt <= at + CLOCK_ALLOWANCE_MS;
+    return at !== undefined && issuedAt <= at + allowance;
   }
 
   private put(key: string) {
