@@ -10,10 +10,10 @@ import { ReadPositions } from './read-positions';
 import type { RoomIdentity } from './room-identity';
 import { flushRoomSummary } from './room-summary';
 
-/** A quiet room's summary reaches D1 a second after its message... */
 /** Why a send is refused once its room is deleted (the client says the same on /join). */
 export const ROOM_DELETED = 'This room was deleted.';
 
+/** A quiet room's summary reaches D1 a second after its message... */
 const SUMMARY_DELAY_MS = 1000;
 /**
  * ...and a busy room's at most every five seconds: with a flush every second, 100 rooms of ten
