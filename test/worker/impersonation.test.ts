@@ -6,11 +6,11 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/validation';
 import type { ChatRoom } from '../../worker/chat/chat-room';
-import { FORWARDED } from '../../worker/chat/forwarded';
 import { CLOCK_ALLOWANCE_MS } from '../../worker/tickets/ticket-voids';
 import { roomStub } from '../../worker/chat/room-stub';
 import { Client, newAccount, signedInClient } from './support/api';
 import { createRoom, joinRoom } from './support/rooms';
+import { forwardedCookieUpgrade, sleep } from './support/room-object';
 import { TestSocket } from './support/socket';
 
 const LOOKALIKES = [
@@ -20,8 +20,6 @@ const LOOKALIKES = [
   'chatmoderator',
   'Chat_M0derator',
 ];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('nicknames that imitate the moderator', () => {
   it.each(LOOKALIKES)('refuses %s at registration', async (nickname) => {
@@ -187,26 +185,16 @@ describe('a nickname given up', () => {
     const { roomId, mallory, watcher, tab } = await renamedWhileJoined();
     tab.close();
     // What the worker forwards for a cookie upgrade whose D1 read came just before the change.
-    const upgrade = (checkedAt: number) =>
-      roomStub(env, roomId).fetch(
-        new Request(`https://room/socket.io/?EIO=4&transport=websocket&room=${roomId}`, {
-          headers: {
-            Upgrade: 'websocket',
-            [FORWARDED.userId]: mallory.user.id,
-            [FORWARDED.role]: 'user',
-            [FORWARDED.sessionId]: 'session-of-the-test',
-            [FORWARDED.roomId]: roomId,
-            [FORWARDED.roomName]: 'Names',
-            [FORWARDED.nickname]: 'Carol',
-            [FORWARDED.ip]: mallory.client.ip,
-            [FORWARDED.checkedAt]: String(checkedAt),
-          },
-        }),
-      );
     const joinAs = async (checkedAt: number) => {
-      const response = await upgrade(checkedAt);
-      const socket = TestSocket.wrap(response.webSocket!);
-      await socket.waitFor((frame) => frame.startsWith('0{'));
+      const socket = await forwardedCookieUpgrade({
+        roomId,
+        roomName: 'Names',
+        userId: mallory.user.id,
+        sessionId: 'session-of-the-test',
+        nickname: 'Carol',
+        ip: mallory.client.ip,
+        checkedAt,
+      });
       socket.send('40');
       await socket.waitFor((frame) => frame.startsWith('40'));
       const ack = await socket.emit('join', { name: 'Carol', room: roomId });

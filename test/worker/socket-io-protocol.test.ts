@@ -13,15 +13,10 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/chat-room';
 import { roomStub } from '../../worker/chat/room-stub';
-import type { SocketState } from '../../worker/chat/socket-state';
-import type { Registry } from '../../worker/socket-io/registry';
 import { signedInClient } from './support/api';
 import { createRoom, joinRoom, makePingRoundDue } from './support/rooms';
+import { sleep, socketsOf } from './support/room-object';
 import { TestSocket } from './support/socket';
-
-const socketsOf = (room: ChatRoom) =>
-  (room as unknown as { sockets: Registry<SocketState> }).sockets;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function aRoom() {
   const owner = await signedInClient();

@@ -14,16 +14,14 @@ import type { ChatRoom } from '../../worker/chat/chat-room';
 import { roomStub } from '../../worker/chat/room-stub';
 import type { SocketState } from '../../worker/chat/socket-state';
 import type { Socket } from '../../worker/socket-io';
-import type { Registry, SocketRecord } from '../../worker/socket-io/registry';
+import type { SocketRecord } from '../../worker/socket-io/registry';
 import { signedInClient } from './support/api';
 import { createRoom, joinRoom, makePingRoundDue } from './support/rooms';
+import { sleep, socketsOf } from './support/room-object';
 import { TestSocket } from './support/socket';
 
-const socketsOf = (room: ChatRoom) =>
-  (room as unknown as { sockets: Registry<SocketState> }).sockets;
 const connectionsOf = (room: ChatRoom) =>
   (room as unknown as { connections(nsp?: string): Socket<SocketState>[] }).connections();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MINUTE = 60_000;
 
 describe('the registry across hibernation', () => {

@@ -8,11 +8,10 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/chat-room';
 import { roomStub } from '../../worker/chat/room-stub';
-import { FORWARDED } from '../../worker/chat/forwarded';
 import { TicketVoids } from '../../worker/tickets/ticket-voids';
 import { signedInAdmin } from './support/admin';
 import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
-import { TestSocket } from './support/socket';
+import { forwardedCookieUpgrade } from './support/room-object';
 import { connectWithTicket, refusal, ticketFor } from './tickets-helpers';
 
 async function ownerAndGuest() {
@@ -108,25 +107,16 @@ describe('a ticket issued before a change cannot undo it', () => {
     const { guest, roomId } = await ownerAndGuest();
     const stub = roomStub(env, roomId);
     // What the worker forwards for a cookie upgrade whose D1 read saw the session still live.
-    const cookieUpgrade = (checkedAt: number) =>
-      stub.fetch(
-        new Request(`https://room/socket.io/?EIO=4&transport=websocket&room=${roomId}`, {
-          headers: {
-            Upgrade: 'websocket',
-            [FORWARDED.userId]: guest.user.id,
-            [FORWARDED.role]: 'user',
-            [FORWARDED.sessionId]: 'the-session-logged-out',
-            [FORWARDED.roomId]: roomId,
-            [FORWARDED.roomName]: 'Revocations',
-            [FORWARDED.nickname]: 'Guest',
-            [FORWARDED.ip]: guest.client.ip,
-            [FORWARDED.checkedAt]: String(checkedAt),
-          },
-        }),
-      );
     const connectAnswer = async (checkedAt: number) => {
-      const socket = TestSocket.wrap((await cookieUpgrade(checkedAt)).webSocket!);
-      await socket.waitFor((frame) => frame.startsWith('0{'));
+      const socket = await forwardedCookieUpgrade({
+        roomId,
+        roomName: 'Revocations',
+        userId: guest.user.id,
+        sessionId: 'the-session-logged-out',
+        nickname: 'Guest',
+        ip: guest.client.ip,
+        checkedAt,
+      });
       socket.send('40');
       const answer = await socket.waitFor((f) => f.startsWith('40') || f.startsWith('44'));
       socket.close();

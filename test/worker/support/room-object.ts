@@ -1,0 +1,50 @@
+/**
+ * Reaching into a room object from a test: its socket registry, and a cookie upgrade as the
+ * worker forwards it after its D1 checks (headers of worker/chat/forwarded.ts).
+ */
+import { env } from 'cloudflare:test';
+import type { ChatRoom } from '../../../worker/chat/chat-room';
+import { FORWARDED } from '../../../worker/chat/forwarded';
+import { roomStub } from '../../../worker/chat/room-stub';
+import type { SocketState } from '../../../worker/chat/socket-state';
+import type { Registry } from '../../../worker/socket-io/registry';
+import { TestSocket } from './socket';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const socketsOf = (room: ChatRoom) =>
+  (room as unknown as { sockets: Registry<SocketState> }).sockets;
+
+export interface ForwardedCookieUpgrade {
+  roomId: string;
+  roomName: string;
+  userId: string;
+  sessionId: string;
+  nickname: string;
+  ip: string;
+  /** When the worker read the membership (X-Chat-Checked-At). */
+  checkedAt: number;
+}
+
+/** The room's answer to such an upgrade, opened and accepted (the open packet awaited). */
+export async function forwardedCookieUpgrade(upgrade: ForwardedCookieUpgrade) {
+  const { roomId } = upgrade;
+  const response = await roomStub(env, roomId).fetch(
+    new Request(`https://room/socket.io/?EIO=4&transport=websocket&room=${roomId}`, {
+      headers: {
+        Upgrade: 'websocket',
+        [FORWARDED.userId]: upgrade.userId,
+        [FORWARDED.role]: 'user',
+        [FORWARDED.sessionId]: upgrade.sessionId,
+        [FORWARDED.roomId]: roomId,
+        [FORWARDED.roomName]: upgrade.roomName,
+        [FORWARDED.nickname]: upgrade.nickname,
+        [FORWARDED.ip]: upgrade.ip,
+        [FORWARDED.checkedAt]: String(upgrade.checkedAt),
+      },
+    }),
+  );
+  const socket = TestSocket.wrap(response.webSocket!);
+  await socket.waitFor((frame) => frame.startsWith('0{'));
+  return socket;
+}
