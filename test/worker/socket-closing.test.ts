@@ -12,6 +12,7 @@ import { roomStub } from '../../worker/chat/room-stub';
 import { Client } from './support/api';
 import { signedInAdmin } from './support/admin';
 import { watchMailbox } from './support/mailbox';
+import { roomsNotedFor } from './support/security-state';
 import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
 import { endedWithNotice, TestSocket } from './support/socket';
 
@@ -140,11 +141,8 @@ describe('a blocked address loses its sockets', () => {
     const { victim, roomId, v, b } = await victimAndBystander();
     const otherRoom = await createRoom(victim.client, 'Elsewhere', 'Victim');
     const v2 = await TestSocket.joined(victim.client, otherRoom, 'Victim');
-    // The upgrade noted where the address's sockets are, in its one D1 round trip.
-    const rooms = await env.DB.prepare('SELECT room_id FROM socket_addresses WHERE ip = ?')
-      .bind(victim.client.ip)
-      .all<{ room_id: string }>();
-    expect(rooms.results.map((row) => row.room_id).sort()).toEqual([roomId, otherRoom].sort());
+    // Each room noted where the address's sockets are, in its batch after the upgrade.
+    expect(await roomsNotedFor(victim.client.ip, 2)).toEqual([roomId, otherRoom].sort());
 
     const started = Date.now();
     await closeAddressSockets(env, victim.client.ip, 'Your network has been blocked');

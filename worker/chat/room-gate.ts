@@ -4,9 +4,9 @@
  * signature) come first; this catches what happened between them and the upgrade's arrival.
  */
 import { Refusal } from '../socket-io';
-import { AddressNotes } from '../tickets/address-notes';
 import { voidedRefusal } from '../tickets/room-ticket-check';
 import { TicketVoids } from '../tickets/ticket-voids';
+import { AddressNotes } from './address-notes';
 import type { ForwardedUpgrade } from './forwarded';
 import { RecentRemovals } from './recent-removals';
 import { BANNED_MESSAGE, RoomBans } from './room-bans';
@@ -15,8 +15,9 @@ import type { SocketMatch } from './socket-state';
 export class RoomGate {
   private readonly bans: RoomBans;
   private readonly removals = new RecentRemovals();
-  /** Ticketed upgrades: what voids older tickets, and their addresses on their way to D1. */
+  /** What voids older tickets (and cookie upgrades checked before it). */
   private readonly voids: TicketVoids;
+  /** The addresses let in, on their way to D1 for address blocks. */
   private readonly addressNotes: AddressNotes;
 
   constructor(
@@ -42,7 +43,7 @@ export class RoomGate {
     // happened since (tickets/).
     const refusal = voidedRefusal(this.voids, forwarded);
     if (refusal) return new Refusal(refusal);
-    if (forwarded.ticketIssuedAt !== null) this.addressNotes.note(ip);
+    this.addressNotes.note(ip);
     // A membership read before a nickname change here (a ticket's, or a cookie upgrade's
     // moments before it arrived) does not vouch for the nickname. The worker always says when.
     const checkedAt = forwarded.checkedAt ?? Date.now();

@@ -31,6 +31,8 @@ interface Snapshot {
 let snapshot: Snapshot | null = null;
 let loading: Promise<Snapshot> | null = null;
 const pointAnswers = new Map<string, { until: number | null; readAt: number }>();
+/** Bumped by a reset: a read sent before it must not bring its snapshot back. */
+let generation = 0;
 
 /** Counts D1 queries this isolate made for blocks (tests read it). */
 export const blockCacheStats = { queries: 0 };
@@ -63,6 +65,7 @@ function load(db: D1Database): Promise<Snapshot> {
 
 async function read(db: D1Database): Promise<Snapshot> {
   const readAt = Date.now();
+  const readIn = generation;
   blockCacheStats.queries += 1;
   const { results } = await db
     .prepare('SELECT ip, blocked_until FROM ip_reputation WHERE blocked_until > ? LIMIT ?')
@@ -71,6 +74,7 @@ async function read(db: D1Database): Promise<Snapshot> {
   const blocked = new Map(results.map((row) => [row.ip, row.blocked_until]));
   const next = { readAt, blocked, complete: results.length < MAX_ROWS };
   // A slower, older read never replaces a newer one.
+  if (readIn !== generation) return next;
   if (!snapshot || snapshot.readAt <= readAt) snapshot = next;
   if (next.complete) pointAnswers.clear();
   return next;
@@ -82,17 +86,21 @@ async function pointLookup(db: D1Database, ip: string, now: number): Promise<num
     return known.until !== null && known.until > now ? known.until : null;
   }
   blockCacheStats.queries += 1;
+  const readIn = generation;
   const row = await db
     .prepare('SELECT blocked_until FROM ip_reputation WHERE ip = ? AND blocked_until > ?')
     .bind(ip, now)
     .first<{ blocked_until: number }>();
-  if (pointAnswers.size >= MAX_POINT_ENTRIES) pointAnswers.clear();
-  pointAnswers.set(ip, { until: row?.blocked_until ?? null, readAt: now });
+  if (readIn === generation) {
+    if (pointAnswers.size >= MAX_POINT_ENTRIES) pointAnswers.clear();
+    pointAnswers.set(ip, { until: row?.blocked_until ?? null, readAt: now });
+  }
   return row?.blocked_until ?? null;
 }
 
 /** Forgets everything (tests). */
 export function resetBlockCache() {
+  generation += 1;
   snapshot = null;
   loading = null;
   pointAnswers.clear();

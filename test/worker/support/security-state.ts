@@ -38,3 +38,20 @@ export async function becomesBlocked(ip: string): Promise<boolean> {
   }
   return false;
 }
+
+/**
+ * The rooms socket_addresses names for the address, once it names `atLeast` of them: the rooms
+ * write those rows in batches, about half a second after their upgrades (address-notes.ts).
+ */
+export async function roomsNotedFor(ip: string, atLeast: number): Promise<string[]> {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    const { results } = await env.DB.prepare('SELECT room_id FROM socket_addresses WHERE ip = ?')
+      .bind(addressKey(ip))
+      .all<{ room_id: string }>();
+    if (results.length >= atLeast || Date.now() > deadline) {
+      return results.map((row) => row.room_id).sort();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,14 +1,15 @@
 /**
- * The room's record of which addresses reached it over tickets, for address blocks: a block
- * ends an address's sockets in the rooms socket_addresses names (close-sockets.ts). The cookie
- * upgrade writes that row in its own D1 batch; a ticketed upgrade makes no D1 call, so the room
- * writes the rows instead, a little later and many at once (one batch per FLUSH_DELAY_MS for
- * a whole connect storm, not one write per socket).
+ * The room's record of which addresses reached it, for address blocks: a block ends an
+ * address's sockets in the rooms socket_addresses names (close-sockets.ts). The upgrade itself
+ * writes nothing to D1 (a ticketed one makes no D1 call at all), so the room writes the rows,
+ * a little later and many at once: one batch per FLUSH_DELAY_MS for a whole connect storm, not
+ * one commit per socket.
  *
  * The same batch reads which of those addresses are blocked, and the room closes their
  * sockets: a block written before the batch is seen by it, one written after it finds the rows.
- * Either way the socket ends, so a ticket used in the block cache's stale seconds
- * (block-cache.ts) keeps its socket for at most about FLUSH_DELAY_MS plus a round trip.
+ * Either way the socket ends, so a socket let in during a block's first moments (a ticket
+ * checked against the block cache's stale seconds, block-cache.ts, or a cookie upgrade checked
+ * just before the block) keeps it for at most about FLUSH_DELAY_MS plus a round trip.
  */
 const FLUSH_DELAY_MS = 500;
 /** An address noted this recently is not written again (the prune keeps rows a week). */
