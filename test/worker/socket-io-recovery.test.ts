@@ -134,6 +134,32 @@ describe('connection-state recovery', () => {
     back.close();
   });
 
+  it('writes new sessions with the next logged broadcast, or within a second, not one by one', async () => {
+    const { owner, guest, roomId, a, b } = await ownerAndGuest();
+    const written = (pid: string) =>
+      runInDurableObject(roomStub(env, roomId), (room: ChatRoom) =>
+        (room as unknown as { ctx: DurableObjectState }).ctx.storage.sql
+          .exec('SELECT pid FROM sio_sessions WHERE pid = ?', pid)
+          .toArray(),
+      ).then((rows) => rows.length === 1);
+    const { socket: first } = await TestSocket.connect(guest.client, roomId);
+    const { socket: second } = await TestSocket.connect(owner.client, roomId);
+    const [one, two] = [sessionOf(first).pid, sessionOf(second).pid];
+    expect(await written(one)).toBe(false);
+    expect(await written(two)).toBe(false);
+    // A broadcast commits anyway: both sessions are written with it.
+    expect(await a.emit('sendMessage', { text: 'carries them', roomId })).toEqual({});
+    expect(await written(one)).toBe(true);
+    expect(await written(two)).toBe(true);
+    // Without a broadcast, the batch is written after a second at most.
+    const { socket: third } = await TestSocket.connect(guest.client, roomId);
+    const three = sessionOf(third).pid;
+    expect(await written(three)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await written(three)).toBe(true);
+    for (const socket of [a, b, first, second, third]) socket.close();
+  });
+
   it('does not restore a session to another person, after a DISCONNECT, or twice at once', async () => {
     const { owner, guest, roomId, a, b } = await ownerAndGuest();
     const { sid, pid, offset } = sessionOf(b);

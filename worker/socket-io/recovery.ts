@@ -40,6 +40,8 @@ const utf8 = new TextEncoder();
  * replay is still bounded by the log, which keeps only the window's broadcasts).
  */
 const ALIVE_REFRESH_MS = 100_000;
+/** The longest a saved session waits for its write (save()). */
+const SAVE_DELAY_MS = 1000;
 
 /** When the sockets were last known alive, at the latest (undefined: never noted). */
 function lastAlive(kv: SyncKvStorage, now: number): number | undefined {
@@ -53,6 +55,7 @@ export class RecoveryStore<Data> {
   private aliveNotedAt: number | null = null;
   /** Sessions saved and not yet written, by pid (save()). */
   private readonly pending = new Map<string, PendingSave<Data>>();
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly sql: SqlStorage,
@@ -81,6 +84,8 @@ export class RecoveryStore<Data> {
   }
 
   log(offset: number, nsp: string, room: string, exceptSids: string[], frame: string) {
+    // The sessions waiting for their write go in this broadcast's commit, at no extra cost.
+    this.flush();
     const now = Date.now();
     this.sql.exec(
       'INSERT INTO sio_packets (offset, nsp, room, except_sids, frame, at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -95,20 +100,28 @@ export class RecoveryStore<Data> {
   }
 
   /**
-   * Saves (or refreshes) a live session, in a batch written by the next event: an event that
-   * writes storage ends in a commit that holds the object's frames (the output gate), so a
-   * connection that committed at CONNECT and again at its first event would pay for two. Whatever
-   * reads or ends a session writes the batch first. The object's sockets are alive now, too: a
-   * restart before the next heartbeat must not take the session for one that ended long ago.
+   * Saves (or refreshes) a live session, in a batch written soon after: an event that writes
+   * storage ends in a commit that holds the object's frames (the output gate), and a commit is
+   * an fsync on a local disk. A connection saves at CONNECT and again when its rooms change,
+   * and a room that everyone reconnects to gets tens of connections a second, so the batch is
+   * written by the next broadcast that is logged (its commit is made anyway) or after
+   * SAVE_DELAY_MS, whichever comes first: a storm of joins costs a few commits, not two per
+   * connection. Whatever reads or ends a session writes the batch first. The cost: a restart
+   * within SAVE_DELAY_MS of a CONNECT, with no broadcast between, forgets that session, and its
+   * client connects afresh as it would without recovery. The object's sockets are alive now,
+   * too: a restart before the next heartbeat must not take the session for one that ended
+   * long ago.
    */
   save(pid: string, nsp: string, record: NamespaceRecord, data: Data) {
     const start = this.pending.get(pid)?.startOffset ?? this.lastOffset;
     this.pending.set(pid, { nsp, record, data, startOffset: start });
-    if (this.pending.size === 1) setTimeout(() => this.flush(), 0);
+    this.flushTimer ??= setTimeout(() => this.flush(), SAVE_DELAY_MS);
   }
 
   /** Writes the sessions saved since the last time (their state as it is now). */
   flush() {
+    if (this.flushTimer !== null) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
     if (this.pending.size === 0) return;
     this.alive();
     for (const [pid, { nsp, record, data, startOffset }] of this.pending) {
