@@ -142,6 +142,8 @@ describe('connection-state recovery', () => {
           .exec('SELECT pid FROM sio_sessions WHERE pid = ?', pid)
           .toArray(),
       ).then((rows) => rows.length === 1);
+    // The joins' presence news is out (logged), so nothing else is waiting to be broadcast.
+    await a.waitFor((frame) => frame.includes('Guest has joined the room'));
     const { socket: first } = await TestSocket.connect(guest.client, roomId);
     const { socket: second } = await TestSocket.connect(owner.client, roomId);
     const [one, two] = [sessionOf(first).pid, sessionOf(second).pid];

@@ -6,6 +6,9 @@
  * the logged broadcasts after its offset that were meant for it, once.
  */
 import type { NamespaceRecord } from './registry';
+import { REPLAY_MAX_FRAMES, replayFor, type LoggedPacket } from './replay';
+
+export { REPLAY_MAX_BYTES, REPLAY_MAX_FRAMES } from './replay';
 
 export interface RestoredSession<Data> {
   sid: string;
@@ -25,14 +28,6 @@ interface PendingSave<Data> {
 const PRUNED_UP_TO = 'sio:prunedUpTo';
 const ALIVE_AT = 'sio:aliveAt';
 const PRUNE_EVERY = 500;
-/**
- * A recovery replays at most this many logged broadcasts, and this many bytes of them; a longer
- * gap is not recovered (the client connects afresh, as without recovery), so that no
- * reconnect can make the object read and send without end.
- */
-export const REPLAY_MAX_FRAMES = 500;
-export const REPLAY_MAX_BYTES = 1024 * 1024;
-const utf8 = new TextEncoder();
 /**
  * The "alive" time is written at most this often (not on every heartbeat and every session
  * save, each a row written), and read as up to this much later than written, so a socket
@@ -203,24 +198,15 @@ export class RecoveryStore<Data> {
     const rooms = JSON.parse(row.rooms) as string[];
     const sid = row.sid;
     const logged = this.sql
-      .exec<{ room: string; except_sids: string; frame: string }>(
+      .exec<LoggedPacket>(
         'SELECT room, except_sids, frame FROM sio_packets WHERE offset > ? AND nsp = ? ORDER BY offset LIMIT ?',
         from,
         nsp,
         REPLAY_MAX_FRAMES + 1,
       )
       .toArray();
-    if (logged.length > REPLAY_MAX_FRAMES) return null;
-    const frames: string[] = [];
-    let bytes = 0;
-    for (const { room, except_sids, frame } of logged) {
-      if (room !== '' && !rooms.includes(room)) continue;
-      if (except_sids && (JSON.parse(except_sids) as string[]).includes(sid)) continue;
-      bytes += utf8.encode(frame).byteLength;
-      if (bytes > REPLAY_MAX_BYTES) return null;
-      frames.push(frame);
-    }
-    return { sid, rooms, data: JSON.parse(row.data) as Data, frames };
+    const frames = replayFor(logged, rooms, sid);
+    return frames && { sid, rooms, data: JSON.parse(row.data) as Data, frames };
   }
 
   private lastLogged(): number | null {
