@@ -12,6 +12,7 @@ const USAGE = `usage: npm run bench -- [--quick] [--profile] [busy] [busy-deflat
 env: BENCH_SCALE (1)         multiplies members, senders, rooms and HTTP samples
      BENCH_TIME_SCALE (1)    multiplies the sending durations
      BENCH_DRAIN_MS (30000)  longest wait for deliveries after the senders stop
+     BENCH_ROUNDS (3)        alternating passes of each server per socket scenario, medians
      BENCH_LIGHTHOUSE_RUNS (5, --quick 1)  Lighthouse runs per page, medians reported
      CHROME_PATH (/usr/bin/chromium)  the Chromium that Lighthouse drives
      BENCH_PORT (8890), BENCH_BASELINE_PORT (8891), BENCH_SETUP_CONCURRENCY (8)
@@ -136,6 +137,8 @@ export function loadConfig(argv = process.argv.slice(2)) {
   return {
     quick,
     profile: argv.includes('--profile'),
+    // Socket scenarios: passes of each server, alternating; the table takes medians.
+    rounds: Math.round(positive('BENCH_ROUNDS', 3)),
     scale,
     timeScale,
     selected,

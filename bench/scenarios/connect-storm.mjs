@@ -9,6 +9,7 @@ import { mapLimit, progress } from '../lib/async.mjs';
 import { d1PerUnit, describeD1, settledD1Totals } from '../lib/d1-meter.mjs';
 import { connectAll } from '../load/connect.mjs';
 import { startProfile } from '../lib/profiler.mjs';
+import { figures, inRounds } from '../lib/rounds.mjs';
 import { prepareRooms, settle } from './prepare.mjs';
 
 /** Tickets are valid a minute; a thousand are fetched in a few seconds at this concurrency. */
@@ -16,9 +17,7 @@ const TICKET_CONCURRENCY = 16;
 
 export async function connectStorm(spec, { users, targets, config }) {
   const members = await prepareRooms(spec, users, config);
-  const results = {};
-  for (const target of targets) {
-    console.log(`  ${spec.title}: ${target.name}`);
+  const results = await inRounds(config.rounds, targets, async (target, round) => {
     const ours = target.name === 'ours';
     // Before the tickets (issuing one is part of a ticketed connect's D1 work), once the last
     // scenario's leaves are over.
@@ -29,7 +28,8 @@ export async function connectStorm(spec, { users, targets, config }) {
     }
     const ticketed = spec.tickets && ours ? await withTickets(members) : members;
     await settle(target);
-    const stopProfile = config.profile && ours ? await startProfile(target.pid) : null;
+    const profile = config.profile && ours && round === 0;
+    const stopProfile = profile ? await startProfile(target.pid) : null;
     const connect = await connectAll(target, ticketed, {
       concurrency: members.length,
       timeoutMs: config.joinTimeoutMs,
@@ -41,15 +41,15 @@ export async function connectStorm(spec, { users, targets, config }) {
       : undefined;
     if (d1 !== undefined) console.log(describeD1(d1, 'connects'));
     for (const client of connect.clients) client.close();
-    results[target.name] = { ...connect, d1 };
-  }
-  const pick = (fn) => ({ ours: fn(results.ours), baseline: fn(results.baseline) });
+    return { ...connect, d1 };
+  });
+  const pick = (fn, how) => figures(results, fn, how);
   const rooms = spec.rooms > 1 ? `${members.length} in ${spec.rooms} rooms` : members.length;
   return [
     { metric: 'time to all joined ms', ...pick((r) => r.totalMs) },
     { metric: 'p50 join ms', ...pick((r) => r.joinMs.p50) },
     { metric: 'p99 join ms', ...pick((r) => r.joinMs.p99) },
-    { metric: 'failed joins', ...pick((r) => r.failures) },
+    { metric: 'failed joins', ...pick((r) => r.failures, 'sum') },
     { metric: 'server CPU ms', ...pick((r) => r.cpuMs) },
     // The baseline has no database; with tickets, issuing them is counted too.
     { metric: `D1 rows read per ${connectKind(spec)}`, ...pick((r) => r.d1?.rowsRead) },

@@ -1,21 +1,21 @@
 /**
  * The fan-out scenarios (one busy room, with and without clients offering compression, one big
- * room, many rooms): the same people, rooms and load against our app, then the baseline.
+ * room, many rooms): the same people, rooms and load against our app and the baseline, in
+ * alternating rounds (lib/rounds.mjs).
  */
 import { cpuSince, groupCpu } from '../lib/cpu.mjs';
 import { d1PerUnit, describeD1, settledD1Totals } from '../lib/d1-meter.mjs';
 import { startProfile } from '../lib/profiler.mjs';
+import { figures, inRounds } from '../lib/rounds.mjs';
 import { connectAll } from '../load/connect.mjs';
 import { runTraffic } from '../load/traffic.mjs';
 import { prepareRooms, settle } from './prepare.mjs';
 
 export async function roomTraffic(spec, { users, targets, config }) {
   const members = await prepareRooms(spec, users, config);
-  const results = {};
-  for (const target of targets) {
-    console.log(`  ${spec.title}: ${target.name}`);
-    results[target.name] = await runOn(target, spec, members, config);
-  }
+  const results = await inRounds(config.rounds, targets, (target, round) =>
+    runOn(target, spec, members, { ...config, profile: config.profile && round === 0 }),
+  );
   return rows(spec, results);
 }
 
@@ -51,7 +51,8 @@ async function runOn(target, spec, members, config) {
     const { user, system } = process.cpuUsage(ownCpu);
     console.log(
       `    sent ${traffic.sent}, refused ${traffic.refused}, received ${traffic.received}` +
-        ` of ${traffic.expected}, drained ${Math.round(traffic.drainedMs)} ms` +
+        ` of ${traffic.expected} (p50 ${(traffic.latency.p50 ?? NaN).toFixed(2)} ms,` +
+        ` p99 ${(traffic.latency.p99 ?? NaN).toFixed(2)} ms), drained ${Math.round(traffic.drainedMs)} ms` +
         (traffic.refusal ? ` (refusal: ${traffic.refusal})` : '') +
         (traffic.dropped ? `, ${traffic.dropped} sockets dropped by the server` : '') +
         `; load generator ${Math.round((user + system) / 1000)} ms CPU,` +
@@ -70,15 +71,15 @@ async function runOn(target, spec, members, config) {
 }
 
 function rows(spec, results) {
-  const pick = (fn) => ({ ours: fn(results.ours), baseline: fn(results.baseline) });
+  const pick = (fn, how) => figures(results, fn, how);
   return [
     { metric: 'delivered msgs/s', ...pick((r) => r.perSecond) },
     { metric: 'p50 latency ms', ...pick((r) => r.latency.p50) },
     { metric: 'p99 latency ms', ...pick((r) => r.latency.p99) },
     { metric: 'max latency ms', ...pick((r) => r.latency.max) },
-    { metric: 'lost', ...pick((r) => r.lost) },
-    { metric: 'out of order', ...pick((r) => r.outOfOrder) },
-    { metric: 'sends refused', ...pick((r) => r.refused) },
+    { metric: 'lost', ...pick((r) => r.lost, 'sum') },
+    { metric: 'out of order', ...pick((r) => r.outOfOrder, 'sum') },
+    { metric: 'sends refused', ...pick((r) => r.refused, 'sum') },
     { metric: 'server CPU ms', ...pick((r) => r.cpuMs) },
     // Whether a server accepted the clients' permessage-deflate offers.
     ...(spec.offerDeflate ? [{ metric: 'sockets compressed', ...pick((r) => r.compressed) }] : []),

@@ -1,0 +1,38 @@
+/**
+ * Rounds: a socket scenario runs against both servers several times, alternating which goes
+ * first, and the table reports each figure's median over the rounds (failures summed). On a
+ * shared two-core machine one pass of each server can differ by 2× from the next; pairing
+ * passes in time and taking medians keeps a slow moment from deciding a ratio.
+ */
+
+/** Runs `runOn(target, round)` for every target in every round; answers each one's results. */
+export async function inRounds(rounds, targets, runOn) {
+  const results = Object.fromEntries(targets.map((target) => [target.name, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    const order = round % 2 === 0 ? targets : [...targets].reverse();
+    for (const target of order) {
+      console.log(`  round ${round + 1} of ${rounds}: ${target.name}`);
+      results[target.name].push(await runOn(target, round));
+    }
+  }
+  return results;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * One row's figures: `fn` of each round's result, as the median of the rounds, or their sum
+ * (`'sum'`, for counts of what went wrong: one lost message in any round must show).
+ */
+export function figures(results, fn, how = 'median') {
+  const over = (list) => {
+    const values = list.map(fn).filter((value) => typeof value === 'number');
+    if (values.length === 0) return undefined;
+    return how === 'sum' ? values.reduce((sum, value) => sum + value, 0) : median(values);
+  };
+  return { ours: over(results.ours), baseline: over(results.baseline) };
+}
