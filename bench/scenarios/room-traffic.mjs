@@ -82,7 +82,9 @@ function rows(spec, results) {
     { metric: 'sends refused', ...pick((r) => r.refused, 'sum') },
     { metric: 'server CPU ms', ...pick((r) => r.cpuMs) },
     // Whether a server accepted the clients' permessage-deflate offers.
-    ...(spec.offerDeflate ? [{ metric: 'sockets compressed', ...pick((r) => r.compressed) }] : []),
+    ...(spec.offerDeflate
+      ? [{ metric: 'sockets compressed', ...pick((r) => r.compressed, 'sum') }]
+      : []),
     // The baseline has no database.
     { metric: 'D1 rows read per message', ...pick((r) => r.d1?.rowsRead) },
     { metric: 'D1 rows written per message', ...pick((r) => r.d1?.rowsWritten) },
