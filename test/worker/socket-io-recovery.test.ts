@@ -10,6 +10,7 @@ import { roomStub } from '../../worker/chat/room-stub';
 import { REPLAY_MAX_FRAMES } from '../../worker/socket-io/recovery';
 import { signedInClient } from './support/api';
 import { createRoom, joinRoom } from './support/rooms';
+import { sleep } from './support/room-object';
 import { TestSocket } from './support/socket';
 
 async function ownerAndGuest() {
@@ -157,7 +158,7 @@ describe('connection-state recovery', () => {
     const { socket: third } = await TestSocket.connect(guest.client, roomId);
     const three = sessionOf(third).pid;
     expect(await written(three)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await sleep(1100);
     expect(await written(three)).toBe(true);
     for (const socket of [a, b, first, second, third]) socket.close();
   });

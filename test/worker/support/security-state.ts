@@ -3,18 +3,27 @@ import { env } from 'cloudflare:test';
 import { addressKey } from '../../../worker/security/client-ip';
 import { decayedScore, type ReputationRow } from '../../../worker/security/ip-reputation';
 
-/** Events are written after the answer is sent (waitUntil); this waits for them. */
-export async function eventsFrom(ip: string, eventType: string, atLeast: number) {
+/** Reads until `enough` says so, or 5 s have passed: the rows come from background writes. */
+async function readUntil<T>(read: () => Promise<T[]>, enough: (rows: T[]) => boolean) {
   const deadline = Date.now() + 5000;
   for (;;) {
-    const { results } = await env.DB.prepare(
-      'SELECT * FROM security_events WHERE ip = ? AND event_type = ?',
-    )
-      .bind(addressKey(ip), eventType)
-      .all<{ details: string; user_id: string | null }>();
-    if (results.length >= atLeast || Date.now() > deadline) return results;
+    const rows = await read();
+    if (enough(rows) || Date.now() > deadline) return rows;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** Events are written after the answer is sent (waitUntil); this waits for them. */
+export async function eventsFrom(ip: string, eventType: string, atLeast: number) {
+  return readUntil(
+    async () =>
+      (
+        await env.DB.prepare('SELECT * FROM security_events WHERE ip = ? AND event_type = ?')
+          .bind(addressKey(ip), eventType)
+          .all<{ details: string; user_id: string | null }>()
+      ).results,
+    (rows) => rows.length >= atLeast,
+  );
 }
 
 /**
@@ -44,14 +53,14 @@ export async function becomesBlocked(ip: string): Promise<boolean> {
  * write those rows in batches, about half a second after their upgrades (address-notes.ts).
  */
 export async function roomsNotedFor(ip: string, atLeast: number): Promise<string[]> {
-  const deadline = Date.now() + 3000;
-  for (;;) {
-    const { results } = await env.DB.prepare('SELECT room_id FROM socket_addresses WHERE ip = ?')
-      .bind(addressKey(ip))
-      .all<{ room_id: string }>();
-    if (results.length >= atLeast || Date.now() > deadline) {
-      return results.map((row) => row.room_id).sort();
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const rows = await readUntil(
+    async () =>
+      (
+        await env.DB.prepare('SELECT room_id FROM socket_addresses WHERE ip = ?')
+          .bind(addressKey(ip))
+          .all<{ room_id: string }>()
+      ).results,
+    (found) => found.length >= atLeast,
+  );
+  return rows.map((row) => row.room_id).sort();
 }
