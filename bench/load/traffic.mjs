@@ -16,6 +16,9 @@ const STALL_MS = 3000;
 /** @param {{ members: RawClient[], senders: RawClient[] }[]} rooms */
 export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
   const latencies = [];
+  /** Latencies by the second of the run they were sent in: a stall shows as one bad second. */
+  const bySecond = [];
+  let started = 0;
   let received = 0;
   let outOfOrder = 0;
   let lastReceipt = 0;
@@ -24,7 +27,10 @@ export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
     if (typeof text !== 'string' || !text.startsWith('b:')) return; // notices, history
     const now = performance.now();
     const [, sender, seq, sentAt] = text.split(':');
-    latencies.push(now - Number(sentAt) / 100);
+    const latency = now - Number(sentAt) / 100;
+    latencies.push(latency);
+    const second = Math.max(0, Math.floor((Number(sentAt) / 100 - started) / 1000));
+    (bySecond[second] ??= []).push(latency);
     received++;
     lastReceipt = now;
     let inOrder = Number(seq) > (client.lastSeq.get(sender) ?? -1);
@@ -48,7 +54,7 @@ export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
   // The generator's own lag would show up as latency: it is measured so that it can be ruled out.
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
-  const started = performance.now();
+  started = performance.now();
   await sendAll(senders, perSender, interval, started, durationMs);
   const sendingMs = performance.now() - started;
 
@@ -77,6 +83,7 @@ export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
     received,
     perSecond: received / (windowMs / 1000),
     latency: summarize(latencies),
+    p99BySecond: Array.from(bySecond, (samples) => summarize(samples ?? []).p99),
     lost: Math.max(0, expected() - received),
     outOfOrder,
     loopDelayP99: loopDelay.percentile(99) / 1e6,

@@ -58,6 +58,8 @@ async function runOn(target, spec, members, config) {
         `; load generator ${Math.round((user + system) / 1000)} ms CPU,` +
         ` event loop delay p99 ${traffic.loopDelayP99.toFixed(1)} ms`,
     );
+    const seconds = traffic.p99BySecond.map((p99) => (p99 ?? NaN).toFixed(1)).join(' ');
+    console.log(`    p99 ms by second of sending: ${seconds}`);
     await stopProfile?.(spec.title);
     // Includes the summary the room objects write to D1 after the last message.
     const d1 = d1Before
