@@ -46,3 +46,19 @@ describe('posting a batch of messages', () => {
     expect(events.slice(4).sort()).toEqual(['settled one', 'settled two']);
   });
 });
+
+describe('a kick while sends wait for their batch', () => {
+  it('refuses the kicked person’s sends and stores the others', async () => {
+    const broadcasts: string[] = [];
+    const poster = new MessagePoster(memoryStore(), (message) => broadcasts.push(message.text));
+    const post = (userId: string, text: string) =>
+      poster.post({ userId, nickname: userId, html: text, clientId: crypto.randomUUID() });
+    const kept = post('stays', 'hello');
+    const refused = post('kicked', 'spam');
+    poster.discardFrom('kicked', new Error('You were removed from this room'));
+
+    await expect(refused).rejects.toThrow('You were removed from this room');
+    expect((await kept).text).toBe('hello');
+    expect(broadcasts).toEqual(['hello']);
+  });
+});

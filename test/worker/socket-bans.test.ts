@@ -40,6 +40,32 @@ describe('a kick bans, and the room enforces it', () => {
     a.close();
   });
 
+  it('a message the kicked person sent just before the kick is not stored after it', async () => {
+    const { owner, guest, roomId } = await ownerAndGuest();
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    // The send waits for its batch (the next event) when the kick arrives.
+    const refusal = await runInDurableObject(roomStub(env, roomId), async (room: ChatRoom) => {
+      const sent = room.parts.messages.post(guest.user.id, 'Guest', 'one last spam');
+      void room.removeMember(guest.user.id, 'You have been removed from this room');
+      return sent.then(
+        () => 'stored',
+        (error: Error) => error.message,
+      );
+    });
+    expect(refusal).toBe('You were removed from this room');
+    await a.waitFor((frame) => frame.includes('Guest was removed from the room'));
+    expect(await a.emit('sendMessage', { text: 'after the kick', roomId })).toEqual({});
+    await a.waitFor(() => a.events('message').some((m) => m.text === 'after the kick'));
+    expect(a.events('message').map((m) => m.text)).not.toContain('one last spam');
+    const stored = await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) =>
+      room.parts.messages.store.since(0, 50).map((m) => m.text),
+    );
+    expect(stored).toEqual(['after the kick']);
+    a.close();
+    b.close();
+  });
+
   it('the room’s own ban list refuses an upgrade that passed the worker’s check', async () => {
     const { owner, guest, roomId } = await ownerAndGuest();
     // The room hears of the kick while D1 still says member and not banned, as it does for

@@ -177,6 +177,7 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
    */
   async removeMember(userId: string, reason: string) {
     this.parts.gate.kicked(userId);
+    this.parts.messages.discardFrom(userId);
     const nickname = removeSockets(this.connections('/', true), userId, reason);
     if (!nickname) return;
     // The kicked person's sockets said no "has left": the room hears this instead, and not

@@ -51,6 +51,14 @@ export class MessageBatch {
     for (const waiting of batch) waiting.reject(error);
   }
 
+  /** Refuses the waiting messages of one person (removed from the room before they were stored). */
+  discardFrom(userId: string, error: Error) {
+    const theirs = this.waiting.filter((waiting) => waiting.userId === userId);
+    if (theirs.length === 0) return;
+    this.waiting = this.waiting.filter((waiting) => waiting.userId !== userId);
+    for (const waiting of theirs) waiting.reject(error);
+  }
+
   private flush() {
     const batch = this.waiting;
     this.waiting = [];

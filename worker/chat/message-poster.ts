@@ -39,6 +39,11 @@ export class MessagePoster {
     this.batch.discard(error);
   }
 
+  /** Refuses one person's sends still in the batch: a kick lets nothing of theirs in after it. */
+  discardFrom(userId: string, error: Error) {
+    this.batch.discardFrom(userId, error);
+  }
+
   /** One batch, one commit: each message is stored, its sender answered, then sent to all. */
   private storeAndDeliver(pending: PendingMessage[]): ChatMessage[] {
     const stored = pending.map(({ userId, nickname, html, clientId }) =>

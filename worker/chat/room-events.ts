@@ -20,7 +20,7 @@ import type { PersonLimit } from './person-limit';
 import { BANNED_MESSAGE } from './room-bans';
 import type { RoomGate } from './room-gate';
 import type { RoomIdentity } from './room-identity';
-import { ROOM_DELETED, type RoomMessages } from './room-messages';
+import { ROOM_DELETED, SENDER_REMOVED, type RoomMessages } from './room-messages';
 import { JOINED } from './room-occupants';
 import type { RoomPresence } from './room-presence';
 import type { RoomSecurityLog } from './room-security-log';
@@ -155,8 +155,9 @@ async function sendMessage(room: RoomParts, socket: RoomSocket, raw: unknown, re
       reply(clientId ? { id: stored.id } : {}),
     )
     .catch((error: unknown) => {
-      if ((error as Error).message !== ROOM_DELETED) throw error;
-      reply({ error: ROOM_DELETED });
+      const why = (error as Error).message;
+      if (why !== ROOM_DELETED && why !== SENDER_REMOVED) throw error;
+      reply({ error: why });
     });
 }
 

@@ -12,6 +12,8 @@ import { flushRoomSummary } from './room-summary';
 
 /** Why a send is refused once its room is deleted (the client says the same on /join). */
 export const ROOM_DELETED = 'This room was deleted.';
+/** Why a send still waiting for its batch is refused once its sender is removed. */
+export const SENDER_REMOVED = 'You were removed from this room';
 
 /** A quiet room's summary reaches D1 a second after its message... */
 const SUMMARY_DELAY_MS = 1000;
@@ -81,6 +83,14 @@ export class RoomMessages {
     if (await flushRoomSummary(db(), storage.kv, this.store, this.reads, identity.id)) {
       this.summaryWrittenAt = Date.now();
     }
+  }
+
+  /**
+   * A kick: the person's sends that are not stored yet never will be. Without this a message
+   * sent a moment before the kick was stored and shown after "was removed from the room".
+   */
+  discardFrom(userId: string) {
+    this.poster.discardFrom(userId, new Error(SENDER_REMOVED));
   }
 
   /** The room was deleted: its history and read positions go, and sends not yet stored. */
