@@ -142,6 +142,30 @@ describe('the block cache', () => {
     );
   });
 
+  it('a read from before a reset neither brings its snapshot back nor frees the newer one', async () => {
+    // A D1 whose answers the test releases one by one, to finish the reads out of order.
+    const releases: (() => void)[] = [];
+    const heldDb = {
+      prepare: () => ({
+        bind: () => ({
+          all: () => new Promise((resolve) => releases.push(() => resolve({ results: [] }))),
+        }),
+      }),
+    } as unknown as D1Database;
+    const before = cachedBlockedUntil(heldDb, '10.97.0.1', () => {});
+    resetBlockCache();
+    const after = cachedBlockedUntil(heldDb, '10.97.0.2', () => {});
+    expect(blockCacheStats.queries).toBe(1);
+    releases[0]!(); // the read from before the reset ends first
+    expect(await before).toBeNull();
+    // The read in flight since the reset is still the one every upgrade waits on.
+    const meanwhile = cachedBlockedUntil(heldDb, '10.97.0.3', () => {});
+    expect(blockCacheStats.queries).toBe(1);
+    releases[1]!();
+    expect(await Promise.all([after, meanwhile])).toEqual([null, null]);
+    expect(releases).toHaveLength(2);
+  });
+
   it('a blocked address is refused with 429 though its ticket is good', async () => {
     const { client, roomId } = await memberOfNewRoom();
     const ticket = await ticketFor(client, roomId);

@@ -57,10 +57,13 @@ export async function cachedBlockedUntil(
 }
 
 function load(db: D1Database): Promise<Snapshot> {
-  loading ??= read(db).finally(() => {
-    loading = null;
+  if (loading) return loading;
+  // Only this read's own entry is cleared: after a reset, a newer read may hold the place.
+  const current: Promise<Snapshot> = read(db).finally(() => {
+    if (loading === current) loading = null;
   });
-  return loading;
+  loading = current;
+  return current;
 }
 
 async function read(db: D1Database): Promise<Snapshot> {
