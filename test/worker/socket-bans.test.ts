@@ -6,6 +6,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/chat-room';
 import type { RoomBans } from '../../worker/chat/room-bans';
+import { RoomGate } from '../../worker/chat/room-gate';
 import { roomStub } from '../../worker/chat/room-stub';
 import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
 import { TestSocket } from './support/socket';
@@ -68,9 +69,11 @@ describe('a kick bans, and the room enforces it', () => {
 
   it('the room’s own ban list refuses an upgrade that passed the worker’s check', async () => {
     const { owner, guest, roomId } = await ownerAndGuest();
-    // The room hears of the kick while D1 still says member and not banned, as it does for
-    // an upgrade checked just before the kick's batch: the room knows better.
-    await roomStub(env, roomId).removeMember(guest.user.id, 'You have been removed from this room');
+    // The room has the ban while D1 still says member and not banned, as it does for an
+    // upgrade checked just before the kick's batch: the room knows better.
+    await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+      room.parts.gate.kicked(guest.user.id);
+    });
     expect((await TestSocket.connect(guest.client, roomId)).answer).toBe(BANNED);
     // The owner is unaffected.
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
@@ -106,5 +109,58 @@ describe('a kick bans, and the room enforces it', () => {
     const b = await TestSocket.joined(guest.client, roomId, 'Guest');
     expect(await b.emit('sendMessage', { text: 'back again', roomId })).toEqual({});
     b.close();
+  });
+
+  it('a kick’s call that reaches the room after the unban’s leaves the person unbanned', async () => {
+    const { owner, guest, roomId } = await ownerAndGuest();
+    await owner.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: guest.user.id } });
+    // The unban as the API makes it (the D1 row goes, then the room is told)...
+    await env.DB.prepare('DELETE FROM room_bans WHERE room_id = ? AND user_id = ?')
+      .bind(roomId, guest.user.id)
+      .run();
+    await roomStub(env, roomId).unbanMember(guest.user.id);
+    // ...and the kick's call to the room, overtaken on the way, arriving only now.
+    await roomStub(env, roomId).removeMember(guest.user.id, 'You have been removed from this room');
+
+    expect((await joinRoom(guest.client, roomId, 'Guest')).status).toBe(200);
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    b.close();
+  });
+
+  it('kick, unban, kick again: the last kick stands, whatever order D1 answers in', async () => {
+    const { roomId } = await ownerAndGuest();
+    // D1 answers the ban checks when the test says, with what the test says.
+    const answers: ((banned: boolean) => void)[] = [];
+    const heldDb = {
+      prepare: () => ({
+        bind: () => ({
+          first: () =>
+            new Promise((resolve) =>
+              answers.push((banned) => resolve(banned ? { banned: 1 } : null)),
+            ),
+        }),
+      }),
+    } as unknown as D1Database;
+    const banned = await runInDurableObject(
+      roomStub(env, roomId),
+      async (_room: ChatRoom, state) => {
+        const gate = new RoomGate(
+          state.storage.sql,
+          () => heldDb,
+          () => roomId,
+          () => {},
+        );
+        gate.kicked('user-x');
+        const first = gate.confirmKick('user-x');
+        gate.unbanned('user-x');
+        gate.kicked('user-x');
+        const second = gate.confirmKick('user-x');
+        answers[0]!(false); // the first check read D1 between the unban and the second kick
+        answers[1]!(true);
+        await Promise.all([first, second]);
+        return gate.isBanned('user-x');
+      },
+    );
+    expect(banned).toBe(true);
   });
 });

@@ -179,12 +179,15 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
     this.parts.gate.kicked(userId);
     this.parts.messages.discardFrom(userId);
     const nickname = removeSockets(this.connections('/', true), userId, reason);
-    if (!nickname) return;
-    // The kicked person's sockets said no "has left": the room hears this instead, and not
-    // a "has joined" of a moment ago that is still waiting for its batch.
-    this.parts.presence.forget(nickname);
-    this.broadcast('message', [notice(`${nickname} was removed from the room`)], { room: JOINED });
-    this.parts.presence.sendRoomData();
+    if (nickname) {
+      // The kicked person's sockets said no "has left": the room hears this instead, and not
+      // a "has joined" of a moment ago that is still waiting for its batch.
+      this.parts.presence.forget(nickname);
+      const removed = notice(`${nickname} was removed from the room`);
+      this.broadcast('message', [removed], { room: JOINED });
+      this.parts.presence.sendRoomData();
+    }
+    await this.parts.gate.confirmKick(userId);
   }
 
   /** RPC from the worker when a ban is lifted (the membership is the API's to give back). */

@@ -9,7 +9,7 @@ import { TicketVoids } from '../tickets/ticket-voids';
 import { AddressNotes } from './address-notes';
 import type { ForwardedUpgrade } from './forwarded';
 import { RecentRemovals } from './recent-removals';
-import { BANNED_MESSAGE, RoomBans } from './room-bans';
+import { BANNED_MESSAGE, banStands, RoomBans } from './room-bans';
 import type { SocketMatch } from './socket-state';
 
 export class RoomGate {
@@ -19,11 +19,14 @@ export class RoomGate {
   private readonly voids: TicketVoids;
   /** The addresses let in, on their way to D1 for address blocks. */
   private readonly addressNotes: AddressNotes;
+  /** Per person, the latest kick whose ban is being checked in D1 (confirmKick). */
+  private readonly kickChecks = new Map<string, number>();
+  private kickCheckCount = 0;
 
   constructor(
     sql: SqlStorage,
-    db: () => D1Database,
-    roomId: () => string,
+    private readonly db: () => D1Database,
+    private readonly roomId: () => string,
     closeAddress: (ip: string) => void,
   ) {
     this.bans = new RoomBans(sql);
@@ -64,6 +67,25 @@ export class RoomGate {
 
   unbanned(userId: string) {
     this.bans.unban(userId);
+  }
+
+  /**
+   * A kick and an unban right after it are two calls that may reach the room in either order,
+   * and a kick arriving last would ban here for good someone D1 no longer bans (nobody could
+   * lift it: no ban is listed). D1 is written before each call, so after a kick the room asks
+   * D1 whether the ban still stands and lifts its own copy if not. Only the latest kick's
+   * answer counts (kick, unban, kick again); if D1 cannot answer, the ban stays.
+   */
+  async confirmKick(userId: string) {
+    const check = ++this.kickCheckCount;
+    this.kickChecks.set(userId, check);
+    const stands = await banStands(this.db(), this.roomId(), userId).catch((error: unknown) => {
+      console.error('[room-gate] ban check', error);
+      return true;
+    });
+    if (this.kickChecks.get(userId) !== check) return;
+    this.kickChecks.delete(userId);
+    if (!stands) this.bans.unban(userId);
   }
 
   /** A nickname set through the API voids tickets that carry the old one. */
