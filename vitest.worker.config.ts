@@ -17,5 +17,8 @@ export default defineConfig({
   test: {
     include: ['test/worker/**/*.test.ts'],
     setupFiles: ['./test/worker/apply-migrations.ts'],
+    // A test that signs people in (PBKDF2) and opens sockets takes 1 to 2 s alone, and past
+    // vitest's 5 s default on a loaded 2-core machine; a hang still fails, after 20 s.
+    testTimeout: 20_000,
   },
 });
