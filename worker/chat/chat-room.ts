@@ -173,7 +173,8 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
 
   /**
    * RPC from the worker after a kick (which bans): the room keeps the ban in its own storage,
-   * tells the person, ends their sockets and tells the room.
+   * drops the person's sends not stored yet, tells them, ends their sockets and tells the room;
+   * then it checks with D1 that no unban overtook this call (RoomGate.confirmKick).
    */
   async removeMember(userId: string, reason: string) {
     this.parts.gate.kicked(userId);

@@ -51,7 +51,7 @@ export class MessageBatch {
     for (const waiting of batch) waiting.reject(error);
   }
 
-  /** Refuses the waiting messages of one person (removed from the room before they were stored). */
+  /** Refuses one person's waiting messages (they were removed from the room meanwhile). */
   discardFrom(userId: string, error: Error) {
     const theirs = this.waiting.filter((waiting) => waiting.userId === userId);
     if (theirs.length === 0) return;
