@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
+import { MessageBatch } from '../../worker/chat/message-batch';
 import { MessagePoster } from '../../worker/chat/message-poster';
 import type { MessageStore } from '../../worker/chat/message-store';
 
@@ -34,12 +35,15 @@ describe('posting a batch of messages', () => {
           onStored: (message) => events.push(`ack ${message.text} #${message.id}`),
         })
         .then(() => events.push(`settled ${text}`));
-    // Two sends that arrive together go out in one batch.
+    // A quiet room stores its first message at once; two sends right after it arrive
+    // together and go out in one batch.
+    await post('warm-up');
+    events.length = 0;
     await Promise.all([post('one'), post('two')]);
     expect(events.slice(0, 4)).toEqual([
-      'ack one #1',
+      'ack one #2',
       'broadcast one',
-      'ack two #2',
+      'ack two #3',
       'broadcast two',
     ]);
     // The promises settle later, on microtasks: the acknowledgements did not wait for them.
@@ -60,5 +64,24 @@ describe('a kick while sends wait for their batch', () => {
     await expect(refused).rejects.toThrow('You were removed from this room');
     expect((await kept).text).toBe('hello');
     expect(broadcasts).toEqual(['hello']);
+  });
+});
+
+describe('when a batch is stored', () => {
+  it('a message in a quiet room is stored in its own event; one right after waits for the batch', async () => {
+    const stored: string[] = [];
+    const batch = new MessageBatch((pending) =>
+      pending.map(({ html }) => {
+        stored.push(html);
+        return { id: stored.length, user: 'Ada', text: html, messageType: 'user', createdAt: 0 };
+      }),
+    );
+    const first = batch.add({ userId: 'u', nickname: 'Ada', html: 'first' });
+    expect(stored).toEqual(['first']);
+    const second = batch.add({ userId: 'u', nickname: 'Ada', html: 'second' });
+    const third = batch.add({ userId: 'u', nickname: 'Ada', html: 'third' });
+    expect(stored).toEqual(['first']);
+    expect((await Promise.all([first, second, third])).map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(stored).toEqual(['first', 'second', 'third']);
   });
 });
