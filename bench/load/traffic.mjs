@@ -27,9 +27,10 @@ export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
     if (typeof text !== 'string' || !text.startsWith('b:')) return; // notices, history
     const now = performance.now();
     const [, sender, seq, sentAt] = text.split(':');
-    const latency = now - Number(sentAt) / 100;
+    const sentMs = Number(sentAt) / 100;
+    const latency = now - sentMs;
     latencies.push(latency);
-    const second = Math.max(0, Math.floor((Number(sentAt) / 100 - started) / 1000));
+    const second = Math.max(0, Math.floor((sentMs - started) / 1000));
     (bySecond[second] ??= []).push(latency);
     received++;
     lastReceipt = now;

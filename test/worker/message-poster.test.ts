@@ -59,7 +59,7 @@ describe('a kick while sends wait for their batch', () => {
       poster.post({ userId, nickname: userId, html: text, clientId: crypto.randomUUID() });
     const kept = post('stays', 'hello');
     const refused = post('kicked', 'spam');
-    poster.discardFrom('kicked', new Error('You were removed from this room'));
+    poster.discard(new Error('You were removed from this room'), 'kicked');
 
     await expect(refused).rejects.toThrow('You were removed from this room');
     expect((await kept).text).toBe('hello');

@@ -8,6 +8,7 @@ import type { ChatRoom } from '../../worker/chat/chat-room';
 import type { RoomBans } from '../../worker/chat/room-bans';
 import { RoomGate } from '../../worker/chat/room-gate';
 import { roomStub } from '../../worker/chat/room-stub';
+import { heldD1 } from './support/held-d1';
 import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
 import { TestSocket } from './support/socket';
 
@@ -132,17 +133,8 @@ describe('a kick bans, and the room enforces it', () => {
   it('kick, unban, kick again: the last kick stands, whatever order D1 answers in', async () => {
     const { roomId } = await ownerAndGuest();
     // D1 answers the ban checks when the test says, with what the test says.
-    const answers: ((banned: boolean) => void)[] = [];
-    const heldDb = {
-      prepare: () => ({
-        bind: () => ({
-          first: () =>
-            new Promise((resolve) =>
-              answers.push((banned) => resolve(banned ? { banned: 1 } : null)),
-            ),
-        }),
-      }),
-    } as unknown as D1Database;
+    const { db: heldDb, answers } = heldD1();
+    const [banStands, noBan] = [{ banned: 1 }, null];
     const banned = await runInDurableObject(
       roomStub(env, roomId),
       async (_room: ChatRoom, state) => {
@@ -157,8 +149,8 @@ describe('a kick bans, and the room enforces it', () => {
         gate.unbanned('user-x');
         gate.kicked('user-x');
         const second = gate.confirmKick('user-x');
-        answers[0]!(false); // the first check read D1 between the unban and the second kick
-        answers[1]!(true);
+        answers[0]!(noBan); // the first check read D1 between the unban and the second kick
+        answers[1]!(banStands);
         await Promise.all([first, second]);
         return gate.isBanned('user-x');
       },

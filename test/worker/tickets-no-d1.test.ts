@@ -16,6 +16,7 @@ import {
   resetBlockCache,
 } from '../../worker/tickets/block-cache';
 import { ORIGIN } from './support/api';
+import { heldD1 } from './support/held-d1';
 import { createRoom, signedInOwnAddress } from './support/rooms';
 import { roomsNotedFor } from './support/security-state';
 import { endedWithNotice } from './support/socket';
@@ -143,27 +144,21 @@ describe('the block cache', () => {
   });
 
   it('a read from before a reset neither brings its snapshot back nor frees the newer one', async () => {
-    // A D1 whose answers the test releases one by one, to finish the reads out of order.
-    const releases: (() => void)[] = [];
-    const heldDb = {
-      prepare: () => ({
-        bind: () => ({
-          all: () => new Promise((resolve) => releases.push(() => resolve({ results: [] }))),
-        }),
-      }),
-    } as unknown as D1Database;
+    // The test answers the reads one by one, to finish them out of order.
+    const { db: heldDb, answers } = heldD1();
+    const noBlocks = { results: [] };
     const before = cachedBlockedUntil(heldDb, '10.97.0.1', () => {});
     resetBlockCache();
     const after = cachedBlockedUntil(heldDb, '10.97.0.2', () => {});
     expect(blockCacheStats.queries).toBe(1);
-    releases[0]!(); // the read from before the reset ends first
+    answers[0]!(noBlocks); // the read from before the reset ends first
     expect(await before).toBeNull();
     // The read in flight since the reset is still the one every upgrade waits on.
     const meanwhile = cachedBlockedUntil(heldDb, '10.97.0.3', () => {});
     expect(blockCacheStats.queries).toBe(1);
-    releases[1]!();
+    answers[1]!(noBlocks);
     expect(await Promise.all([after, meanwhile])).toEqual([null, null]);
-    expect(releases).toHaveLength(2);
+    expect(answers).toHaveLength(2);
   });
 
   it('a blocked address is refused with 429 though its ticket is good', async () => {

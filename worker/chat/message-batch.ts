@@ -55,19 +55,15 @@ export class MessageBatch {
     });
   }
 
-  /** Refuses every message still waiting (the room was deleted before they were stored). */
-  discard(error: Error) {
-    const batch = this.waiting;
-    this.waiting = [];
-    for (const waiting of batch) waiting.reject(error);
-  }
-
-  /** Refuses one person's waiting messages (they were removed from the room meanwhile). */
-  discardFrom(userId: string, error: Error) {
-    const theirs = this.waiting.filter((waiting) => waiting.userId === userId);
-    if (theirs.length === 0) return;
-    this.waiting = this.waiting.filter((waiting) => waiting.userId !== userId);
-    for (const waiting of theirs) waiting.reject(error);
+  /**
+   * Refuses the messages still waiting, or only one person's: the room was deleted, or they
+   * were removed from it, before the messages were stored.
+   */
+  discard(error: Error, userId?: string) {
+    const refuses = (waiting: Waiting) => userId === undefined || waiting.userId === userId;
+    const refused = this.waiting.filter(refuses);
+    this.waiting = this.waiting.filter((waiting) => !refuses(waiting));
+    for (const waiting of refused) waiting.reject(error);
   }
 
   private flush() {

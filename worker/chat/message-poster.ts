@@ -34,14 +34,9 @@ export class MessagePoster {
     return posted;
   }
 
-  /** Refuses the sends still in the batch: nothing of them is stored or delivered. */
-  discard(error: Error) {
-    this.batch.discard(error);
-  }
-
-  /** Refuses one person's sends still in the batch: a kick lets nothing of theirs in after it. */
-  discardFrom(userId: string, error: Error) {
-    this.batch.discardFrom(userId, error);
+  /** Refuses the sends still in the batch (or one person's): nothing of them is stored. */
+  discard(error: Error, userId?: string) {
+    this.batch.discard(error, userId);
   }
 
   /** One batch, one commit: each message is stored, its sender answered, then sent to all. */

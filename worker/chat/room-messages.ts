@@ -90,7 +90,7 @@ export class RoomMessages {
    * sent a moment before the kick was stored and shown after "was removed from the room".
    */
   discardFrom(userId: string) {
-    this.poster.discardFrom(userId, new Error(SENDER_REMOVED));
+    this.poster.discard(new Error(SENDER_REMOVED), userId);
   }
 
   /** The room was deleted: its history and read positions go, and sends not yet stored. */

@@ -2,27 +2,26 @@
 import { env } from 'cloudflare:test';
 import { addressKey } from '../../../worker/security/client-ip';
 import { decayedScore, type ReputationRow } from '../../../worker/security/ip-reputation';
+import { sleep } from './room-object';
 
-/** Reads until `enough` says so, or 5 s have passed: the rows come from background writes. */
-async function readUntil<T>(read: () => Promise<T[]>, enough: (rows: T[]) => boolean) {
+/** Reads until there are `atLeast` rows, or 5 s have passed: background writes make them. */
+async function readUntil<T>(statement: D1PreparedStatement, atLeast: number): Promise<T[]> {
   const deadline = Date.now() + 5000;
   for (;;) {
-    const rows = await read();
-    if (enough(rows) || Date.now() > deadline) return rows;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    const { results } = await statement.all<T>();
+    if (results.length >= atLeast || Date.now() > deadline) return results;
+    await sleep(25);
   }
 }
 
 /** Events are written after the answer is sent (waitUntil); this waits for them. */
 export async function eventsFrom(ip: string, eventType: string, atLeast: number) {
-  return readUntil(
-    async () =>
-      (
-        await env.DB.prepare('SELECT * FROM security_events WHERE ip = ? AND event_type = ?')
-          .bind(addressKey(ip), eventType)
-          .all<{ details: string; user_id: string | null }>()
-      ).results,
-    (rows) => rows.length >= atLeast,
+  return readUntil<{ details: string; user_id: string | null }>(
+    env.DB.prepare('SELECT * FROM security_events WHERE ip = ? AND event_type = ?').bind(
+      addressKey(ip),
+      eventType,
+    ),
+    atLeast,
   );
 }
 
@@ -53,14 +52,9 @@ export async function becomesBlocked(ip: string): Promise<boolean> {
  * write those rows in batches, about half a second after their upgrades (address-notes.ts).
  */
 export async function roomsNotedFor(ip: string, atLeast: number): Promise<string[]> {
-  const rows = await readUntil(
-    async () =>
-      (
-        await env.DB.prepare('SELECT room_id FROM socket_addresses WHERE ip = ?')
-          .bind(addressKey(ip))
-          .all<{ room_id: string }>()
-      ).results,
-    (found) => found.length >= atLeast,
+  const rows = await readUntil<{ room_id: string }>(
+    env.DB.prepare('SELECT room_id FROM socket_addresses WHERE ip = ?').bind(addressKey(ip)),
+    atLeast,
   );
   return rows.map((row) => row.room_id).sort();
 }
