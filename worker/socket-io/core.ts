@@ -33,20 +33,7 @@ import { RateLimit } from './rate';
 import { RecoveryStore } from './recovery';
 import { newId, Registry, type SocketRecord } from './registry';
 import { Socket, type SocketHost } from './socket';
-
-/** onUpgrade's no: the client gets the open packet, then this message as a CONNECT_ERROR. */
-export class Refusal {
-  constructor(readonly message: string) {}
-}
-
-export interface ConnectInfo {
-  /** The CONNECT packet's payload (without the recovery fields). */
-  auth: Record<string, unknown>;
-  /** True when the socket got its previous session back (sid, rooms, data, missed events). */
-  recovered: boolean;
-}
-
-export type Ack = (...args: unknown[]) => void;
+import { Refusal, type Ack, type ConnectInfo } from './hooks';
 
 export abstract class SocketIoCore<Env = unknown, Data = unknown> extends DurableObject<Env> {
   protected readonly settings: SocketIoOptions;

@@ -3,7 +3,8 @@
  * the alarm) and what a subclass calls (broadcast, connections, wakeAt). The protocol itself
  * is in core.ts.
  */
-import { SocketIoCore, Refusal } from './core';
+import { SocketIoCore } from './core';
+import { Refusal } from './hooks';
 import { heartbeat, PingClock, send, type Ending } from './heartbeat';
 import { decodeFrame, eventFrame, messageFrame, openFrame } from './parser';
 import { closeOrphans } from './recovery';
@@ -18,7 +19,7 @@ import { newId, type SocketRecord } from './registry';
 import { Socket } from './socket';
 
 export { Refusal };
-export type { Ack, ConnectInfo } from './core';
+export type { Ack, ConnectInfo } from './hooks';
 
 export interface BroadcastOptions {
   nsp?: string;

@@ -10,7 +10,6 @@ import {
   type ChatMessage,
   type ClientToServerEvents,
   type JoinPayload,
-  type RoomData,
   type ServerToClientEvents,
 } from '../../../../contract/realtime';
 import { htmlToText } from '../utils/sanitize-html';
@@ -22,20 +21,10 @@ import {
 } from '../utils/merge-messages';
 import { refusalText } from '../utils/refusal-text';
 import { showSystemNotice } from '../utils/show-system-notice';
-import { OlderPages, oldestIdOf, type OlderState } from './older-pages';
-import { Outbox, type PendingEntry } from './outbox';
+import { OlderPages, oldestIdOf } from './older-pages';
+import { Outbox } from './outbox';
 import { RoomTickets } from './room-tickets';
-
-export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
-
-/** A problem the dialog shows: a connection one clears itself once a reconnect succeeds. */
-export interface ChatError {
-  kind: 'connection' | 'fatal';
-  message: string;
-}
-
-/** The events that may be lost on the way: sent only while joined, never queued. */
-export type Signal = { event: 'read'; messageId: number } | { event: 'typing' };
+import type { ChatError, ConnectionView, RoomConnection } from './connection-view';
 
 type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -55,38 +44,6 @@ const ACK_TIMEOUT_MS = 10_000;
 /** A notice this recent explains why the server ended the connection (e.g. a kick). */
 const NOTICE_EXPLAINS_MS = 3000;
 export const GAVE_UP = 'Not connected to the room.';
-
-/** Where the connection reports what the screen shows (React state setters, callbacks). */
-export interface ConnectionView {
-  setMessages: (messages: ChatMessage[]) => void;
-  setHistoryLoaded: (loaded: boolean) => void;
-  setConnectionState: (state: ConnectionState) => void;
-  setRoomData: (data: RoomData) => void;
-  setError: (update: (current: ChatError | null) => ChatError | null) => void;
-  setPending: (pending: PendingEntry[]) => void;
-  setOlder: (state: OlderState) => void;
-  setJoined: (joined: boolean) => void;
-  /** Read when the event comes, so the screen's latest handlers run. */
-  handlers: () => {
-    onRoomDeleted: () => void;
-    onTyping?: (nickname: string) => void;
-    onLiveMessage?: (message: ChatMessage) => void;
-    onNicknameChanged?: (nickname: string) => void;
-  };
-}
-
-/** What the screen can ask of an open connection. */
-export interface RoomConnection {
-  outbox: Outbox;
-  /** Sends what waits in the outbox, oldest first. */
-  flush: () => void;
-  /** Sends `read` or `typing` if joined now; false when it was dropped. */
-  signal: (signal: Signal) => boolean;
-  loadOlder: () => void;
-  /** Connects again after the attempts ran out, unless the room refused for good. */
-  reconnect: () => void;
-  close: () => void;
-}
 
 /**
  * One Socket.IO connection to one room (spec point 4, 'Realtime chat'). After a drop the

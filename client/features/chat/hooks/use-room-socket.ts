@@ -2,14 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage, RoomData } from '../../../../contract/realtime';
 import type { OlderState } from './older-pages';
 import type { PendingEntry, SendResult } from './outbox';
-import {
-  GAVE_UP,
-  openRoomConnection,
-  type ChatError,
-  type ConnectionState,
-  type RoomConnection,
-  type Signal,
-} from './room-connection';
+import type { ChatError, ConnectionState, RoomConnection, Signal } from './connection-view';
+import { GAVE_UP, openRoomConnection } from './room-connection';
 import { useReconnectTriggers } from './use-reconnect-triggers';
 
 export type { ChatError, ConnectionState, PendingEntry, SendResult, Signal };

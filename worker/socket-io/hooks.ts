@@ -1,0 +1,15 @@
+/** What a subclass's hooks are given and may answer (core.ts calls them). */
+
+/** onUpgrade's no: the client gets the open packet, then this message as a CONNECT_ERROR. */
+export class Refusal {
+  constructor(readonly message: string) {}
+}
+
+export interface ConnectInfo {
+  /** The CONNECT packet's payload (without the recovery fields). */
+  auth: Record<string, unknown>;
+  /** True when the socket got its previous session back (sid, rooms, data, missed events). */
+  recovered: boolean;
+}
+
+export type Ack = (...args: unknown[]) => void;
