@@ -5,7 +5,8 @@
  * Scenario names on the command line (or BENCH_ONLY=a,b) run a subset.
  */
 const USAGE = `usage: npm run bench -- [--quick] [--profile] [busy] [busy-deflate] [big] [many]
-                             [storm] [storm-ticket] [storm-rooms] [http] [lighthouse]
+                             [storm] [storm-ticket] [storm-rooms] [broadcast] [http]
+                             [lighthouse]
 
 --profile  a CPU profile of our worker's isolate during each traffic scenario (saved, top printed)
 
@@ -26,6 +27,7 @@ const ORDER = [
   'storm',
   'storm-ticket',
   'storm-rooms',
+  'broadcast',
   'http',
   'lighthouse',
 ];
@@ -97,6 +99,12 @@ export function loadConfig(argv = process.argv.slice(2)) {
       rooms: count(100),
       members: 10,
       tickets: true,
+    },
+    // Ours only: an administrator's broadcast to every room, through the queue.
+    broadcast: {
+      title: 'broadcast to every room',
+      rooms: count(2000),
+      listeners: count(100, 5),
     },
     http: {
       title: 'HTTP',

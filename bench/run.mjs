@@ -6,6 +6,7 @@
 import { cpus, totalmem } from 'node:os';
 import { loadConfig } from './config.mjs';
 import { formatTable } from './report/table.mjs';
+import { broadcastToAll } from './scenarios/broadcast.mjs';
 import { httpApi } from './scenarios/http-api.mjs';
 import { lighthouseScores } from './scenarios/lighthouse.mjs';
 import { connectStorm } from './scenarios/connect-storm.mjs';
@@ -22,6 +23,7 @@ const SCENARIOS = {
   storm: connectStorm,
   'storm-ticket': connectStorm,
   'storm-rooms': connectStorm,
+  broadcast: broadcastToAll,
   http: httpApi,
   lighthouse: lighthouseScores,
 };
@@ -58,6 +60,8 @@ function target(server) {
     name: server.name,
     origin: server.origin,
     pid: server.pid,
+    // Ours only: its throwaway state, where `npm run make-admin` finds its database.
+    persistDir: server.persistDir,
     wsUrl: (roomId) => base + encodeURIComponent(roomId),
     headers: (user) => ({ Cookie: user.cookie, 'CF-Connecting-IP': user.ip }),
   };

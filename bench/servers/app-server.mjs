@@ -48,5 +48,14 @@ export async function startApp({ host, port, inspector = false }) {
     await stop();
     throw error;
   }
-  return { name: 'ours', origin, host, port, stop, pid: server.child.pid, logFile: server.logFile };
+  return {
+    name: 'ours',
+    origin,
+    host,
+    port,
+    stop,
+    pid: server.child.pid,
+    logFile: server.logFile,
+    persistDir,
+  };
 }
