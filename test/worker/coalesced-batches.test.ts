@@ -103,4 +103,21 @@ describe('coalesced batches', () => {
     backend.batches.at(-1)!.answer();
     expect(await newcomer).toBe('answer 4');
   });
+
+  it('lets a caller gathered behind a sender that never comes back ask alone', async () => {
+    const backend = heldBackend();
+    const batches = new CoalescedBatches(backend.send, { maxBatch: 10, stuckAfterMs: 40 });
+    void batches.ask(1);
+    void batches.ask(2); // sends the gathered batch, whose answer never comes
+    const rider = batches.ask(3);
+    backend.batches[0]!.answer();
+    await settle();
+    expect(backend.batches.map((batch) => batch.questions)).toEqual([[1], [2, 3]]);
+
+    // Twice stuckAfterMs after it gathered: the sender had its wait and a round trip's worth.
+    await sleep(100);
+    expect(backend.batches.map((batch) => batch.questions)).toEqual([[1], [2, 3], [3]]);
+    backend.batches[2]!.answer();
+    expect(await rider).toBe('answer 3');
+  });
 });

@@ -71,8 +71,11 @@ LEFT JOIN room_bans ON room_bans.room_id = rooms.room_id
 
 /** Enough to drain a storm of a thousand in a few dozen statements, with small answers. */
 const MAX_UPGRADES_PER_STATEMENT = 50;
-/** Far beyond a D1 round trip: only a sender that will never come back is waited out. */
-const STUCK_AFTER_MS = 5_000;
+/**
+ * Far beyond a D1 round trip (tens of ms even in a storm), and short: an upgrade cancelled
+ * while its statement is out (its client gone) holds up those gathered behind it this long.
+ */
+const STUCK_AFTER_MS = 1_000;
 
 /** Counts this isolate's upgrade statements (tests read it). */
 export const upgradeCheckStats = { statements: 0 };

@@ -4,11 +4,13 @@
  * it is back (up to `maxBatch` in one batch). A lone caller waits for nothing, and a storm of N
  * callers costs about N / maxBatch round trips instead of N.
  *
- * Workers give every request its own I/O context, and a request's promise settled from another
- * request's context fails it ("Cannot perform I/O on behalf of a different request", seen when
- * one caller woke the next). So nobody settles a promise another caller made: each batch is
- * sent by the first caller gathered into it, from its own request, and that caller settles the
- * batch's answers; the others, and the next batch's sender, only await promises that one
+ * Workers give every request its own I/O context. A request may await a promise that another
+ * request settles (workerd runs the awaiting request's continuation in its own context, as the
+ * block cache's shared read relies on too), but settling a promise that another request made
+ * failed it ("Cannot perform I/O on behalf of a different request", seen in the worker tests
+ * when one caller woke the next). So nobody settles a promise another caller made: each batch
+ * is sent by the first caller gathered into it, from its own request, and that caller settles
+ * the batch's answers; the others, and the next batch's sender, only await promises that one
  * request both made and settled.
  *
  * If a sender never comes back (its request cancelled mid-flight), the others would wait for
@@ -54,7 +56,8 @@ export class CoalescedBatches<Q, A> {
     const room = gathering && gathering.questions.length < this.options.maxBatch;
     if (gathering && room && this.#fresh(gathering.since)) {
       const at = gathering.questions.push(question) - 1;
-      // Its sender waits at most stuckAfterMs for the batch out, then as long for its own.
+      // Its sender waits at most stuckAfterMs for the batch out before sending; a round trip
+      // of its own longer than stuckAfterMs more, and this caller asks alone.
       const answers = await this.#waitAtMost(gathering.answers, 2 * this.options.stuckAfterMs);
       return answers ? answers[at]! : (await this.#send([question]))[0]!;
     }
