@@ -86,7 +86,7 @@ const checksByDatabase = new WeakMap<
   CoalescedBatches<UpgradeQuestion, UpgradeAnswer>
 >();
 
-export function upgradeChecks(db: D1Database) {
+function upgradeChecks(db: D1Database) {
   let checks = checksByDatabase.get(db);
   if (!checks) {
     checks = new CoalescedBatches((questions) => readUpgradeFacts(db, questions), {

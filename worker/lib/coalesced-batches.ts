@@ -53,8 +53,8 @@ export class CoalescedBatches<Q, A> {
 
   async ask(question: Q): Promise<A> {
     const gathering = this.#gathering;
-    const room = gathering && gathering.questions.length < this.options.maxBatch;
-    if (gathering && room && this.#fresh(gathering.since)) {
+    const hasSpace = gathering && gathering.questions.length < this.options.maxBatch;
+    if (gathering && hasSpace && this.#fresh(gathering.since)) {
       const at = gathering.questions.push(question) - 1;
       // Its sender waits at most stuckAfterMs for the batch out before sending; a round trip
       // of its own longer than stuckAfterMs more, and this caller asks alone.
