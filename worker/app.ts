@@ -58,14 +58,14 @@ function readsPrimary(path: string): boolean {
 }
 
 export const app = new Hono<AppEnv>();
-app.use(async (c, next) => {
-  // The socket upgrade decides on a live session, a ban and a block: it reads the primary.
-  const upgrade = c.req.path.startsWith('/socket.io');
-  const session = openSession(c, upgrade || readsPrimary(c.req.path));
+// /api only: the socket upgrade reads the primary through the plain binding, so that upgrades
+// arriving together can share one statement (chat/upgrade-check.ts), and its 101 carries no
+// bookmark.
+app.use('/api/*', async (c, next) => {
+  const session = openSession(c, readsPrimary(c.req.path));
   c.set('db', openDb(session));
   await next();
-  // Not on the upgrade's 101, which the room object answered; a socket sends no header anyway.
-  if (!upgrade) answerBookmark(c, session);
+  answerBookmark(c, session);
 });
 // /socket.io checks the address in the same D1 round trip as the session and the membership.
 app.use('/api/*', refuseBlockedAddresses);

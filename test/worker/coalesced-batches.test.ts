@@ -21,6 +21,18 @@ function heldBackend() {
   return { send, batches };
 }
 
+/** A question asked once the others are settled goes at once, alone, and gets its answer. */
+async function expectSentAlone(
+  batches: CoalescedBatches<number, string>,
+  backend: ReturnType<typeof heldBackend>,
+  question: number,
+) {
+  const answer = batches.ask(question);
+  expect(backend.batches.at(-1)!.questions).toEqual([question]);
+  backend.batches.at(-1)!.answer();
+  expect(await answer).toBe(`answer ${question}`);
+}
+
 /** Lets the callers' continuations (and their next batch, if any) run. */
 const settle = () => sleep(0);
 
@@ -78,10 +90,7 @@ describe('coalesced batches', () => {
       'answer 4',
       'answer 5',
     ]);
-    const later = batches.ask(6);
-    expect(backend.batches.at(-1)!.questions).toEqual([6]);
-    backend.batches.at(-1)!.answer();
-    expect(await later).toBe('answer 6');
+    await expectSentAlone(batches, backend, 6);
   });
 
   it('stops waiting for a sender that never comes back', async () => {
@@ -98,10 +107,7 @@ describe('coalesced batches', () => {
     expect(await Promise.all(waiting)).toEqual(['answer 2', 'answer 3']);
 
     // A newcomer does not queue behind the stuck batch either.
-    const newcomer = batches.ask(4);
-    expect(backend.batches.at(-1)!.questions).toEqual([4]);
-    backend.batches.at(-1)!.answer();
-    expect(await newcomer).toBe('answer 4');
+    await expectSentAlone(batches, backend, 4);
   });
 
   it('lets a caller gathered behind a sender that never comes back ask alone', async () => {
