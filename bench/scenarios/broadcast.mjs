@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sleep, waitUntil } from '../lib/async.mjs';
 import { cpuSince, groupCpu } from '../lib/cpu.mjs';
+import { startProfile } from '../lib/profiler.mjs';
 import { connectAll } from '../load/connect.mjs';
 import { createRooms, createUsers } from '../setup/population.mjs';
 import { settle } from './prepare.mjs';
@@ -54,6 +55,7 @@ export async function broadcastToAll(spec, { targets, config }) {
     };
   }
   await settle(ours);
+  const stopProfile = config.profile ? await startProfile(ours.pid) : null;
   const cpuBefore = groupCpu(ours.pid);
   const started = performance.now();
   const { body: queued } = await admin.api.call(
@@ -67,6 +69,7 @@ export async function broadcastToAll(spec, { targets, config }) {
   const doneMs = status.done ? performance.now() - started : NaN;
   await waitUntil(() => heardAt.size === clients.length, 10_000);
   const cpuMs = cpuSince(ours.pid, cpuBefore);
+  await stopProfile?.(spec.title);
   const lastHeardMs = heardAt.size ? Math.max(...heardAt.values()) - started : NaN;
   console.log(
     `    ${status.delivered}/${status.total} rooms delivered, ${status.failed} failed, in ` +
