@@ -91,6 +91,14 @@ describe('POST /api/admin/broadcast', () => {
     });
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe('Please enter a message to broadcast');
+    // HTML that renders to nothing to see is as empty as blank text.
+    for (const message of ['<b></b>', '<p><br></p>', '<img src="x">']) {
+      const blank = await admin.client.call('/admin/broadcast', {
+        body: { roomId: 'all', message, messageType: 'system-fancy' },
+      });
+      expect(blank.status, message).toBe(400);
+      expect(blank.body.error).toBe('Please enter a message to broadcast');
+    }
     const badType = await admin.client.call('/admin/broadcast', {
       body: { roomId: 'all', message: 'x', messageType: 'loud' },
     });

@@ -5,7 +5,7 @@
  * excerpt reads it as plain text.
  */
 import { describe, expect, it } from 'vitest';
-import { renderMessage } from '../../worker/chat/render-message';
+import { hasVisibleText, renderMessage } from '../../worker/chat/render-message';
 import { toExcerpt } from '../../worker/rooms/excerpt';
 
 const SAFE_LINK = 'target="_blank" rel="noopener noreferrer nofollow"';
@@ -54,6 +54,27 @@ describe('Markdown in messages', () => {
     expect(renderMessage('see *this* https://example.com')).toBe(
       `see <em>this</em> <a href="https://example.com" ${SAFE_LINK}>https://example.com</a>`,
     );
+  });
+
+  it('never renders a blank message: an empty link shows its address, empty markup the text', () => {
+    expect(renderMessage('[](https://example.com/a)')).toBe(
+      `<a href="https://example.com/a" ${SAFE_LINK}>https://example.com/a</a>`,
+    );
+    // A lone list marker is an empty list item and a blank code span shows nothing.
+    expect(renderMessage('*')).toBe('*');
+    expect(renderMessage('` `')).toBe('` `');
+    expect(renderMessage('-\n*')).toBe('-<br>*');
+    for (const typed of ['[](https://example.com)', '*', '` `', '-\n*', '1.\n2.']) {
+      expect(hasVisibleText(renderMessage(typed)), typed).toBe(true);
+    }
+  });
+
+  it('tells rendered HTML with text from tags alone', () => {
+    expect(hasVisibleText('<ul>\n<li></li>\n</ul>')).toBe(false);
+    expect(hasVisibleText('<p><br></p>')).toBe(false);
+    expect(hasVisibleText('<b> &nbsp; </b>')).toBe(false);
+    expect(hasVisibleText('<b>a</b>')).toBe(true);
+    expect(hasVisibleText('&amp;')).toBe(true);
   });
 
   it('keeps text without Markdown as before: escaped, linked, line breaks kept', () => {

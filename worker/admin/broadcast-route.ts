@@ -13,7 +13,7 @@ import {
 import type { MessageType } from '../../contract/realtime';
 import type { AppEnv } from '../app-env';
 import { renderFancy } from '../chat/render-fancy';
-import { renderMessage } from '../chat/render-message';
+import { hasVisibleText, renderMessage } from '../chat/render-message';
 import { roomStub } from '../chat/room-stub';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
@@ -30,7 +30,7 @@ export const broadcastRoute = new Hono<AppEnv>().post(
     const messageType = c.req.valid('json').messageType as MessageType;
     const room = roomId === 'all' ? null : await findRoomOr404(c.var.db, roomId);
     const html = messageType === 'system-fancy' ? renderFancy(message) : renderMessage(message);
-    if (!html.trim()) throw new ApiError(400, 'Please enter a message to broadcast');
+    if (!hasVisibleText(html)) throw new ApiError(400, 'Please enter a message to broadcast');
     const audit = (details: Record<string, unknown>) =>
       logSecurityEvent(c, {
         eventType: 'admin_broadcast',

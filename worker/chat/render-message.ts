@@ -68,7 +68,10 @@ markdown.renderer.rules.link_open = (tokens, index, options, _env, self) => {
   const token = tokens[index]!;
   token.attrSet('target', '_blank');
   token.attrSet('rel', 'noopener noreferrer nofollow');
-  return self.renderToken(tokens, index, options);
+  const open = self.renderToken(tokens, index, options);
+  // `[](https://…)` would be a link with nothing to see or click: it shows its address.
+  const empty = tokens[index + 1]?.type === 'link_close';
+  return empty ? open + escapeHtml(String(token.attrGet('href') ?? '')) : open;
 };
 
 /**
@@ -80,10 +83,18 @@ const MARKDOWN_HINT = /[*_`~[\\]|^[ \t]*(?:[-+]|\d{1,9}[.)])[ \t]/m;
 export function renderMessage(text: string): string {
   if (!MARKDOWN_HINT.test(text)) return renderPlain(text);
   const html = markdown.render(text).trim();
+  // Markup with nothing to see (a lone `*` is an empty list item) would be a blank message:
+  // what was typed is shown as text instead.
+  if (!hasVisibleText(html)) return renderPlain(text);
   // A single paragraph is shown as its text, as a message without Markdown is.
   const single = /^<p>([\s\S]*)<\/p>$/.exec(html);
   if (single && !single[1]!.includes('<p>')) return single[1]!.replace(/<br>\n/g, '<br>');
   return html.replace(/<br>\n/g, '<br>');
+}
+
+/** Whether rendered HTML shows any text (tags alone, like an empty list item, show none). */
+export function hasVisibleText(html: string): boolean {
+  return /\S/.test(html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|&#xa0;/gi, ' '));
 }
 
 // linkify-it's patterns are compiled on their first use, a pause of tens of milliseconds in the
