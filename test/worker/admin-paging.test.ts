@@ -4,7 +4,8 @@
  */
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from './support/api';
+import { Client, signedInClient } from './support/api';
+import { createRoom } from './support/rooms';
 import { signedInAdmin } from './support/admin';
 
 let admin: Client;
@@ -98,6 +99,33 @@ describe('GET /api/admin/users', () => {
     expect((await admin.call('/admin/users?q=%25')).body).toMatchObject({ users: [], total: 0 });
   });
 
+  it('refuses a cursor taken to another list or another search', async () => {
+    const users = await admin.call('/admin/users?q=tenth&limit=5');
+    const cursor = users.body.nextCursor as string;
+    expect((await admin.call(`/admin/users?q=tenth&limit=5&cursor=${cursor}`)).status).toBe(200);
+    for (const elsewhere of ['/admin/users?q=pager', '/admin/users', '/admin/rooms?q=tenth']) {
+      const res = await admin.call(
+        `${elsewhere}${elsewhere.includes('?') ? '&' : '?'}cursor=${cursor}`,
+      );
+      expect(res.status, elsewhere).toBe(400);
+      expect(res.body.error).toBe('Invalid cursor');
+    }
+  });
+
+  it('ignores case in every script, as registration does', async () => {
+    const person = new Client();
+    const email = `ÉLODIE.${Date.now().toString(36)}@paging.example`;
+    const registered = await person.call('/auth/register', {
+      body: { email, password: 'secret-pass', nickname: 'elodie' },
+    });
+    expect(registered.status).toBe(201);
+    for (const q of [email, email.toLowerCase(), 'Élodie.', 'éLODIE.']) {
+      const found = await admin.call(`/admin/users?${new URLSearchParams({ q })}`);
+      expect(found.body.total, q).toBe(1);
+      expect(found.body.users[0].email).toBe(email.toLowerCase());
+    }
+  });
+
   it('answers 25 by default and refuses a bad limit or a cursor it did not make', async () => {
     const first = await admin.call('/admin/users');
     expect(first.body.users).toHaveLength(25);
@@ -139,5 +167,23 @@ describe('GET /api/admin/rooms', () => {
     const byId = await admin.call(`/admin/rooms?q=${id}`);
     expect(byId.body.rooms.map((room: { roomId: string }) => room.roomId)).toEqual([id]);
     expect(byId.body.total).toBe(1);
+  });
+
+  it('ignores case in every script, in rooms made before the search name too', async () => {
+    const { client } = await signedInClient();
+    const made = await createRoom(client, 'ÜBER Café Ωmega');
+    for (const q of ['über café', 'CAFÉ', 'ωMEGA', 'Über CAFÉ ΩMEGA']) {
+      const found = await admin.call(`/admin/rooms?${new URLSearchParams({ q })}`);
+      expect(
+        found.body.rooms.map((room: { roomId: string }) => room.roomId),
+        q,
+      ).toEqual([made]);
+    }
+    // A room written before the column (search_name null) is folded by SQLite: ASCII letters.
+    await env.DB.prepare('INSERT INTO rooms (room_id, name, created_at) VALUES (?, ?, ?)')
+      .bind('pagerroomlegacy0000000', 'Crème Legacy', Date.now())
+      .run();
+    const legacy = await admin.call(`/admin/rooms?${new URLSearchParams({ q: 'CRème lEGACY' })}`);
+    expect(legacy.body.rooms.map((room: { name: string }) => room.name)).toEqual(['Crème Legacy']);
   });
 });

@@ -20,6 +20,7 @@ import type { AppEnv } from '../app-env';
 import type { Db } from '../db/client';
 import { rooms, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { searchText } from '../lib/search-text';
 import { readCounters } from './counters';
 import { decodeCursor, encodeCursor, type Position } from './cursor';
 
@@ -28,26 +29,32 @@ const validateQuery = zValidator('query', adminListQuery, (result) => {
 });
 
 /**
- * `text` anywhere in the column, ignoring ASCII case. instr, not LIKE: D1 refuses LIKE
+ * The folded search text (lib/search-text.ts) anywhere in the column's text, which is stored
+ * folded or (nicknames) ASCII, so lower() finishes the job. instr, not LIKE: D1 refuses LIKE
  * patterns over 50 bytes, and the search needs no wildcards of its own.
  */
-function contains(column: AnySQLiteColumn, text: string) {
-  return sql`instr(lower(${column}), lower(${text})) > 0`;
+function contains(column: AnySQLiteColumn | SQL, folded: string) {
+  return sql`instr(lower(${column}), ${folded}) > 0`;
 }
 
 /** Rows strictly after the cursor's position, newest first (a row value the index serves). */
-function after(createdAt: AnySQLiteColumn, id: AnySQLiteColumn, cursor?: string) {
+function after(
+  createdAt: AnySQLiteColumn,
+  id: AnySQLiteColumn,
+  cursor: string | undefined,
+  scope: string,
+) {
   if (!cursor) return undefined;
-  const position: Position = decodeCursor(cursor);
+  const position: Position = decodeCursor(cursor, scope);
   return sql`(${createdAt}, ${id}) < (${position.createdAt}, ${position.id})`;
 }
 
 /** The page, and the cursor past its last row when there may be more. */
-function pageOf<T>(rows: T[], limit: number, positionOf: (row: T) => Position) {
+function pageOf<T>(rows: T[], limit: number, scope: string, positionOf: (row: T) => Position) {
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
-  return { page, nextCursor: more && last ? encodeCursor(positionOf(last)) : null };
+  return { page, nextCursor: more && last ? encodeCursor(positionOf(last), scope) : null };
 }
 
 async function countWhere(db: Db, table: typeof users | typeof rooms, where: SQL | undefined) {
@@ -62,17 +69,21 @@ export const adminLists = new Hono<AppEnv>()
   .get('/users', validateQuery, async (c) => {
     const { q, cursor, limit = ADMIN_PAGE_DEFAULT } = c.req.valid('query');
     const db = c.var.db;
-    const search = q ? or(contains(users.email, q), contains(users.nickname, q)) : undefined;
+    const scope = `users ${q ?? ''}`;
+    const folded = q && searchText(q);
+    const search = folded
+      ? or(contains(users.email, folded), contains(users.nickname, folded))
+      : undefined;
     const [rows, total] = await Promise.all([
       db
         .select()
         .from(users)
-        .where(and(search, after(users.createdAt, users.id, cursor)))
+        .where(and(search, after(users.createdAt, users.id, cursor, scope)))
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(limit + 1),
       search ? countWhere(db, users, search) : readCounters(db).then((stats) => stats.users),
     ]);
-    const { page, nextCursor } = pageOf(rows, limit, (user) => user);
+    const { page, nextCursor } = pageOf(rows, limit, scope, (user) => user);
     const list: AdminUser[] = page.map((user) => ({
       id: user.id,
       _id: user.id,
@@ -86,13 +97,16 @@ export const adminLists = new Hono<AppEnv>()
   .get('/rooms', validateQuery, async (c) => {
     const { q, cursor, limit = ADMIN_PAGE_DEFAULT } = c.req.valid('query');
     const db = c.var.db;
-    const search = q ? or(eq(rooms.roomId, q), contains(rooms.name, q)) : undefined;
+    const scope = `rooms ${q ?? ''}`;
+    // A room written before its search name was kept is folded here (ASCII only).
+    const searchName = sql`coalesce(${rooms.searchName}, ${rooms.name})`;
+    const search = q ? or(eq(rooms.roomId, q), contains(searchName, searchText(q))) : undefined;
     const [rows, total] = await Promise.all([
       db
         .select({ room: rooms, creatorEmail: users.email })
         .from(rooms)
         .leftJoin(users, eq(users.id, rooms.createdBy))
-        .where(and(search, after(rooms.createdAt, rooms.roomId, cursor)))
+        .where(and(search, after(rooms.createdAt, rooms.roomId, cursor, scope)))
         .orderBy(desc(rooms.createdAt), desc(rooms.roomId))
         .limit(limit + 1),
       search ? countWhere(db, rooms, search) : readCounters(db).then((stats) => stats.rooms),
@@ -101,7 +115,7 @@ export const adminLists = new Hono<AppEnv>()
       createdAt: room.createdAt,
       id: room.roomId,
     });
-    const { page, nextCursor } = pageOf(rows, limit, positionOf);
+    const { page, nextCursor } = pageOf(rows, limit, scope, positionOf);
     const list: AdminRoom[] = page.map(({ room, creatorEmail }) => ({
       _id: room.roomId,
       roomId: room.roomId,

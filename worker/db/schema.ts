@@ -74,6 +74,11 @@ export const rooms = sqliteTable(
   {
     roomId: text('room_id').primaryKey(),
     name: text('name').notNull(),
+    /**
+     * The name as the admin search compares it (lib/search-text.ts): SQLite's lower() folds only
+     * ASCII letters. Null only if written by older code; the search then folds `name` itself.
+     */
+    searchName: text('search_name'),
     /** Null once the creator deleted their account: the room stays. */
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     lastMessageHtml: text('last_message_html'),

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { memberships, rooms, users, type UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { randomToken } from '../lib/encoding';
+import { searchText } from '../lib/search-text';
 import { isUniqueViolation } from '../users/find-user';
 import { isModeratorNickname } from '../../contract/rooms';
 import { imitatesModerator } from '../../contract/reserved-nicknames';
@@ -54,7 +55,7 @@ async function createRoom(db: Db, user: UserRow, name: string, nickname: string)
   // 16 random bytes: 22 URL-safe characters nobody can guess, since the id is the invite.
   const roomId = randomToken(16);
   await db.batch([
-    db.insert(rooms).values({ roomId, name, createdBy: user.id }),
+    db.insert(rooms).values({ roomId, name, searchName: searchText(name), createdBy: user.id }),
     db.insert(memberships).values(newMembership(roomId, user.id, nickname)),
     bumpCounter(db, 'rooms', 1),
   ]);
