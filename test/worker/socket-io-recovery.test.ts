@@ -5,6 +5,7 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/chat-room';
+import { RecentRemovals } from '../../worker/chat/recent-removals';
 import { JOINED } from '../../worker/chat/room-occupants';
 import { roomStub } from '../../worker/chat/room-stub';
 import { REPLAY_MAX_FRAMES } from '../../worker/socket-io/recovery';
@@ -190,6 +191,38 @@ describe('connection-state recovery', () => {
     after.send(`40${JSON.stringify({ pid, offset })}`);
     expect(JSON.parse((await after.waitFor((f) => f.startsWith('40'))).slice(2)).sid).not.toBe(sid);
     for (const socket of [a, thief, twice, after]) socket.close();
+  });
+
+  it('does not resume a kicked person’s dropped session, even once they are let back in', async () => {
+    const { owner, guest, roomId, a, b } = await ownerAndGuest();
+    const { sid, pid, offset } = sessionOf(b);
+    b.ws.close(4000); // dropped, so no socket of theirs is left for the kick to end
+    await a.waitFor((frame) => frame.includes('Guest has left the room'));
+    const kick = await owner.client.call(`/rooms/${roomId}/kick`, {
+      body: { targetUserId: guest.user.id },
+    });
+    expect(kick.status).toBe(200);
+    expect(await a.emit('sendMessage', { text: 'while removed', roomId })).toEqual({});
+    const unban = await owner.client.call(`/rooms/${roomId}/bans/${guest.user.id}`, {
+      method: 'DELETE',
+    });
+    expect(unban.status).toBe(200);
+    expect((await joinRoom(guest.client, roomId, 'Guest')).status).toBe(200);
+    // The room's memory of recent removals lasts a minute, or until the object is evicted.
+    await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+      (room.parts.gate as unknown as { removals: RecentRemovals }).removals = new RecentRemovals();
+    });
+
+    const back = await TestSocket.open(guest.client, roomId);
+    back.send(`40${JSON.stringify({ pid, offset })}`);
+    const answer = JSON.parse((await back.waitFor((f) => f.startsWith('40'))).slice(2));
+    expect(answer.sid).not.toBe(sid);
+    expect(await back.emit('sendMessage', { text: 'not joined', roomId })).toEqual({
+      error: 'Join the room before sending messages',
+    });
+    expect(userTexts(back)).toEqual([]);
+    a.close();
+    back.close();
   });
 
   it('forgets a session older than two minutes', async () => {

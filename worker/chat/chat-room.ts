@@ -173,12 +173,15 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
 
   /**
    * RPC from the worker after a kick (which bans): the room keeps the ban in its own storage,
-   * drops the person's sends not stored yet, tells them, ends their sockets and tells the room;
+   * drops the person's sends not stored yet and their recovery sessions, tells them, ends
+   * their sockets and tells the room;
    * then it checks with D1 that no unban overtook this call (RoomGate.confirmKick).
    */
   async removeMember(userId: string, reason: string) {
     this.parts.gate.kicked(userId);
     this.parts.messages.discardFrom(userId);
+    // A connection that had dropped must not resume, once let back in, as if never removed.
+    this.forgetSessions(userId);
     const nickname = removeSockets(this.connections('/', true), userId, reason);
     if (nickname) {
       // The kicked person's sockets said no "has left": the room hears this instead, and not

@@ -146,6 +146,15 @@ export class RecoveryStore<Data> {
     this.sql.exec('DELETE FROM sio_sessions WHERE pid = ?', pid);
   }
 
+  /** Forgets every session whose data matches (the table holds only the window's). */
+  forgetWhere(match: (data: Data) => boolean) {
+    this.flush();
+    const sessions = this.sql
+      .exec<{ pid: string; data: string }>('SELECT pid, data FROM sio_sessions')
+      .toArray();
+    for (const { pid, data } of sessions) if (match(JSON.parse(data) as Data)) this.forget(pid);
+  }
+
   /** The heartbeat notes that the object's sockets were alive (a restart says nothing). */
   alive(now = Date.now()) {
     if (this.aliveNotedAt !== null && now - this.aliveNotedAt < ALIVE_REFRESH_MS) return;

@@ -198,6 +198,15 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
       .map(([ws, record]) => new Socket(this.host, ws, nsp, record));
   }
 
+  /**
+   * Forgets the recovery sessions of the sockets with this key (socketKey), live or ended: none
+   * of them comes back with its rooms and data. For a person the server has shut out, whose
+   * dropped connection would otherwise resume, once let in again, as if never removed.
+   */
+  protected forgetSessions(key: string) {
+    this.recovery?.forgetWhere((data) => this.socketKey(data) === key);
+  }
+
   /** Asks for the alarm (onAlarm) at `at`, unless it rings sooner already. */
   protected async wakeAt(at: number) {
     const current = await this.ctx.storage.getAlarm();
