@@ -150,6 +150,17 @@ describe('join, sendMessage and leave', () => {
     expect(await socket.emit('join', { name: 'Owner', room: 'another-room-id-000000' })).toEqual({
       error: 'This connection is for another room',
     });
+    // A malformed join is told its form, not that the room is another.
+    const form =
+      'join takes { name: <your nickname here>, room: <room id>, lastMessageId?: <message id> }';
+    for (const bad of [
+      { name: 'Owner', room: roomId, lastMessageId: -1 },
+      { name: 'Owner', room: roomId, lastMessageId: '5' },
+      { name: 'n'.repeat(101), room: roomId },
+      { name: 'Owner' },
+    ]) {
+      expect(await socket.emit('join', bad), JSON.stringify(bad)).toEqual({ error: form });
+    }
     expect(await socket.emit('join', { name: 'owner', room: roomId })).toEqual({});
     expect(await socket.emit('sendMessage', { text: '   ', roomId })).toEqual({
       error: 'Message cannot be empty',

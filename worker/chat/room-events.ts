@@ -77,6 +77,9 @@ export async function handleEvent(
   }
 }
 
+const JOIN_FORM =
+  'join takes { name: <your nickname here>, room: <room id>, lastMessageId?: <message id> }';
+
 /** `join` comes as ({ name, room }) from our client, or (name, room) from others. */
 function readJoin(args: unknown[]): unknown {
   const first = args[0];
@@ -85,8 +88,9 @@ function readJoin(args: unknown[]): unknown {
 
 async function join(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
   const parsed = joinSchema.safeParse(raw);
-  const payload = parsed.success ? parsed.data : null;
-  if (payload?.room !== room.identity.id) {
+  if (!parsed.success) return reply({ error: JOIN_FORM });
+  const payload = parsed.data;
+  if (payload.room !== room.identity.id) {
     return reply({ error: 'This connection is for another room' });
   }
   if (!mayJoin(socket.ws)) return reply({ error: JOINING_TOO_FAST });
