@@ -1,6 +1,6 @@
 /** The admin calls (spec points 6 and 7). */
 import { z } from 'zod';
-import { stripInvisible } from './invisible-characters';
+import { stripInvisible, stripInvisibleInText } from './invisible-characters';
 import type { MessageType } from './realtime';
 import type { JoinResponse } from './rooms';
 
@@ -24,7 +24,7 @@ export const broadcastBody = z.object({
     .min(1, 'Choose a room or all rooms'),
   message: z
     .string({ error: 'Please enter a message to broadcast' })
-    .overwrite(stripInvisible)
+    .overwrite(stripInvisibleInText)
     .trim()
     .min(1, 'Please enter a message to broadcast')
     .max(BROADCAST_MAX_LENGTH, `Broadcast cannot exceed ${BROADCAST_MAX_LENGTH} characters`),

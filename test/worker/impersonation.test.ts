@@ -77,6 +77,21 @@ describe('invisible characters', () => {
     expect(message.text).toBe('invoicefdp.exe');
     const empty = await socket.emit('sendMessage', { text: '\u200B\u2066 \u2069', roomId });
     expect(empty.error).toBe('Message cannot be empty');
+    const joiners = await socket.emit('sendMessage', { text: '\u200D \u200C\u200D', roomId });
+    expect(joiners.error).toBe('Message cannot be empty');
+    socket.close();
+  });
+
+  it('keep the joiners that are part of writing: emoji sequences, Persian words', async () => {
+    const { client } = await signedInClient();
+    const roomId = await createRoom(client, 'Joiners', 'writer');
+    const socket = await TestSocket.joined(client, roomId, 'writer');
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
+    const persian = '\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645';
+    const text = `\u200D${family} ${persian}\u200C\u200D\u200D ok\u200B`;
+    expect(await socket.emit('sendMessage', { text, roomId })).toEqual({});
+    const [message] = await socket.waitForEvent('message');
+    expect(message.text).toBe(`${family} ${persian} ok`);
     socket.close();
   });
 });

@@ -10,7 +10,7 @@ import {
   readSchema,
   sendMessageSchema,
 } from '../../contract/realtime';
-import { stripInvisible } from '../../contract/invisible-characters';
+import { stripInvisibleInText } from '../../contract/invisible-characters';
 import { RateLimit, type Ack, type Socket } from '../socket-io';
 import { historyPage } from './history-page';
 import { JOINING_TOO_FAST, mayJoin } from './join-limit';
@@ -143,7 +143,7 @@ async function sendMessage(room: RoomParts, socket: RoomSocket, raw: unknown, re
   // A resend of a message already stored (or being stored): the first send's answer.
   const earlier = clientId ? room.messages.earlier(state.userId, clientId) : null;
   if (earlier) return reply({ id: (await earlier).id });
-  const trimmed = stripInvisible(text).trim();
+  const trimmed = stripInvisibleInText(text).trim();
   if (trimmed === '') return reply({ error: 'Message cannot be empty' });
   if (trimmed.length > MESSAGE_MAX_LENGTH) {
     return reply({ error: `Message cannot exceed ${MESSAGE_MAX_LENGTH} characters` });
