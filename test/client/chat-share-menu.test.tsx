@@ -14,6 +14,15 @@ function renderMenu() {
 }
 
 describe('share menu', () => {
+  it('closes on Escape with the focus still on its button, as on an outside click', async () => {
+    await renderMenu();
+    expect(document.activeElement).not.toBe(screen.queryByRole('textbox', { name: 'Invite link' }));
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Share "Book club"' })).toBeNull(),
+    );
+  });
+
   it('offers the invite link by copy, email, WhatsApp and QR code', async () => {
     const menu = await renderMenu();
     const link = `${window.location.origin}/invite?room=room-a`;

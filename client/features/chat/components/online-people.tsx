@@ -1,14 +1,17 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button, List, Popover, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { RoomData } from '../../../../contract/realtime';
+import { useCloseOnEscape } from '../../../hooks/use-close-on-escape';
 
 /** 'N online' in the header; a click lists who (the room's presence, roomData). */
 export function OnlinePeople({ users }: { users: RoomData['users'] | null }) {
   const count = users?.length ?? 0;
   const titleId = useId();
+  const [opened, setOpened] = useState(false);
+  useCloseOnEscape(opened, () => setOpened(false));
   return (
-    <Popover position="bottom-start" shadow="md" withArrow>
+    <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" withArrow>
       <Popover.Target>
         <Button
           variant="subtle"
@@ -18,6 +21,7 @@ export function OnlinePeople({ users }: { users: RoomData['users'] | null }) {
           leftSection={<IconUsers size={14} aria-hidden />}
           aria-label={`${count} online: show who`}
           disabled={users === null}
+          onClick={() => setOpened((open) => !open)}
         >
           {count} online
         </Button>

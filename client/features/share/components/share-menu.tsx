@@ -19,6 +19,7 @@ import {
   IconQrcode,
   IconShare,
 } from '@tabler/icons-react';
+import { useCloseOnEscape } from '../../../hooks/use-close-on-escape';
 import { useCopy } from '../hooks/use-copy';
 import { inviteLink, inviteText, mailtoLink, whatsAppLink } from '../utils/invite-links';
 
@@ -41,6 +42,7 @@ export function ShareMenu({ roomId, roomName }: ShareMenuProps) {
   const { copied, copy } = useCopy();
   const link = inviteLink(roomId);
   const title = `Share "${roomName}"`;
+  useCloseOnEscape(opened, () => setOpened(false));
 
   const shareNatively = async () => {
     if (typeof navigator.share !== 'function') return void copy(link, inputRef.current);
