@@ -6,6 +6,9 @@ import { EmojiButton } from './emoji-button';
 
 type SendResult = { ok: true } | { ok: false; error: string };
 
+/** The count of characters shows once this few are left (or the text is over). */
+const COUNT_FROM_LEFT = 200;
+
 interface MessageFormProps {
   onSend: (text: string) => Promise<SendResult> | void;
   /** The connection status, shown above the box. */
@@ -20,16 +23,21 @@ interface MessageFormProps {
  * The message box, kept at the bottom of the window. Enter sends, Shift+Enter starts a new
  * line (the help dialog promises both); blank text is never sent. The box empties at once (the
  * message waits as 'Sending…' while it travels); if the room refuses it, the text comes back
- * (unless something new has been typed meanwhile) with the reason beside the box.
+ * (unless something new has been typed meanwhile) with the reason beside the box. Text over the
+ * room's limit stays whole in the box (a paste is not cut short) with its count in red, and
+ * is not sent until shortened.
  */
 export function MessageForm({ onSend, status, scrollTop, onTyping }: MessageFormProps) {
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const length = text.trim().length;
+  const tooLong = length > MESSAGE_MAX_LENGTH;
+  const counted = length > MESSAGE_MAX_LENGTH - COUNT_FROM_LEFT;
 
   const send = () => {
     const trimmed = text.trim();
-    if (!trimmed) return;
+    if (!trimmed || tooLong) return;
     setText('');
     setRefusal(null);
     void Promise.resolve(onSend(trimmed)).then((result) => {
@@ -77,7 +85,6 @@ export function MessageForm({ onSend, status, scrollTop, onTyping }: MessageForm
               autosize
               minRows={1}
               maxRows={5}
-              maxLength={MESSAGE_MAX_LENGTH}
               value={text}
               onChange={(event) => {
                 setText(event.currentTarget.value);
@@ -85,8 +92,9 @@ export function MessageForm({ onSend, status, scrollTop, onTyping }: MessageForm
                 else onTyping?.();
               }}
               onKeyDown={handleKeyDown}
-              aria-describedby={refusal ? 'message-refusal' : undefined}
-              aria-invalid={refusal ? true : undefined}
+              // Mantine sets aria-invalid from `error` (and drops one passed directly); the
+              // reasons below are announced as they appear (role alert, aria-live).
+              error={Boolean(refusal) || tooLong}
               style={{ flex: 1 }}
             />
             {scrollTop}
@@ -94,6 +102,19 @@ export function MessageForm({ onSend, status, scrollTop, onTyping }: MessageForm
               Send
             </Button>
           </Group>
+          {counted && (
+            <Text
+              id="message-length"
+              size="xs"
+              c={tooLong ? 'red' : 'dimmed'}
+              mt={4}
+              aria-live="polite"
+            >
+              {length} / {MESSAGE_MAX_LENGTH}
+              {tooLong &&
+                ` characters: too long to send, shorten it by ${length - MESSAGE_MAX_LENGTH}`}
+            </Text>
+          )}
           {refusal && (
             <Text id="message-refusal" role="alert" size="sm" c="red" mt={4}>
               Not sent: {refusal}
