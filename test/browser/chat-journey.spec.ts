@@ -61,4 +61,6 @@ test('invite, auto-join, chat both ways, QR code, kick', async ({ browser }) => 
   await alice.getByRole('button', { name: 'Kick' }).click();
   await expect(alice.getByText(/kicked successfully/)).toBeVisible();
   await expect(bob.getByText('You have been removed from this room').first()).toBeVisible();
+  // Behind the notice, Bob's header no longer counts the people he was cut off from.
+  await expect(bob.getByRole('button', { name: '0 online: show who' })).toBeDisabled();
 });

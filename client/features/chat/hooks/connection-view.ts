@@ -19,7 +19,8 @@ export interface ConnectionView {
   setMessages: (messages: ChatMessage[]) => void;
   setHistoryLoaded: (loaded: boolean) => void;
   setConnectionState: (state: ConnectionState) => void;
-  setRoomData: (data: RoomData) => void;
+  /** null: nobody known to be online (the server ended this session). */
+  setRoomData: (data: RoomData | null) => void;
   setError: (update: (current: ChatError | null) => ChatError | null) => void;
   setPending: (pending: PendingEntry[]) => void;
   setOlder: (state: OlderState) => void;

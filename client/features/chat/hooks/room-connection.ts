@@ -158,6 +158,8 @@ export function openRoomConnection(
     if (!socket.active) outbox.failAll(GAVE_UP);
     // The server ends a session on a kick (its notice came just before) or a deletion.
     if (reason === 'io server disconnect' && !roomDeleted) {
+      // Shut out (a kick): who is online here is no longer theirs to see, or to trust.
+      view.setRoomData(null);
       const recent = lastNotice && Date.now() - lastNotice.at < NOTICE_EXPLAINS_MS;
       fail('fatal', recent && lastNotice ? lastNotice.text : 'You have been disconnected.');
     }
