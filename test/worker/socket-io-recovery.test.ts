@@ -8,7 +8,7 @@ import type { ChatRoom } from '../../worker/chat/chat-room';
 import { RecentRemovals } from '../../worker/chat/recent-removals';
 import { JOINED } from '../../worker/chat/room-occupants';
 import { roomStub } from '../../worker/chat/room-stub';
-import { REPLAY_MAX_FRAMES } from '../../worker/socket-io/recovery';
+import { closeOrphans, RecoveryStore, REPLAY_MAX_FRAMES } from '../../worker/socket-io/recovery';
 import { signedInClient } from './support/api';
 import { createRoom, joinRoom } from './support/rooms';
 import { sleep } from './support/room-object';
@@ -223,6 +223,29 @@ describe('connection-state recovery', () => {
     expect(userTexts(back)).toEqual([]);
     a.close();
     back.close();
+  });
+
+  it('tells a session its socket ended with the runtime from one that disconnected', async () => {
+    const { roomId, a, b } = await ownerAndGuest();
+    await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) => {
+      const { sql, kv } = state.storage;
+      const store = new RecoveryStore<{ who: string }>(sql, kv, 120_000);
+      const record = { sid: 'sid-1', pid: 'pid-1', rooms: ['joined'] };
+      const missed = () => store.restore('pid-1', '/', undefined)?.missedDisconnect;
+      store.save('pid-1', '/', record, { who: 'x' });
+      // Still marked live, with no socket holding it: the runtime went down under it.
+      expect(missed()).toBe(true);
+      store.disconnected('pid-1');
+      expect(missed()).toBe(false);
+      // Live again, then a restart: the heartbeat finds it orphaned.
+      store.save('pid-1', '/', record, { who: 'x' });
+      store.flush();
+      closeOrphans(sql, kv, []);
+      expect(missed()).toBe(true);
+      store.forget('pid-1');
+    });
+    a.close();
+    b.close();
   });
 
   it('forgets a session older than two minutes', async () => {

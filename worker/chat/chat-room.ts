@@ -102,13 +102,17 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
     return state;
   }
 
-  /** A recovered socket is back in the room: the room hears it if the person had gone. */
-  protected onConnect(socket: Socket<SocketState>, { recovered }: ConnectInfo) {
+  /**
+   * A recovered socket is back in the room: the room hears it if it heard the person go. After
+   * a restart it heard nobody go, so the return is only a new list of who is online (roomData),
+   * not a wave of "has joined" for everyone who was there all along.
+   */
+  protected onConnect(socket: Socket<SocketState>, { recovered, missedDisconnect }: ConnectInfo) {
     const { userId, nickname } = socket.data;
     if (!recovered || !nickname || !socket.rooms.includes(JOINED)) return;
     const elsewhere = this.parts.presence.joinedElsewhere(userId, socket.ws);
     this.parts.presence.changed(
-      elsewhere ? undefined : { kind: 'joined', nickname, socket: socket.ws },
+      elsewhere || missedDisconnect ? undefined : { kind: 'joined', nickname, socket: socket.ws },
     );
   }
 

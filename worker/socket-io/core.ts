@@ -156,6 +156,7 @@ export abstract class SocketIoCore<Env = unknown, Data = unknown> extends Durabl
     await this.onConnect(new Socket(this.host, ws, nsp, record), {
       auth,
       recovered: restored !== null,
+      missedDisconnect: restored?.missedDisconnect ?? false,
     });
   }
 

@@ -10,6 +10,11 @@ export interface ConnectInfo {
   auth: Record<string, unknown>;
   /** True when the socket got its previous session back (sid, rooms, data, missed events). */
   recovered: boolean;
+  /**
+   * Recovered, and its old connection ended with the runtime (a restart), so onDisconnect
+   * never ran for it: whoever was told of a departure on a disconnect was told nothing.
+   */
+  missedDisconnect: boolean;
 }
 
 export type Ack = (...args: unknown[]) => void;

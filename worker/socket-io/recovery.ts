@@ -6,6 +6,7 @@
  * the logged broadcasts after its offset that were meant for it, once.
  */
 import type { NamespaceRecord } from './registry';
+import { createRecoveryTables } from './recovery-tables';
 import { REPLAY_MAX_FRAMES, replayFor, type LoggedPacket } from './replay';
 
 export { REPLAY_MAX_BYTES, REPLAY_MAX_FRAMES } from './replay';
@@ -16,6 +17,8 @@ export interface RestoredSession<Data> {
   data: Data;
   /** The missed frames, already encoded, oldest first. */
   frames: string[];
+  /** Its socket ended with the runtime (a restart): no disconnect was ever handled for it. */
+  missedDisconnect: boolean;
 }
 
 interface PendingSave<Data> {
@@ -57,12 +60,7 @@ export class RecoveryStore<Data> {
     private readonly kv: SyncKvStorage,
     private readonly maxDisconnection: number,
   ) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS sio_packets (
-      offset INTEGER PRIMARY KEY, nsp TEXT NOT NULL, room TEXT NOT NULL,
-      except_sids TEXT NOT NULL, frame TEXT NOT NULL, at INTEGER NOT NULL)`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS sio_sessions (
-      pid TEXT PRIMARY KEY, nsp TEXT NOT NULL, sid TEXT NOT NULL, rooms TEXT NOT NULL,
-      data TEXT NOT NULL, start_offset INTEGER NOT NULL, disconnected_at INTEGER)`);
+    createRecoveryTables(sql, kv);
     const newest = sql
       .exec<{ o: number | null }>('SELECT MAX(offset) AS o FROM sio_packets')
       .one().o;
@@ -124,7 +122,7 @@ export class RecoveryStore<Data> {
         `INSERT INTO sio_sessions (pid, nsp, sid, rooms, data, start_offset, disconnected_at)
          VALUES (?, ?, ?, ?, ?, ?, NULL)
          ON CONFLICT(pid) DO UPDATE SET rooms = excluded.rooms, data = excluded.data,
-           disconnected_at = NULL`,
+           disconnected_at = NULL, orphaned = 0`,
         pid,
         nsp,
         record.sid,
@@ -186,8 +184,9 @@ export class RecoveryStore<Data> {
         data: string;
         start_offset: number;
         disconnected_at: number | null;
+        orphaned: number;
       }>(
-        'SELECT sid, rooms, data, start_offset, disconnected_at FROM sio_sessions WHERE pid = ? AND nsp = ?',
+        'SELECT sid, rooms, data, start_offset, disconnected_at, orphaned FROM sio_sessions WHERE pid = ? AND nsp = ?',
         pid,
         nsp,
       )
@@ -215,7 +214,8 @@ export class RecoveryStore<Data> {
       )
       .toArray();
     const frames = replayFor(logged, rooms, sid);
-    return frames && { sid, rooms, data: JSON.parse(row.data) as Data, frames };
+    const missedDisconnect = row.disconnected_at === null || row.orphaned === 1;
+    return frames && { sid, rooms, data: JSON.parse(row.data) as Data, frames, missedDisconnect };
   }
 
   private lastLogged(): number | null {
@@ -249,7 +249,7 @@ export function closeOrphans(sql: SqlStorage, kv: SyncKvStorage, livePids: strin
   const now = Date.now();
   const aliveAt = lastAlive(kv, now) ?? now;
   sql.exec(
-    `UPDATE sio_sessions SET disconnected_at = ?
+    `UPDATE sio_sessions SET disconnected_at = ?, orphaned = 1
      WHERE disconnected_at IS NULL AND pid NOT IN (SELECT value FROM json_each(?))`,
     aliveAt,
     JSON.stringify(livePids),
