@@ -168,6 +168,21 @@ describe('a forged ticket is refused', () => {
     const { socket, answer } = await connectWithTicket(roomId, ticket, { ip: client.ip });
     expect(answer.startsWith('40')).toBe(true);
     socket.close();
+    // With the session cookie, the cookie decides, as without a ticket: a client that keeps
+    // its first handshake query still reconnects after the ticket's minute.
+    const { ticket: old } = await signTicket(env, subject, Date.now() - 10 * TICKET_TTL_MS);
+    const withCookie = await connectWithTicket(roomId, old, {
+      ip: client.ip,
+      cookie: client.cookie,
+    });
+    expect(withCookie.answer.startsWith('40')).toBe(true);
+    withCookie.socket.close();
+    // A forged ticket is refused, cookie or not.
+    const forged = await connectWithTicket(roomId, `${old}x`, {
+      ip: client.ip,
+      cookie: client.cookie,
+    });
+    expect(forged.answer).toBe(refusal('Invalid connection ticket'));
   });
 
   it('from another address the ticket is ignored and the cookie decides', async () => {

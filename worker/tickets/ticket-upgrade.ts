@@ -9,15 +9,18 @@
  * that changed networks between asking and connecting, or a ticket leaked from a URL log) is
  * not refused but ignored: the upgrade is then checked by its session cookie, as one without a
  * ticket is, so the network change costs a D1 round trip and the leaked ticket is worth nothing
- * without the cookie.
+ * without the cookie. So is an expired ticket that comes with a session cookie: a client that
+ * keeps its handshake query (a plain socket.io-client given a ticket once) would otherwise
+ * never reconnect after the ticket's minute, though its cookie still lets it in.
  */
 import type { Context } from 'hono';
 import { TICKET_QUERY_PARAM } from '../../contract/tickets';
 import type { AppEnv } from '../app-env';
+import { sessionCookieValue } from '../auth/session-cookie';
 import type { UpgradeFacts } from '../chat/upgrade-check';
 import { clientIp } from '../security/client-ip';
 import { cachedBlockedUntil } from './block-cache';
-import { verifyTicket } from './verify';
+import { EXPIRED_TICKET, verifyTicket } from './verify';
 
 export interface TicketedFacts extends UpgradeFacts {
   /** Why the ticket is refused, or null when it is good. */
@@ -25,7 +28,10 @@ export interface TicketedFacts extends UpgradeFacts {
   issuedAt: number;
 }
 
-/** The facts a ticket gives, or null when the cookie must decide (no ticket, another address). */
+/**
+ * The facts a ticket gives, or null when the cookie must decide (no ticket, another address,
+ * an expired ticket with a cookie).
+ */
 export async function checkTicketUpgrade(
   c: Context<AppEnv>,
   roomId: string,
@@ -35,6 +41,7 @@ export async function checkTicketUpgrade(
   const ip = clientIp(c.req.raw);
   const check = await verifyTicket(c.env, ticket, roomId);
   if (check.ok && check.claims.ip !== ip) return null;
+  if (!check.ok && check.refusal === EXPIRED_TICKET && sessionCookieValue(c)) return null;
   const blockedUntil = await cachedBlockedUntil(c.env.DB, ip, (work) => later(c, work));
   if (!check.ok) {
     return { blockedUntil, user: null, room: null, refusal: check.refusal, issuedAt: 0 };
