@@ -47,6 +47,17 @@ export const joinSchema = z.object({
 export type JoinPayload = z.infer<typeof joinSchema>;
 
 /**
+ * `join`'s refusal when the person is in the room under another nickname (one set on another
+ * device, say): a client may join again under it, since the server accepts no other.
+ */
+export const inRoomAs = (nickname: string) => `You are in this room as "${nickname}"`;
+
+/** The nickname an `inRoomAs` refusal names, or null for any other answer. */
+export function nicknameInRoom(refusal: string): string | null {
+  return /^You are in this room as "(.+)"$/s.exec(refusal)?.[1] ?? null;
+}
+
+/**
  * `sendMessage`. `clientId` (a UUID the client picks per message) makes a resend safe: the
  * room answers a repeat with the first send's acknowledgement and delivers nothing new.
  */

@@ -236,6 +236,16 @@ describe('chat screen', () => {
     expect(window.localStorage.getItem('joinedRoomId')).toBe('room-a');
   });
 
+  it('joins under the nickname the room names when this browser kept an older one', async () => {
+    const { socket } = await openChat();
+    act(() => socket.last('join')?.ack?.({ error: 'You are in this room as "Bobby"' }));
+    await waitFor(() => expect(sockets).toHaveLength(2));
+    act(() => sockets[1]!.receive('connect'));
+    expect(sockets[1]!.last('join')?.payload).toEqual({ name: 'Bobby', room: 'room-a' });
+    expect(window.localStorage.getItem('activeNickname')).toBe('Bobby');
+    expect(screen.queryByRole('dialog', { name: 'Unable to join the chat' })).toBeNull();
+  });
+
   it('looks the nickname up in the room list when the room is not the current one', async () => {
     fakeApi({ ...testUser }, (call) =>
       call.path === '/api/rooms'

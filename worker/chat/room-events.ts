@@ -7,6 +7,7 @@
 import {
   joinSchema,
   MESSAGE_MAX_LENGTH,
+  inRoomAs,
   readSchema,
   sendMessageSchema,
 } from '../../contract/realtime';
@@ -114,7 +115,7 @@ async function join(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Re
     return socket.disconnect(true);
   }
   if (payload.name.toLowerCase() !== memberAs.toLowerCase()) {
-    return reply({ error: `You are in this room as "${memberAs}"` });
+    return reply({ error: inRoomAs(memberAs) });
   }
   // Joined already, here (a second join) or in another tab: the room heard it once.
   const alreadyHere =

@@ -4,6 +4,7 @@ import {
   chatMessageSchema,
   historyPageSchema,
   nicknameChangedSchema,
+  nicknameInRoom,
   roomDataSchema,
   SOCKET_PATH,
   typingSchema,
@@ -138,6 +139,10 @@ export function openRoomConnection(
       if (timedOut) {
         if (socket.connected) fail('fatal', 'The room did not answer. Please try again.');
       } else if (ack.error) {
+        // Renamed on another device while this one kept the old name: take the room's.
+        const known = nicknameInRoom(ack.error);
+        const rename = view.handlers().onNicknameChanged;
+        if (known && known !== nickname && rename) return rename(known);
         fail('fatal', refusalText(ack.error));
       } else {
         setReady(true);
