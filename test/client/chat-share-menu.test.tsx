@@ -17,7 +17,7 @@ describe('share menu', () => {
   it('closes on Escape with the focus still on its button, as on an outside click', async () => {
     await renderMenu();
     expect(document.activeElement).not.toBe(screen.queryByRole('textbox', { name: 'Invite link' }));
-    fireEvent.keyDown(window, { key: 'Escape' });
+    fireEvent.keyDown(document.body, { key: 'Escape' });
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Share "Book club"' })).toBeNull(),
     );

@@ -14,7 +14,7 @@ describe("the header's online list", () => {
     const list = await screen.findByRole('dialog', { name: 'People online' });
     expect(within(list).getByText('Ada')).toBeTruthy();
     expect(within(list).getByText('Bob')).toBeTruthy();
-    fireEvent.keyDown(window, { key: 'Escape' });
+    fireEvent.keyDown(document.body, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'People online' })).toBeNull());
   });
 });

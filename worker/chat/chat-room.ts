@@ -184,9 +184,10 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
   async removeMember(userId: string, reason: string) {
     this.parts.gate.kicked(userId);
     this.parts.messages.discardFrom(userId);
-    // A connection that had dropped must not resume, once let back in, as if never removed.
-    this.forgetSessions(userId);
     const nickname = removeSockets(this.connections('/', true), userId, reason);
+    // Their live sockets' sessions ended with them; one that had dropped must not resume, once
+    // they are let back in, as if never removed.
+    this.forgetSessions(userId);
     if (nickname) {
       // The kicked person's sockets said no "has left": the room hears this instead, and not
       // a "has joined" of a moment ago that is still waiting for its batch.

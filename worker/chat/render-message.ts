@@ -7,6 +7,7 @@
  */
 import { linkifyit } from 'linkify-it';
 import MarkdownIt from 'markdown-it';
+import { textOfHtml } from '../lib/html-text';
 
 const linkify = linkifyit({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
 
@@ -94,7 +95,7 @@ export function renderMessage(text: string): string {
 
 /** Whether rendered HTML shows any text (tags alone, like an empty list item, show none). */
 export function hasVisibleText(html: string): boolean {
-  return /\S/.test(html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|&#xa0;/gi, ' '));
+  return textOfHtml(html.replace(/&nbsp;|&#160;|&#xa0;/gi, ' ')) !== '';
 }
 
 // linkify-it's patterns are compiled on their first use, a pause of tens of milliseconds in the

@@ -1,15 +1,17 @@
 import { useId, useState } from 'react';
 import { Button, List, Popover, Text } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { IconUsers } from '@tabler/icons-react';
 import type { RoomData } from '../../../../contract/realtime';
-import { useCloseOnEscape } from '../../../hooks/use-close-on-escape';
 
 /** 'N online' in the header; a click lists who (the room's presence, roomData). */
 export function OnlinePeople({ users }: { users: RoomData['users'] | null }) {
   const count = users?.length ?? 0;
   const titleId = useId();
   const [opened, setOpened] = useState(false);
-  useCloseOnEscape(opened, () => setOpened(false));
+  // Wherever the focus is: Mantine's own Escape listens inside the dropdown only, so one
+  // opened by a click (the focus left on its button) stayed open.
+  useHotkeys([['Escape', () => setOpened(false), { preventDefault: false }]]);
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" withArrow>
       <Popover.Target>

@@ -11,6 +11,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import {
   IconBrandWhatsapp,
   IconCheck,
@@ -19,7 +20,6 @@ import {
   IconQrcode,
   IconShare,
 } from '@tabler/icons-react';
-import { useCloseOnEscape } from '../../../hooks/use-close-on-escape';
 import { useCopy } from '../hooks/use-copy';
 import { inviteLink, inviteText, mailtoLink, whatsAppLink } from '../utils/invite-links';
 
@@ -42,7 +42,9 @@ export function ShareMenu({ roomId, roomName }: ShareMenuProps) {
   const { copied, copy } = useCopy();
   const link = inviteLink(roomId);
   const title = `Share "${roomName}"`;
-  useCloseOnEscape(opened, () => setOpened(false));
+  // Wherever the focus is: Mantine's own Escape listens inside the dropdown only, so one
+  // opened by a click (the focus left on its button) stayed open.
+  useHotkeys([['Escape', () => setOpened(false), { preventDefault: false }]]);
 
   const shareNatively = async () => {
     if (typeof navigator.share !== 'function') return void copy(link, inputRef.current);
