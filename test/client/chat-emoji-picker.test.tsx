@@ -1,17 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import EmojiPicker, { EMOJIS } from '../../client/features/chat/components/emoji-picker';
 import { MessageForm } from '../../client/features/chat/components/message-form';
+import { renderWithMantine } from './render-mantine';
 
 describe('emoji picker', () => {
   it('offers 27 distinct emojis, each a named button', () => {
     const onPick = vi.fn();
-    render(
-      <MantineProvider env="test">
-        <EmojiPicker onPick={onPick} />
-      </MantineProvider>,
-    );
+    renderWithMantine(<EmojiPicker onPick={onPick} />);
     const buttons = screen.getAllByRole('button');
     expect(buttons).toHaveLength(27);
     expect(new Set(EMOJIS.map(([emoji]) => emoji)).size).toBe(27);
@@ -21,11 +17,7 @@ describe('emoji picker', () => {
 
   it('appends the picked emoji to the message being written', async () => {
     const onSend = vi.fn();
-    render(
-      <MantineProvider env="test">
-        <MessageForm onSend={onSend} />
-      </MantineProvider>,
-    );
+    renderWithMantine(<MessageForm onSend={onSend} />);
     const box = screen.getByRole('textbox', { name: 'Message' });
     fireEvent.change(box, { target: { value: 'hello ' } });
     for (const name of ['fire', 'party popper']) {

@@ -1,14 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ShareMenu } from '../../client/features/share/components/share-menu';
+import { renderWithMantine } from './render-mantine';
 
 function renderMenu() {
-  render(
-    <MantineProvider env="test">
-      <ShareMenu roomId="room-a" roomName="Book club" />
-    </MantineProvider>,
-  );
+  renderWithMantine(<ShareMenu roomId="room-a" roomName="Book club" />);
   fireEvent.click(screen.getByRole('button', { name: 'Share' }));
   return screen.findByRole('dialog', { name: 'Share "Book club"' });
 }

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from '../../contract/realtime';
 import { TypingLine } from '../../client/features/chat/components/typing-line';
 import { useTypingSignal } from '../../client/features/chat/hooks/use-typing-signal';
 import { useTypists } from '../../client/features/chat/hooks/use-typists';
 import { typingText } from '../../client/features/chat/utils/typing-text';
+import { renderWithMantine } from './render-mantine';
 
 let controls: ReturnType<typeof useTypists> | null = null;
 const keepControls = (value: ReturnType<typeof useTypists>) => (controls = value);
@@ -32,11 +32,7 @@ describe('the typing line', () => {
   });
 
   it('shows a typist until TYPING_SHOW_MS after their last signal, or until their message', () => {
-    render(
-      <MantineProvider>
-        <Harness />
-      </MantineProvider>,
-    );
+    renderWithMantine(<Harness />);
     expect(line().textContent).toBe('');
     act(() => controls!.heard('Ada'));
     expect(screen.getByText('Ada is typing…')).toBeTruthy();

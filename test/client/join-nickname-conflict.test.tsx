@@ -1,21 +1,19 @@
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { NicknameConflictPanel } from '../../client/features/join/components/nickname-conflict-panel';
+import { renderWithMantine } from './render-mantine';
 
 function renderPanel(nickname = 'ada') {
   const onRetry = vi.fn();
   const onCancel = vi.fn();
-  render(
-    <MantineProvider env="test">
-      <NicknameConflictPanel
-        message='The nickname "ada" is already taken in this room. Please choose another.'
-        nickname={nickname}
-        submitting={false}
-        onRetry={onRetry}
-        onCancel={onCancel}
-      />
-    </MantineProvider>,
+  renderWithMantine(
+    <NicknameConflictPanel
+      message='The nickname "ada" is already taken in this room. Please choose another.'
+      nickname={nickname}
+      submitting={false}
+      onRetry={onRetry}
+      onCancel={onCancel}
+    />,
   );
   const field = screen.getByRole('textbox', { name: 'New Nickname' }) as HTMLInputElement;
   const retry = screen.getByRole('button', { name: 'Join with New Nickname' });

@@ -1,17 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MessageForm } from '../../client/features/chat/components/message-form';
 import { MESSAGE_MAX_LENGTH } from '../../contract/realtime';
+import { renderWithMantine } from './render-mantine';
 
 describe('the message box at the length limit', () => {
   it('keeps a paste over the limit whole, says so, and sends it only once shortened', () => {
     const onSend = vi.fn();
-    render(
-      <MantineProvider env="test">
-        <MessageForm onSend={onSend} />
-      </MantineProvider>,
-    );
+    renderWithMantine(<MessageForm onSend={onSend} />);
     const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'a'.repeat(1700) } });
     expect(screen.queryByText(/\/ 2000/)).toBeNull();

@@ -1,12 +1,12 @@
-import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MembersResponse, RoomBan } from '../../contract/rooms';
 import { ModerationPanel } from '../../client/features/rooms/components/moderation-panel';
 import { createQueryClient } from '../../client/lib/query-client';
 import { fakeApi, testUser, type FetchCall } from './render-app';
+import { renderWithMantine } from './render-mantine';
 
 const BANS = '/api/rooms/room-a/bans';
 const bob: RoomBan = { userId: 'u2', nickname: 'bob', bannedAt: 2000 };
@@ -46,12 +46,10 @@ function renderPanel(
     }
     return undefined;
   });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={createQueryClient()}>
-        <ModerationPanel roomId="room-a" members={members} currentUserId="u1" isAdmin={false} />
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderWithMantine(
+    <QueryClientProvider client={createQueryClient()}>
+      <ModerationPanel roomId="room-a" members={members} currentUserId="u1" isAdmin={false} />
+    </QueryClientProvider>,
   );
   const bansFetches = () => api.calls.filter((c) => c.method === 'GET' && c.path === BANS);
   return { ...api, bansFetches };
