@@ -6,6 +6,7 @@
  * the logged broadcasts after its offset that were meant for it, once.
  */
 import type { NamespaceRecord } from './registry';
+import { AliveClock, lastAlive } from './alive-clock';
 import { createRecoveryTables } from './recovery-tables';
 import { REPLAY_MAX_FRAMES, replayFor, type LoggedPacket } from './replay';
 
@@ -29,28 +30,14 @@ interface PendingSave<Data> {
 }
 
 const PRUNED_UP_TO = 'sio:prunedUpTo';
-const ALIVE_AT = 'sio:aliveAt';
 const PRUNE_EVERY = 500;
-/**
- * The "alive" time is written at most this often (not on every heartbeat and every session
- * save, each a row written), and read as up to this much later than written, so a socket
- * orphaned by a restart never loses window for it (it may gain up to this much; what it may
- * replay is still bounded by the log, which keeps only the window's broadcasts).
- */
-const ALIVE_REFRESH_MS = 100_000;
 /** The longest a saved session waits for its write (save()). */
 const SAVE_DELAY_MS = 1000;
-
-/** When the sockets were last known alive, at the latest (undefined: never noted). */
-function lastAlive(kv: SyncKvStorage, now: number): number | undefined {
-  const noted = kv.get<number>(ALIVE_AT);
-  return noted === undefined ? undefined : Math.min(now, noted + ALIVE_REFRESH_MS);
-}
 
 export class RecoveryStore<Data> {
   private lastOffset: number;
   private sinceLastPrune = 0;
-  private aliveNotedAt: number | null = null;
+  private readonly aliveClock: AliveClock;
   /** Sessions saved and not yet written, by pid (save()). */
   private readonly pending = new Map<string, PendingSave<Data>>();
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -61,6 +48,7 @@ export class RecoveryStore<Data> {
     private readonly maxDisconnection: number,
   ) {
     createRecoveryTables(sql, kv);
+    this.aliveClock = new AliveClock(kv);
     const newest = sql
       .exec<{ o: number | null }>('SELECT MAX(offset) AS o FROM sio_packets')
       .one().o;
@@ -155,14 +143,7 @@ export class RecoveryStore<Data> {
 
   /** The heartbeat notes that the object's sockets were alive (a restart says nothing). */
   alive(now = Date.now()) {
-    if (this.aliveNotedAt !== null && now - this.aliveNotedAt < ALIVE_REFRESH_MS) return;
-    const noted = this.kv.get<number>(ALIVE_AT);
-    if (noted !== undefined && noted <= now && now - noted < ALIVE_REFRESH_MS) {
-      this.aliveNotedAt = noted;
-      return;
-    }
-    this.kv.put(ALIVE_AT, now);
-    this.aliveNotedAt = now;
+    this.aliveClock.note(now);
   }
 
   /**
@@ -242,16 +223,4 @@ export class RecoveryStore<Data> {
     }
     this.sql.exec('DELETE FROM sio_sessions WHERE disconnected_at < ?', cutoff);
   }
-}
-
-/** Sessions left without a socket by a restart end at the last heartbeat that saw them. */
-export function closeOrphans(sql: SqlStorage, kv: SyncKvStorage, livePids: string[]) {
-  const now = Date.now();
-  const aliveAt = lastAlive(kv, now) ?? now;
-  sql.exec(
-    `UPDATE sio_sessions SET disconnected_at = ?, orphaned = 1
-     WHERE disconnected_at IS NULL AND pid NOT IN (SELECT value FROM json_each(?))`,
-    aliveAt,
-    JSON.stringify(livePids),
-  );
 }

@@ -7,7 +7,7 @@ import { SocketIoCore } from './core';
 import { Refusal } from './hooks';
 import { heartbeat, PingClock, send, type Ending } from './heartbeat';
 import { decodeFrame, eventFrame, messageFrame, openFrame } from './parser';
-import { closeOrphans } from './recovery';
+import { closeOrphans } from './alive-clock';
 import {
   acceptRefusal,
   answerRefused,
