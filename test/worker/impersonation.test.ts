@@ -199,13 +199,17 @@ describe('a nickname given up', () => {
   it('is not trusted from an upgrade checked before the change reached the room', async () => {
     const { roomId, mallory, watcher, tab } = await renamedWhileJoined();
     tab.close();
+    // The join reads D1 for a stale upgrade, and that read checks the session is still live.
+    const session = await env.DB.prepare('SELECT id FROM sessions WHERE user_id = ?')
+      .bind(mallory.user.id)
+      .first<{ id: string }>();
     // What the worker forwards for a cookie upgrade whose D1 read came just before the change.
-    const joinAs = async (checkedAt: number) => {
+    const joinAs = async (checkedAt: number, sessionId = session!.id) => {
       const socket = await forwardedCookieUpgrade({
         roomId,
         roomName: 'Names',
         userId: mallory.user.id,
-        sessionId: 'session-of-the-test',
+        sessionId,
         nickname: 'Carol',
         ip: mallory.client.ip,
         checkedAt,
@@ -217,6 +221,10 @@ describe('a nickname given up', () => {
       return ack;
     };
     expect((await joinAs(Date.now() - 2000)).error).toBe('You are in this room as "Mallory"');
+    // From a session that has ended since (a logout): no membership is read for it.
+    expect((await joinAs(Date.now() - 2000, 'a-session-since-ended')).error).toBe(
+      'Not authenticated',
+    );
     // The same stale name from a check said to be later than the change is taken as read.
     expect(await joinAs(Date.now() + 5000)).toEqual({});
     watcher.close();

@@ -107,6 +107,26 @@ describe('ending a session ends its sockets in every room', () => {
   });
 });
 
+describe("an administrator's socket in a room they had not joined", () => {
+  // A logout reaches the rooms of the person's memberships only, so a stolen cookie's socket
+  // left waiting in another room would outlive it, and take the membership the administrator
+  // gets by joining as moderator after signing in again.
+  it('is refused at connect, as anyone without a membership is', async () => {
+    const { roomId, v, b } = await victimAndBystander();
+    const admin = await signedInAdmin();
+    const { socket, answer } = await TestSocket.connect(admin.client, roomId);
+    expect(answer).toContain('You are not a member of this room');
+    await socket.waitForClose();
+    const joined = await admin.client.call(`/admin/join/${roomId}`, { body: {} });
+    const { activeNickname } = joined.body as { activeNickname: string };
+    const mod = await TestSocket.joined(admin.client, roomId, activeNickname);
+    expect(await mod.emit('sendMessage', { text: 'moderating', roomId })).toEqual({});
+    mod.close();
+    v.close();
+    b.close();
+  });
+});
+
 describe('a deleted account loses its sockets', () => {
   it('deleting one’s own account ends its sockets, and is not a ban', async () => {
     const { victim, roomId, v, b } = await victimAndBystander();

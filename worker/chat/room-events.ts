@@ -15,8 +15,8 @@ import { stripInvisibleInText } from '../../contract/invisible-characters';
 import { RateLimit, type Ack, type Socket } from '../socket-io';
 import { historyPage } from './history-page';
 import { JOINING_TOO_FAST, mayJoin } from './join-limit';
+import { readJoinRights } from './join-check';
 import { loadHistory } from './load-history';
-import { membershipNickname } from './nickname-change';
 import type { PersonLimit } from './person-limit';
 import { BANNED_MESSAGE } from './room-bans';
 import type { RoomGate } from './room-gate';
@@ -105,11 +105,15 @@ async function join(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Re
   // read from D1 when there is none (an administrator, or a socket that might be stale).
   const read = state.memberAs
     ? null
-    : await membershipNickname(room.db(), room.identity.id, state.userId);
+    : await readJoinRights(room.db(), room.identity.id, state.userId, state.sessionId);
   // The socket may have gone while D1 answered: nobody is left to join, or to announce.
   if (!socket.connected) return;
+  if (read && !read.signedIn) {
+    reply({ error: 'Not authenticated' });
+    return socket.disconnect(true);
+  }
   // A rename that reached the room meanwhile set memberAs, newer than what D1 said before it.
-  const memberAs = state.memberAs || read;
+  const memberAs = state.memberAs || read?.nickname;
   if (!memberAs) {
     reply({ error: 'You are not a member of this room' });
     return socket.disconnect(true);
