@@ -7,6 +7,13 @@ import { z } from 'zod';
 
 export const SOCKET_PATH = '/socket.io';
 export const MESSAGE_MAX_LENGTH = 2000;
+/**
+ * A room takes about 5 messages a second with bursts of 10 from each socket, and as many from
+ * each person across their sockets: lively typing passes, a flood does not. The client paces
+ * its sends below this (send-pacer.ts).
+ */
+export const MESSAGES_PER_SECOND = 5;
+export const MESSAGE_BURST = 10;
 /** Messages in the history a fresh join gets. */
 export const HISTORY_PAGE = 50;
 /** The most messages one resumption (join with lastMessageId) answers with. */

@@ -20,6 +20,8 @@ const { sockets, FakeSocket } = vi.hoisted(() => {
     connected = false;
     disconnected = false;
     recovered = false;
+    /** Retrying after a drop (socket.io-client's `active`); false once refused. */
+    active = false;
     /** The socket's Manager (the screen listens for its reconnect_failed). */
     io = { on: () => this.io, off: () => this.io, opts: {} as Record<string, unknown> };
     constructor(
@@ -60,6 +62,7 @@ const { sockets, FakeSocket } = vi.hoisted(() => {
     /** The server (or the transport) fires an event at the screen. */
     receive(event: string, ...args: unknown[]) {
       if (event === 'connect') this.connected = true;
+      if (event === 'disconnect') this.connected = false;
       for (const handler of this.handlers.get(event) ?? []) handler(...args);
     }
     last(event: string) {
@@ -93,6 +96,16 @@ async function openChat(user: PublicUser = inRoom, handle?: Parameters<typeof fa
   const socket = sockets[0]!;
   act(() => socket.receive('connect'));
   return { ...view, ...api, socket };
+}
+
+/** Joined with the history shown, then the transport dropped; socket.io-client retries. */
+async function droppedAfterJoining() {
+  const chat = await openChat();
+  act(() => chat.socket.last('join')?.ack?.({}));
+  act(() => chat.socket.receive('chatHistory', []));
+  chat.socket.active = true;
+  act(() => chat.socket.receive('disconnect', 'transport close'));
+  return chat;
 }
 
 beforeEach(() => {
@@ -198,6 +211,64 @@ describe('chat screen', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Not sent: You are sending messages too fast',
     );
+    expect(screen.queryByText('Sending…')).toBeNull();
+  });
+
+  it('sends a queue typed while offline at the room’s pace, each once and in order', async () => {
+    const { socket } = await droppedAfterJoining();
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    const texts = Array.from({ length: 15 }, (_, i) => `queued ${i + 1}`);
+    for (const text of texts) {
+      fireEvent.change(box, { target: { value: text } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+    }
+    expect(screen.getAllByText('Sending…')).toHaveLength(15);
+    const sends = () => socket.emitted.filter((entry) => entry.event === 'sendMessage');
+    expect(sends()).toHaveLength(0);
+
+    act(() => socket.receive('connect'));
+    act(() => socket.last('join')?.ack?.({}));
+    // The room takes bursts of ten: the first wave stays under it, the rest follow.
+    expect(sends().length).toBeGreaterThan(1);
+    expect(sends().length).toBeLessThan(10);
+    await waitFor(() => expect(sends()).toHaveLength(15), { timeout: 4000 });
+    expect(sends().map((entry) => (entry.payload as { text: string }).text)).toEqual(texts);
+    act(() => sends().forEach((entry, i) => entry.ack?.({ id: i + 1 })));
+    act(() =>
+      socket.receive(
+        'chatHistory',
+        texts.map((text, i) => message(i + 1, 'ada', text)),
+      ),
+    );
+    await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
+  });
+
+  it('puts every refused text back, after whatever was typed since', async () => {
+    const { socket } = await openChat();
+    act(() => socket.last('join')?.ack?.({}));
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    for (const text of ['first', 'second']) {
+      fireEvent.change(box, { target: { value: text } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+    }
+    fireEvent.change(box, { target: { value: 'typing on' } });
+    const [first, second] = socket.emitted.filter((entry) => entry.event === 'sendMessage');
+    act(() => first!.ack?.({ error: 'You are sending messages too fast' }));
+    act(() => second!.ack?.({ error: 'You are sending messages too fast' }));
+    await waitFor(() => expect(box.value).toBe('typing on\nfirst\nsecond'));
+  });
+
+  it('gives a waiting text back when the room shuts the person out', async () => {
+    const { socket } = await droppedAfterJoining();
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'said while offline' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(screen.getByText('Sending…')).toBeTruthy();
+    // Kicked meanwhile: the reconnect is refused, and socket.io-client stops retrying.
+    socket.active = false;
+    act(() => socket.receive('connect_error', new Error('You have been banned from this room')));
+    await screen.findByRole('dialog', { name: 'Unable to join the chat' });
+    await waitFor(() => expect(box.value).toBe('said while offline'));
     expect(screen.queryByText('Sending…')).toBeNull();
   });
 

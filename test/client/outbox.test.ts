@@ -51,4 +51,13 @@ describe('the outbox', () => {
     });
     expect(texts()).toEqual([]);
   });
+
+  it('gives out at most what the pace allows, oldest first, and keeps the rest unsent', () => {
+    const { outbox } = watched();
+    for (const text of ['a', 'b', 'c']) outbox.add(text);
+    expect(outbox.takeUnsent(2).map((entry) => entry.text)).toEqual(['a', 'b']);
+    expect(outbox.hasUnsent()).toBe(true);
+    expect(outbox.takeUnsent(2).map((entry) => entry.text)).toEqual(['c']);
+    expect(outbox.hasUnsent()).toBe(false);
+  });
 });

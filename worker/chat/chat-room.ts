@@ -7,7 +7,7 @@
  * an upgrade.
  */
 import { CHAT_MODERATOR } from '../../contract/rooms';
-import type { MessageType } from '../../contract/realtime';
+import { MESSAGE_BURST, MESSAGES_PER_SECOND, type MessageType } from '../../contract/realtime';
 import { Refusal, SocketIoServer, type Ack, type ConnectInfo, type Socket } from '../socket-io';
 import { readForwarded } from './forwarded';
 import { membershipNickname, renameSockets } from './nickname-change';
@@ -28,13 +28,7 @@ import {
   UPGRADE_BURST,
   UPGRADES_PER_SECOND,
 } from './room-socket-options';
-import {
-  MESSAGE_BURST,
-  MESSAGES_PER_SECOND,
-  newSocketState,
-  type SocketMatch,
-  type SocketState,
-} from './socket-state';
+import { newSocketState, type SocketMatch, type SocketState } from './socket-state';
 
 export { MAX_SOCKETS_PER_PERSON } from './room-socket-options';
 

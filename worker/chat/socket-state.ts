@@ -3,6 +3,7 @@
  * hibernation, and in its recovery session): who is behind it, whether it joined and under
  * which nickname, and its message allowance.
  */
+import { MESSAGE_BURST, MESSAGES_PER_SECOND } from '../../contract/realtime';
 import { fullBucket, takeToken, type TokenBucket } from '../socket-io';
 
 export interface SocketState {
@@ -22,10 +23,6 @@ export interface SocketState {
   /** The messages the socket may still send right now. */
   allowance: TokenBucket;
 }
-
-/** About 5 messages a second with bursts of 10: lively typing passes, a flood does not. */
-export const MESSAGES_PER_SECOND = 5;
-export const MESSAGE_BURST = 10;
 
 export function newSocketState(
   userId: string,

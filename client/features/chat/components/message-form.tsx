@@ -23,7 +23,7 @@ interface MessageFormProps {
  * The message box, kept at the bottom of the window. Enter sends, Shift+Enter starts a new
  * line (the help dialog promises both); blank text is never sent. The box empties at once (the
  * message waits as 'Sending…' while it travels); if the room refuses it, the text comes back
- * (unless something new has been typed meanwhile) with the reason beside the box. Text over the
+ * (after anything typed meanwhile) with the reason beside the box. Text over the
  * room's limit stays whole in the box (a paste is not cut short) with its count in red, and
  * is not sent until shortened.
  */
@@ -42,7 +42,8 @@ export function MessageForm({ onSend, status, scrollTop, onTyping }: MessageForm
     setRefusal(null);
     void Promise.resolve(onSend(trimmed)).then((result) => {
       if (!result || result.ok) return;
-      setText((current) => (current === '' ? text : current));
+      // Never lost: after whatever was typed since (several refusals come back in order).
+      setText((current) => (current === '' ? text : `${current}\n${text}`));
       setRefusal(result.error);
     });
   };

@@ -41,17 +41,29 @@ export class Outbox {
     return { clientId, result };
   }
 
-  /** The entries to send now, oldest first, marked in flight. */
-  takeUnsent(): PendingEntry[] {
-    const unsent = [...this.waiting.values()]
-      .map(({ entry }) => entry)
-      .filter((entry) => !this.inFlight.has(entry.clientId));
-    for (const entry of unsent) this.inFlight.add(entry.clientId);
+  /**
+   * Up to `max` entries to send now, oldest first, marked in flight. Every entry not sent yet
+   * shows as sending again: the connection is back, and the rest follow at the sender's pace.
+   */
+  takeUnsent(max = Number.POSITIVE_INFINITY): PendingEntry[] {
+    const unsent = this.unsent();
     if (unsent.some((entry) => entry.status === 'failed')) {
       for (const entry of unsent) Object.assign(entry, { status: 'sending', error: undefined });
       this.publish();
     }
-    return unsent;
+    const taken = unsent.slice(0, max);
+    for (const entry of taken) this.inFlight.add(entry.clientId);
+    return taken;
+  }
+
+  hasUnsent(): boolean {
+    return this.unsent().length > 0;
+  }
+
+  private unsent(): PendingEntry[] {
+    return [...this.waiting.values()]
+      .map(({ entry }) => entry)
+      .filter((entry) => !this.inFlight.has(entry.clientId));
   }
 
   /**

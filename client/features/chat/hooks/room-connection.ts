@@ -24,6 +24,7 @@ import { refusalText } from '../utils/refusal-text';
 import { showSystemNotice } from '../utils/show-system-notice';
 import { OlderPages, oldestIdOf } from './older-pages';
 import { Outbox } from './outbox';
+import { ACK_TIMEOUT_MS, outboxSender } from './outbox-sender';
 import { RoomTickets } from './room-tickets';
 import type { ChatError, ConnectionView, RoomConnection } from './connection-view';
 
@@ -40,8 +41,6 @@ const SOCKET_OPTIONS = {
   reconnectionDelayMax: 5000,
   timeout: 20000,
 };
-/** No acknowledgement is awaited for ever. */
-const ACK_TIMEOUT_MS = 10_000;
 /** A notice this recent explains why the server ended the connection (e.g. a kick). */
 const NOTICE_EXPLAINS_MS = 3000;
 export const GAVE_UP = 'Not connected to the room.';
@@ -70,7 +69,7 @@ export function openRoomConnection(
     outbox.listed(incoming.map((message) => message.id).filter((id) => typeof id === 'number'));
   };
   const outbox = new Outbox(view.setPending);
-  const isShown = (id: unknown) => shown.some((message) => message.id === id);
+  const isShown = (id: number) => shown.some((message) => message.id === id);
 
   let roomDeleted = false;
   /** Refused for good (not a member, banned, kicked...): no reconnecting. */
@@ -85,7 +84,11 @@ export function openRoomConnection(
   };
   let lastNotice: { text: string; at: number } | null = null;
   const fail = (kind: ChatError['kind'], message: string) => {
-    if (kind === 'fatal') refused = true;
+    if (kind === 'fatal') {
+      refused = true;
+      // Nothing waiting will be sent here: each text goes back to the box with the reason.
+      outbox.dropAll(message);
+    }
     view.setError((current) => (current?.kind === 'fatal' ? current : { kind, message }));
   };
 
@@ -100,24 +103,8 @@ export function openRoomConnection(
   socket.on('disconnect', () => void tickets.ensure());
   socket.io.on('reconnect_attempt', () => void tickets.ensure());
 
-  /** A resend is safe: the room knows each clientId. */
-  const flush = () => {
-    if (!ready || !socket.connected) return;
-    for (const { clientId, text } of outbox.takeUnsent()) {
-      socket
-        .timeout(ACK_TIMEOUT_MS)
-        .emit('sendMessage', { text, roomId, clientId }, (timedOut, ack) => {
-          if (timedOut) {
-            outbox.unanswered(clientId);
-            return flush();
-          }
-          if (ack.error) return outbox.settle(clientId, { ok: false, error: ack.error });
-          // Stored: the entry stays until its message is listed (unless it already is).
-          const id = typeof ack.id === 'number' && !isShown(ack.id) ? ack.id : undefined;
-          outbox.settle(clientId, { ok: true }, id);
-        });
-    }
-  };
+  const sender = outboxSender(socket, roomId, outbox, () => ready, isShown);
+  const flush = sender.flush;
 
   socket.on('connect', () => {
     view.setConnectionState('connected');
@@ -240,6 +227,7 @@ export function openRoomConnection(
       socket.connect();
     },
     close: () => {
+      sender.stop();
       socket.off();
       socket.io.off('reconnect_failed');
       socket.io.off('reconnect_attempt');
