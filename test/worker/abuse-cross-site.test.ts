@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Client, newAccount, signedInClient } from './support/api';
+import { createRoom, joinRoom } from './support/rooms';
+import { TestSocket } from './support/socket';
 import { becomesBlocked, eventsFrom, scoreOf } from './support/security-state';
 
 const BIG_BODY = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(20 * 1024) });
@@ -114,5 +116,46 @@ describe('abuse that is the address’s own', () => {
     }
     await eventsFrom(client.ip, 'malformed_payload', 3);
     expect((await scoreOf(client.ip)).score).toBeCloseTo(6, 1);
+  });
+});
+
+describe('what the app itself asks', () => {
+  // The chat drawer asks for the members on every open, and a 403 is how a member learns they
+  // are not the owner (spec: 'A 403 on the members call means the user is not an owner').
+  it('never scores a member reading whether they may moderate, however often', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Drawer', 'Owner');
+    const { client: member } = await signedInClient();
+    await joinRoom(member, roomId, 'Member');
+    for (let i = 0; i < 20; i++) {
+      expect((await member.call(`/rooms/${roomId}/members`)).status).toBe(403);
+    }
+    await eventsFrom(member.ip, 'access_denied', 20);
+    expect(await scoreOf(member.ip)).toEqual({ score: 0, blocked: false });
+    expect((await member.call('/auth/login/current')).status).toBe(200);
+  });
+
+  it('still scores a member trying a moderator’s change', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Not yours', 'Owner');
+    const { client: member } = await signedInClient();
+    await joinRoom(member, roomId, 'Member');
+    const lift = await member.call(`/rooms/${roomId}/bans/${owner.user.id}`, { method: 'DELETE' });
+    expect(lift.status).toBe(403);
+    await eventsFrom(member.ip, 'access_denied', 1);
+    expect((await scoreOf(member.ip)).score).toBeCloseTo(2, 1);
+  });
+
+  // A tab left open on a room one was removed from, or one deleted, reconnects into a refusal.
+  it('logs the worker’s refusals of a socket without scoring them', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Closed door', 'Owner');
+    const { client: outsider } = await signedInClient();
+    for (let i = 0; i < 5; i++) {
+      const { answer } = await TestSocket.connect(outsider, roomId);
+      expect(answer).toContain('You are not a member of this room');
+    }
+    await eventsFrom(outsider.ip, 'socket_refused', 5);
+    expect(await scoreOf(outsider.ip)).toEqual({ score: 0, blocked: false });
   });
 });

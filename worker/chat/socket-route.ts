@@ -45,12 +45,19 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
     throw new ApiError(400, 'Only the websocket transport is supported');
   }
   if (c.req.query('EIO') !== '4') throw new ApiError(400, 'Unsupported Engine.IO protocol version');
+  // Logged, never scored: the app's own tabs meet these (a room deleted, a kick, a session
+  // ended in another tab), one per reconnect, and the room's refusals and the upgrade limit
+  // are what score a loop (room-security-log.ts).
   const refuse = (message: string, userId?: string) => {
-    logSecurityEvent(c, {
-      eventType: 'socket_refused',
-      userId,
-      details: { roomId: roomId.slice(0, 64), reason: message },
-    });
+    logSecurityEvent(
+      c,
+      {
+        eventType: 'socket_refused',
+        userId,
+        details: { roomId: roomId.slice(0, 64), reason: message },
+      },
+      { score: 'never' },
+    );
     return refuseSocket(message, REFUSAL_SETTINGS);
   };
   if (!isSameOrigin(c.req.raw)) return refuse('Cross-origin connection refused');

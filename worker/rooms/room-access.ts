@@ -12,11 +12,18 @@ export const requireRoomModerator = createMiddleware<AppEnv>(async (c, next) => 
   const room = await findRoomOr404(c.var.db, roomId);
   const isOwner = room.createdBy === c.var.user.id;
   if (!isOwner && c.var.user.role !== 'admin') {
-    logSecurityEvent(c, {
-      eventType: 'access_denied',
-      userId: c.var.user.id,
-      details: { path: new URL(c.req.url).pathname, roomId },
-    });
+    // A read is how the app asks whether the person may moderate (the drawer asks for the
+    // members on every open, and takes a 403 for "not the owner"): logged, never scored, or a
+    // member browsing their rooms would block their own network. A change still scores.
+    logSecurityEvent(
+      c,
+      {
+        eventType: 'access_denied',
+        userId: c.var.user.id,
+        details: { path: new URL(c.req.url).pathname, roomId },
+      },
+      { score: c.req.method === 'GET' ? 'never' : undefined },
+    );
     throw new ApiError(403, 'Only the room owner or a moderator can do this');
   }
   c.set('room', room);
