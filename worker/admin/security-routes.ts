@@ -13,7 +13,13 @@ import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { logSecurityEvent } from '../security/guards';
-import { decayedScore, ipStatus, unblock, type ReputationRow } from '../security/ip-reputation';
+import {
+  countByStatus,
+  decayedScore,
+  ipStatus,
+  unblock,
+  type ReputationRow,
+} from '../security/ip-reputation';
 
 const LOG_LIMIT_DEFAULT = 100;
 const LOG_LIMIT_MAX = 500;
@@ -58,14 +64,17 @@ export const securityRoutes = new Hono<AppEnv>()
   })
   .get('/ip-stats', async (c) => {
     const now = Date.now();
-    const { results } = await c.env.DB.prepare(
-      'SELECT * FROM ip_reputation ORDER BY last_seen DESC LIMIT 1000',
-    ).all<ReputationRow>();
+    const [{ results }, counts] = await Promise.all([
+      c.env.DB.prepare('SELECT * FROM ip_reputation ORDER BY last_seen DESC LIMIT ?')
+        .bind(VIOLATIONS_SHOWN)
+        .all<ReputationRow>(),
+      countByStatus(c.env.DB, now),
+    ]);
     const statuses = results.map((row) => ({ row, status: ipStatus(row, now) }));
     const stats: IpStats = {
-      blockedCount: statuses.filter((s) => s.status === 'blocked').length,
-      watchlistCount: statuses.filter((s) => s.status === 'watchlist').length,
-      recentViolations: statuses.slice(0, VIOLATIONS_SHOWN).map(({ row, status }) => ({
+      blockedCount: counts.blocked,
+      watchlistCount: counts.watchlist,
+      recentViolations: statuses.map(({ row, status }) => ({
         ip: row.ip,
         threatScore: Math.round(decayedScore(row, now) * 10) / 10,
         violationCount: row.violation_count,

@@ -32,8 +32,10 @@ export function ipStatus(row: ReputationRow, now = Date.now()): IpStatus {
   return decayedScore(row, now) >= WATCHLIST_SCORE ? 'watchlist' : 'ok';
 }
 
-/** The stored score decayed to ?3 (now) in SQL, the same formula as decayedScore(). */
-const DECAYED_SQL = 'threat_score * pow(0.5, MAX(0, ?3 - scored_at) * 1.0 / ?4)';
+/** The stored score decayed to `now` in SQL, the same formula as decayedScore(). */
+const decayedSql = (now: string, halfLife: string) =>
+  `threat_score * pow(0.5, MAX(0, ${now} - scored_at) * 1.0 / ${halfLife})`;
+const DECAYED_SQL = decayedSql('?3', '?4');
 
 /**
  * Adds a violation to an address's score, blocking it once the score reaches BLOCK_SCORE.
@@ -90,4 +92,25 @@ export async function unblock(db: D1Database, address: string): Promise<boolean>
     .bind(Date.now(), ip)
     .run();
   return result.meta.changes > 0;
+}
+
+/**
+ * How many addresses are blocked and on the watchlist now, counted in D1 over every address
+ * (the dashboard shows only the newest few). A stored score only decays, so rows below the
+ * watchlist before their decay are skipped at once.
+ */
+export async function countByStatus(
+  db: D1Database,
+  now = Date.now(),
+): Promise<{ blocked: number; watchlist: number }> {
+  const row = await db
+    .prepare(
+      `SELECT COALESCE(SUM(blocked_until > ?1), 0) AS blocked,
+         COALESCE(SUM(COALESCE(blocked_until, 0) <= ?1 AND ${decayedSql('?1', '?2')} >= ?3), 0)
+           AS watchlist
+       FROM ip_reputation WHERE blocked_until > ?1 OR threat_score >= ?3`,
+    )
+    .bind(now, HALF_LIFE_MS, WATCHLIST_SCORE)
+    .first<{ blocked: number; watchlist: number }>();
+  return { blocked: row?.blocked ?? 0, watchlist: row?.watchlist ?? 0 };
 }
