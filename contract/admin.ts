@@ -46,6 +46,7 @@ export type BroadcastRequest = z.output<typeof broadcastBody>;
 export const ADMIN_PAGE_DEFAULT = 25;
 export const ADMIN_PAGE_MAX = 100;
 export const ADMIN_SEARCH_MAX_LENGTH = 100;
+const LIMIT_ERROR = `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`;
 
 export const adminListQuery = z.object({
   q: z
@@ -55,11 +56,13 @@ export const adminListQuery = z.object({
     .max(ADMIN_SEARCH_MAX_LENGTH, `Search cannot exceed ${ADMIN_SEARCH_MAX_LENGTH} characters`)
     .optional(),
   cursor: z.string().max(200, 'Invalid cursor').optional(),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}` })
-    .int(`limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`)
-    .max(ADMIN_PAGE_MAX, `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`)
+  // Digits only: a number coerced from '1e2', '0x10' or ' 5' was taken as 100, 16 and 5.
+  // An empty `limit=` is the default, as no limit is.
+  limit: z
+    .string({ error: LIMIT_ERROR })
+    .regex(/^\d{0,3}$/, LIMIT_ERROR)
+    .transform((digits) => (digits === '' ? undefined : Number(digits)))
+    .pipe(z.number().min(1, LIMIT_ERROR).max(ADMIN_PAGE_MAX, LIMIT_ERROR).optional())
     .optional(),
 });
 

@@ -51,7 +51,8 @@ export const emailSchema = z
   .trim()
   .max(EMAIL_MAX, messages.emailTooLong)
   .regex(EMAIL_PATTERN, messages.emailInvalid)
-  .transform((email) => email.toLowerCase());
+  // Composed first: an é typed as e and an accent is the same address as a single é.
+  .transform((email) => email.normalize('NFC').toLowerCase());
 
 /** A new password: registration and reset. */
 export const newPasswordSchema = z

@@ -126,11 +126,41 @@ describe('GET /api/admin/users', () => {
     }
   });
 
+  it('takes one address typed two ways as one: composed, for the search, login and sign-up', async () => {
+    const stamp = Date.now().toString(36);
+    const decomposed = `zoe\u0301.${stamp}@paging.example`;
+    const composed = decomposed.normalize('NFC');
+    const account = { email: decomposed, password: 'secret-pass', nickname: 'zoe_nfd' };
+    expect((await new Client().call('/auth/register', { body: account })).status).toBe(201);
+    const found = await admin.call(`/admin/users?${new URLSearchParams({ q: `zoé.${stamp}` })}`);
+    expect(found.body.users.map((user: { email: string }) => user.email)).toEqual([composed]);
+    const login = await new Client().call('/auth/login', {
+      body: { email: composed, password: account.password },
+    });
+    expect(login.status).toBe(200);
+    const again = await new Client().call('/auth/register', {
+      body: { ...account, email: composed },
+    });
+    expect(again.status).toBe(409);
+  });
+
   it('answers 25 by default and refuses a bad limit or a cursor it did not make', async () => {
     const first = await admin.call('/admin/users');
     expect(first.body.users).toHaveLength(25);
     expect(typeof first.body.nextCursor).toBe('string');
-    for (const bad of ['limit=0', 'limit=101', 'limit=abc', 'cursor=not-a-cursor', 'cursor=W10']) {
+    expect((await admin.call('/admin/users?limit=')).body.users).toHaveLength(25);
+    for (const bad of [
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'limit=1e2',
+      'limit=0x10',
+      'limit=%205',
+      'limit=5.0',
+      'limit=-1',
+      'cursor=not-a-cursor',
+      'cursor=W10',
+    ]) {
       const res = await admin.call(`/admin/users?${bad}`);
       expect(res.status, bad).toBe(400);
       expect(typeof res.body.error).toBe('string');
@@ -178,6 +208,15 @@ describe('GET /api/admin/rooms', () => {
         found.body.rooms.map((room: { roomId: string }) => room.roomId),
         q,
       ).toEqual([made]);
+    }
+    // A capital Σ ends a word only in the search: 'ΟΔΥΣ' is the start of the name.
+    const greek = await createRoom(client, 'ΟΔΥΣΣΕΥΣ voyage');
+    for (const q of ['ΟΔΥΣ', 'οδυσ', 'ΟΔΥΣΣΕΥΣ', 'οδυσσευς']) {
+      const found = await admin.call(`/admin/rooms?${new URLSearchParams({ q })}`);
+      expect(
+        found.body.rooms.map((room: { roomId: string }) => room.roomId),
+        q,
+      ).toEqual([greek]);
     }
     // A room written before the column (search_name null) is folded by SQLite: ASCII letters.
     await env.DB.prepare('INSERT INTO rooms (room_id, name, created_at) VALUES (?, ?, ?)')

@@ -20,7 +20,7 @@ import type { AppEnv } from '../app-env';
 import type { Db } from '../db/client';
 import { rooms, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { searchText } from '../lib/search-text';
+import { foldedSql, searchText } from '../lib/search-text';
 import { readCounters } from './counters';
 import { decodeCursor, encodeCursor, type Position } from './cursor';
 
@@ -34,7 +34,7 @@ const validateQuery = zValidator('query', adminListQuery, (result) => {
  * patterns over 50 bytes, and the search needs no wildcards of its own.
  */
 function contains(column: AnySQLiteColumn | SQL, folded: string) {
-  return sql`instr(lower(${column}), ${folded}) > 0`;
+  return sql`instr(${foldedSql(column)}, ${folded}) > 0`;
 }
 
 /** Rows strictly after the cursor's position, newest first (a row value the index serves). */
