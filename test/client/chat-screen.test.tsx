@@ -296,6 +296,15 @@ describe('chat screen', () => {
     expect(window.localStorage.getItem('joinedRoomId')).toBeNull();
   });
 
+  it('goes to /join too when the room was deleted while the person was away', async () => {
+    const { socket, router } = await openChat();
+    act(() => socket.receive('connect_error', new Error('Room not found')));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/join'));
+    expect(router.state.location.state).toEqual({ notice: 'This room was deleted.' });
+    expect(window.localStorage.getItem('joinedRoomId')).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Unable to join the chat' })).toBeNull();
+  });
+
   it('takes the nickname the person chose in another tab, and joins again under it', async () => {
     const { socket } = await openChat();
     act(() => socket.receive('nicknameChanged', { nickname: 'ada_two' }));

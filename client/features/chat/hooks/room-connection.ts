@@ -13,6 +13,7 @@ import {
   type JoinPayload,
   type ServerToClientEvents,
 } from '../../../../contract/realtime';
+import { roomMessages } from '../../../../contract/rooms';
 import { htmlToText } from '../utils/sanitize-html';
 import {
   isSystemMessage,
@@ -141,8 +142,13 @@ export function openRoomConnection(
     view.setConnectionState(socket.active ? 'reconnecting' : 'disconnected');
     // The worker's refusal ends the retries (socket.active is false): that is for the
     // dialog. A network problem is retried, and only the connection status shows it.
-    if (socket.active) fail('connection', problem.message);
-    else fail('fatal', refusalText(problem.message));
+    if (socket.active) return fail('connection', problem.message);
+    // Deleted while this tab (or the person) was away: the same as a deletion heard live.
+    if (problem.message === roomMessages.roomNotFound) {
+      roomDeleted = true;
+      return view.handlers().onRoomDeleted();
+    }
+    fail('fatal', refusalText(problem.message));
   });
   socket.on('disconnect', (reason) => {
     setReady(false);
