@@ -13,6 +13,8 @@ import {
   runInDurableObject,
 } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { ChatRoom } from '../../worker/chat/chat-room';
+import { roomStub } from '../../worker/chat/room-stub';
 import type { BroadcastMessage, DeliverMessage } from '../../worker/queues/broadcast-messages';
 import { handleBroadcastBatch } from '../../worker/queues/broadcast-consumer';
 import { readBroadcastStatus } from '../../worker/queues/broadcast-progress';
@@ -200,6 +202,36 @@ describe('the broadcasts consumer', () => {
       done: true,
     });
     expect(calls.filter((roomId) => roomId === 'broken')).toHaveLength(4); // 3 tries + the repeat
+  });
+
+  it('reaches each room once when the queue hands a delivery over twice', async () => {
+    const { client } = await signedInClient();
+    const roomIds = [await createRoom(client, 'Twice A'), await createRoom(client, 'Twice B')];
+    const broadcastId = await newBroadcastRow(2);
+    // The real rooms, and a queue that only records (nothing fails, so nothing is requeued).
+    const { fakeEnv } = standIns(() => {});
+    const realRooms = { ...fakeEnv, CHAT_ROOM: env.CHAT_ROOM } as Env;
+    const delivery: DeliverMessage = {
+      kind: 'deliver',
+      broadcastId,
+      step: 'range:0:2:0',
+      attempt: 1,
+      messageType: 'user',
+      html: '<p>once only</p>',
+      rooms: roomIds.map((roomId) => ({ roomId, name: roomId })),
+    };
+    await consume(realRooms, [delivery]);
+    await consume(realRooms, [delivery]);
+    for (const roomId of roomIds) {
+      await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+        expect(room.parts.messages.store.count(), roomId).toBe(1);
+      });
+    }
+    // Another broadcast with the same text is a new one.
+    await consume(realRooms, [{ ...delivery, broadcastId: await newBroadcastRow(2) }]);
+    await runInDurableObject(roomStub(env, roomIds[0]!), (room: ChatRoom) => {
+      expect(room.parts.messages.store.count()).toBe(2);
+    });
   });
 
   it('fans out in bounded steps and ends with the true total when rooms go meanwhile', async () => {

@@ -9,6 +9,7 @@
 import { CHAT_MODERATOR } from '../../contract/rooms';
 import { MESSAGE_BURST, MESSAGES_PER_SECOND, type MessageType } from '../../contract/realtime';
 import { Refusal, SocketIoServer, type Ack, type ConnectInfo, type Socket } from '../socket-io';
+import { BroadcastReceipts } from './broadcast-receipts';
 import { readForwarded } from './forwarded';
 import { membershipNickname, renameSockets } from './nickname-change';
 import { moderatorNotice, notice } from './notice';
@@ -39,10 +40,12 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
   /** Per person, the latest rename call in flight (membershipChanged). */
   private readonly renameCalls = new Map<string, number>();
   private renameCallCount = 0;
+  private readonly broadcastReceipts: BroadcastReceipts;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     const { storage } = ctx;
+    this.broadcastReceipts = new BroadcastReceipts(storage.kv);
     const identity = new RoomIdentity(storage.kv);
     // Read at each use, not kept: the binding is the environment's (tests count its calls).
     const db = () => this.env.DB;
@@ -209,13 +212,24 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
 
   /**
    * RPC: an administrator's broadcast. 'user' is stored and delivered as a message from
-   * ChatModerator; the system types pass as notices plus an admin-broadcast event.
+   * ChatModerator; the system types pass as notices plus an admin-broadcast event. One to
+   * every room names its `broadcastId`, and a repeat of it delivers nothing.
    */
-  async adminBroadcast(roomId: string, roomName: string, messageType: MessageType, html: string) {
+  async adminBroadcast(
+    roomId: string,
+    roomName: string,
+    messageType: MessageType,
+    html: string,
+    broadcastId?: string,
+  ) {
     this.parts.identity.remember(roomId, roomName);
     if (this.parts.identity.deleted) return; // listed for the broadcast before its deletion
+    if (broadcastId !== undefined && !this.broadcastReceipts.take(broadcastId)) return;
     if (messageType === 'user') {
-      await this.parts.messages.post(null, CHAT_MODERATOR, html);
+      await this.parts.messages.post(null, CHAT_MODERATOR, html).catch((error: unknown) => {
+        if (broadcastId !== undefined) this.broadcastReceipts.giveBack(broadcastId);
+        throw error;
+      });
       return;
     }
     const message = moderatorNotice(html, messageType);

@@ -84,11 +84,13 @@ async function handleDelivery(delivery: DeliverMessage, env: Env) {
     const group = delivery.rooms.slice(i, i + CONCURRENT_CALLS);
     const results = await Promise.allSettled(
       group.map((room) =>
+        // With the broadcast's id: a room that hears a delivery twice delivers it once.
         roomStub(env, room.roomId).adminBroadcast(
           room.roomId,
           room.name,
           delivery.messageType,
           delivery.html,
+          delivery.broadcastId,
         ),
       ),
     );
