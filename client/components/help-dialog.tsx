@@ -9,7 +9,14 @@ interface HelpDialogProps {
 /** The four help sections of spec point 1, and how to format a message. Mantine's Modal traps focus and closes on Escape. */
 export function HelpDialog({ opened, onClose }: HelpDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`${PRODUCT_NAME} help`} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`${PRODUCT_NAME} help`}
+      size="lg"
+      // Mantine's close button is an icon with no text: without a label it is read as "button".
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="lg">
         <section>
           <Title order={3} size="h4" mb="xs">

@@ -99,6 +99,24 @@ describe('account settings', () => {
     expect(await header.findByRole('link', { name: 'Register' })).toBeTruthy();
   });
 
+  it("names both deletion dialogs' close buttons 'Close', and each one cancels", async () => {
+    const { calls } = settingsApi(() => undefined);
+    renderApp('/settings');
+    const user = await verify('secret1');
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    const first = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    await user.click(within(first).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    const second = await screen.findByRole('dialog', { name: 'Confirm Deletion' });
+    await user.click(within(second).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.path === '/api/auth/settings/account')).toBe(false);
+  });
+
   it("keeps the dialog open with 'Failed to delete account' when the call fails", async () => {
     settingsApi((call) =>
       call.path === '/api/auth/settings/account' ? { status: 500 } : undefined,

@@ -57,6 +57,17 @@ describe('top bar', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it("names the help dialog's close button 'Close', and that button closes it", async () => {
+    fakeApi(null);
+    const user = userEvent.setup();
+    renderApp('/');
+
+    await user.click(await screen.findByRole('button', { name: 'Help' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it("labels the account menu 'My Account' and logs out from it", async () => {
     window.localStorage.setItem('joinedRoomId', 'room-42');
     window.localStorage.setItem('activeNickname', 'ada');

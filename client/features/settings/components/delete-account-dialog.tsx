@@ -49,7 +49,14 @@ export function DeleteAccountDialog({ opened, onClose }: DeleteAccountDialogProp
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Confirm Deletion" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Confirm Deletion"
+      centered
+      // An icon-only button: the label is what a screen reader announces.
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <RequestError request={deletion} fallback="Failed to delete account" />

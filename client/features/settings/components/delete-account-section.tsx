@@ -21,7 +21,14 @@ export function DeleteAccountSection() {
         Delete Account
       </Button>
 
-      <Modal opened={dialog === 'confirm'} onClose={close} title="Are you sure?" centered>
+      <Modal
+        opened={dialog === 'confirm'}
+        onClose={close}
+        title="Are you sure?"
+        centered
+        // An icon-only button: the label is what a screen reader announces.
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Text mb="lg">
           This action cannot be undone. All your data will be permanently deleted.
         </Text>
