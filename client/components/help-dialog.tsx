@@ -1,4 +1,5 @@
 import { Anchor, Code, Kbd, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../config/constants';
 
 interface HelpDialogProps {
@@ -8,9 +9,14 @@ interface HelpDialogProps {
 
 /** The four help sections of spec point 1, and how to format a message. Mantine's Modal traps focus and closes on Escape. */
 export function HelpDialog({ opened, onClose }: HelpDialogProps) {
+  // The top bar and the chat header load this dialog on its first opening, so it mounts already
+  // open; Mantine notes the element to give focus back to only when `opened` turns true after
+  // mounting, and focus fell to <body> on the first Escape. Mounted closed, it opens a render later.
+  const mounted = useMounted();
+
   return (
     <Modal
-      opened={opened}
+      opened={opened && mounted}
       onClose={onClose}
       title={`${PRODUCT_NAME} help`}
       size="lg"

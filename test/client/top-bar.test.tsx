@@ -68,6 +68,22 @@ describe('top bar', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('returns focus to the Help button when the first help dialog closes, as on later ones', async () => {
+    fakeApi(null);
+    const user = userEvent.setup();
+    renderApp('/');
+
+    const help = await screen.findByRole('button', { name: 'Help' });
+    for (const opening of ['first', 'second']) {
+      help.focus();
+      await user.keyboard('{Enter}');
+      await screen.findByRole('dialog');
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement, `${opening} closing`).toBe(help));
+    }
+  });
+
   it("labels the account menu 'My Account' and logs out from it", async () => {
     window.localStorage.setItem('joinedRoomId', 'room-42');
     window.localStorage.setItem('activeNickname', 'ada');
