@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { ShareMenu } from '../../client/features/share/components/share-menu';
 import { renderWithMantine } from './render-mantine';
 
-function renderMenu() {
-  renderWithMantine(<ShareMenu roomId="room-a" roomName="Book club" />);
+function renderMenu(roomName = 'Book club') {
+  renderWithMantine(<ShareMenu roomId="room-a" roomName={roomName} />);
   fireEvent.click(screen.getByRole('button', { name: 'Share' }));
-  return screen.findByRole('dialog', { name: 'Share "Book club"' });
+  return screen.findByRole('dialog', { name: `Share "${roomName}"` });
 }
 
 describe('share menu', () => {
@@ -17,6 +17,15 @@ describe('share menu', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Share "Book club"' })).toBeNull(),
     );
+  });
+
+  it('breaks a long unbroken room name in its title instead of overflowing, and shows all of it', async () => {
+    const roomName = 'W'.repeat(50);
+    const menu = await renderMenu(roomName);
+    const title = within(menu).getByRole('heading', { name: `Share "${roomName}"` });
+    // jsdom lays nothing out: the style that lets the browser break inside the word is the check.
+    expect(getComputedStyle(title).overflowWrap).toBe('anywhere');
+    expect(title.textContent).toBe(`Share "${roomName}"`);
   });
 
   it('offers the invite link by copy, email, WhatsApp and QR code', async () => {

@@ -72,7 +72,8 @@ export function ShareMenu({ roomId, roomName }: ShareMenuProps) {
       </Popover.Target>
       {/* Named by its title rather than by the button, which Mantine would use. */}
       <Popover.Dropdown aria-labelledby={titleId}>
-        <Title order={2} size="h5" mb="sm" id={titleId}>
+        {/* A room name can be one long word; it breaks anywhere rather than leave the popover. */}
+        <Title order={2} size="h5" mb="sm" id={titleId} style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Title>
         <TextInput
