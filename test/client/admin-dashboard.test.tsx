@@ -43,6 +43,12 @@ function countOf(calls: FetchCall[], path: string) {
   return calls.filter((call) => call.path === path).length;
 }
 
+function optionTexts(listbox: HTMLElement) {
+  return within(listbox)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+}
+
 async function openDashboard(path = '/admin') {
   const view = renderApp(path);
   await screen.findByRole('table', { name: 'Manage Rooms' });
@@ -97,13 +103,10 @@ describe('admin dashboard', () => {
     );
     const { user } = await openDashboard();
 
-    const target = screen.getByRole('combobox', { name: 'Target' });
-    expect(
-      within(target)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['All Rooms', 'Book club', 'Orphan']);
-    await user.selectOptions(target, 'Book club');
+    await user.click(screen.getByRole('combobox', { name: 'Target' }));
+    const targets = await screen.findByRole('listbox', { name: 'Target' });
+    expect(optionTexts(targets)).toEqual(['All Rooms', 'Book club', 'Orphan']);
+    await user.click(within(targets).getByRole('option', { name: 'Book club' }));
     await user.click(screen.getByRole('radio', { name: 'System Fancy' }));
     const message = screen.getByRole('textbox', { name: 'Message' });
     await user.type(message, '  Maintenance tonight ');
@@ -116,6 +119,45 @@ describe('admin dashboard', () => {
       messageType: 'system-fancy',
     });
     expect((message as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('finds a room beyond the first page for the target by a server search, and keeps it', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const older: AdminRoom = { ...rooms[1]!, _id: 'r0', roomId: 'room-old', name: 'Old times' };
+    const { calls } = adminApi((call) => {
+      if (call.path === '/api/admin/rooms?q=room-old')
+        return { status: 200, body: { rooms: [older], nextCursor: null, total: 1 } };
+      if (call.path === '/api/admin/broadcast')
+        return { status: 200, body: { success: true, message: 'Broadcast sent', rooms: 1 } };
+      return undefined;
+    });
+    const { user } = await openDashboard();
+
+    const target = screen.getByRole('combobox', { name: 'Target' });
+    await user.clear(target);
+    // By id: a match the server found is listed though its label does not contain the search.
+    await user.type(target, 'room-old');
+    const targets = await screen.findByRole('listbox', { name: 'Target' });
+    await waitFor(() => expect(optionTexts(targets)).toEqual(['All Rooms', 'Old times']));
+    const searches = calls.filter((call) => call.path.startsWith('/api/admin/rooms?q='));
+    expect(searches.map((call) => call.path)).toEqual(['/api/admin/rooms?q=room-old']);
+    await user.click(within(targets).getByRole('option', { name: 'Old times' }));
+    expect((target as HTMLInputElement).value).toBe('Old times');
+
+    // Opened again, the list is the newest rooms once more, and the choice is still there.
+    await user.click(target);
+    const again = await screen.findByRole('listbox', { name: 'Target' });
+    await waitFor(() =>
+      expect(optionTexts(again)).toEqual(['All Rooms', 'Old times', 'Book club', 'Orphan']),
+    );
+    await user.keyboard('{Escape}');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello, old friends');
+    await user.click(screen.getByRole('button', { name: 'Send Broadcast' }));
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Broadcast sent successfully'));
+    expect(calls.find((call) => call.path === '/api/admin/broadcast')?.body).toMatchObject({
+      roomId: 'room-old',
+    });
   });
 
   it("alerts the server's error when a broadcast fails", async () => {

@@ -6,13 +6,11 @@ import { errorText } from '../../../lib/api-client';
 import { useRooms } from '../api/get-rooms';
 import { useStats } from '../api/get-stats';
 import { useUsers } from '../api/get-users';
+import { SEARCH_DEBOUNCE_MS } from '../utils/search-debounce';
 import { BroadcastForm } from './broadcast-form';
 import { RoomsTable } from './rooms-table';
 import { StatTile } from './stat-tile';
 import { UsersTable } from './users-table';
-
-/** Typing pauses this long before a search goes to the server. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * Counts, the broadcast form and the two management tables. Each table pages and searches on
