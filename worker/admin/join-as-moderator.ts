@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { memberships, users, type UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { MODERATOR_MARK } from '../../contract/rooms';
-import { findMembership, findRoomOr404, nicknameKey } from '../rooms/room-queries';
+import { findMembership, findRoomOr404, nicknameColumns } from '../rooms/room-queries';
 import { isUniqueViolation } from '../users/find-user';
 import { roomIdSchema } from '../../contract/rooms';
 
@@ -29,15 +29,14 @@ export async function joinAsModerator(
       if (existing) {
         await db
           .update(memberships)
-          .set({ nickname, nicknameKey: nicknameKey(nickname) })
+          .set(nicknameColumns(nickname))
           .where(eq(memberships.id, existing.id));
       } else {
         await db.insert(memberships).values({
           id: crypto.randomUUID(),
           roomId,
           userId: admin.id,
-          nickname,
-          nicknameKey: nicknameKey(nickname),
+          ...nicknameColumns(nickname),
         });
       }
       await db

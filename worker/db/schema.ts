@@ -107,6 +107,11 @@ export const memberships = sqliteTable(
     nickname: text('nickname').notNull(),
     /** Lower-cased nickname: unique per room so 'Bob' and 'bob' cannot both be there. */
     nicknameKey: text('nickname_key').notNull(),
+    /**
+     * The nickname as it reads (worker/rooms/nickname-look.ts): unique per room, so 'AIice'
+     * cannot join beside 'Alice'. Null for members who already looked alike when it came.
+     */
+    nicknameLook: text('nickname_look'),
     joinedAt: integer('joined_at').notNull().default(nowMs),
     /**
      * The newest message id the member has seen (or sent), flushed by the room in batches
@@ -117,6 +122,7 @@ export const memberships = sqliteTable(
   (table) => [
     uniqueIndex('memberships_room_user_idx').on(table.roomId, table.userId),
     uniqueIndex('memberships_room_nickname_idx').on(table.roomId, table.nicknameKey),
+    uniqueIndex('memberships_room_look_idx').on(table.roomId, table.nicknameLook),
     index('memberships_user_idx').on(table.userId),
   ],
 );

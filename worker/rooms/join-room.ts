@@ -12,7 +12,7 @@ import { isModeratorNickname } from '../../contract/rooms';
 import { imitatesModerator } from '../../contract/reserved-nicknames';
 import { defaultNickname } from './default-nickname';
 import { locationHintFor } from './location-hint';
-import { findJoinState, nicknameKey } from './room-queries';
+import { findJoinState, nicknameColumns } from './room-queries';
 
 interface JoinRequest {
   roomId?: string;
@@ -95,14 +95,14 @@ async function joinExistingRoom(
     } else if (existing.nickname !== nickname) {
       await db
         .update(memberships)
-        .set({ nickname, nicknameKey: nicknameKey(nickname) })
+        .set(nicknameColumns(nickname))
         .where(eq(memberships.id, existing.id));
       return true;
     }
   } catch (error) {
-    // The unique index on (room, nickname) settles races: of many joins under one nickname,
-    // exactly one wins and the others hear that it is taken.
-    if (isUniqueViolation(error) && String(error).includes('nickname_key')) {
+    // The unique indexes on (room, nickname) and (room, its look) settle races: of many joins
+    // under one nickname (or two that look alike), one wins and the others hear it is taken.
+    if (isUniqueViolation(error) && /nickname_(key|look)/.test(String(error))) {
       throw nicknameConflict(roomId, room.name, nickname);
     }
     // The same user joined twice at once.
@@ -113,7 +113,7 @@ async function joinExistingRoom(
 }
 
 function newMembership(roomId: string, userId: string, nickname: string) {
-  return { id: crypto.randomUUID(), roomId, userId, nickname, nicknameKey: nicknameKey(nickname) };
+  return { id: crypto.randomUUID(), roomId, userId, ...nicknameColumns(nickname) };
 }
 
 function nicknameConflict(roomId: string, roomName: string, nickname: string) {

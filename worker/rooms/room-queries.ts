@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { memberships, roomBans, rooms } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { roomMessages } from '../../contract/rooms';
+import { nicknameLook } from './nickname-look';
 
 export async function findRoomOr404(db: Db, roomId: string) {
   const room = await db.select().from(rooms).where(eq(rooms.roomId, roomId)).get();
@@ -45,6 +46,14 @@ export async function findJoinState(db: Db, roomId: string, userId: string) {
 
 /** Lower-cased, so nicknames in one room are unique whatever their case. */
 export const nicknameKey = (nickname: string) => nickname.toLowerCase();
+
+/**
+ * A membership's nickname with the two keys the room's unique indexes hold: its case-folded
+ * form and its look (nickname-look.ts), so no two members share a name or pass for each other.
+ */
+export function nicknameColumns(nickname: string) {
+  return { nickname, nicknameKey: nicknameKey(nickname), nicknameLook: nicknameLook(nickname) };
+}
 
 /** The room's name, the caller's nickname in it (null for a non-member) and their ban. */
 export function roomMembershipAndBan(db: Db, roomId: string, userId: string) {
