@@ -79,3 +79,33 @@ test('a badge counts what others wrote while away, clears once read, says 99+, l
   await expect(cards(page).first()).toContainText('Unread Room');
   [...writers, bobs].forEach((w) => w.socket.close());
 });
+
+test('a reader scrolled back is told of new messages and taken down to them', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const alice = await newSignedInClient('Alice');
+  const { body: room } = await alice.client.call('/join', { body: { roomName: 'Long Read' } });
+  const bob = await newSignedInClient('Bob');
+  expect((await bob.client.call('/join', { body: { roomId: room.roomId } })).status).toBe(200);
+  const alices = await joinedMember(alice.client, room.roomId, 'Alice');
+  await alices.say(Array.from({ length: 30 }, (_, i) => `earlier ${i + 1}`));
+
+  const page = await newPerson(browser);
+  await logIn(page, bob.account.email);
+  await card(page, 'Long Read').click();
+  await expect(page.getByText('earlier 30', { exact: true })).toBeInViewport();
+  const down = page.getByRole('button', { name: /new message/ });
+  await expect(down).toHaveCount(0);
+
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await alices.say(['news one', 'news two']);
+  // The reader stays where they were reading, and the bar says what came.
+  await expect(page.getByRole('button', { name: '2 new messages' })).toBeVisible();
+  await expect(page.getByText('news two', { exact: true })).not.toBeInViewport();
+  await page.getByRole('button', { name: '2 new messages' }).click();
+  await expect(page.getByText('news two', { exact: true })).toBeInViewport();
+  await expect(down).toHaveCount(0);
+  await expect(page).toHaveTitle('Long Read · Chat Rooms');
+  alices.socket.disconnect();
+});

@@ -272,6 +272,37 @@ describe('chat screen', () => {
     expect(screen.queryByText('Sending…')).toBeNull();
   });
 
+  it('offers a reader scrolled back a way down to the messages that came meanwhile', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    const page = document.documentElement;
+    Object.defineProperty(page, 'scrollHeight', { configurable: true, value: 5000 });
+    const scrollAt = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+      act(() => window.dispatchEvent(new Event('scroll')));
+    };
+    try {
+      const { socket } = await openChat();
+      act(() => socket.last('join')?.ack?.({}));
+      act(() => socket.receive('chatHistory', [message(1, 'bob', 'earlier')]));
+      scrollAt(5000 - window.innerHeight);
+      expect(screen.queryByRole('button', { name: /new message/ })).toBeNull();
+
+      scrollAt(0); // back up, reading
+      act(() => socket.receive('message', message(2, 'bob', 'one')));
+      act(() => socket.receive('message', message(3, 'ada', 'mine, from another tab')));
+      act(() => socket.receive('message', message(4, 'bob', 'two')));
+      act(() => socket.receive('message', message(5, 'cy', 'three')));
+      const down = await screen.findByRole('button', { name: '2 new messages' });
+      fireEvent.click(down);
+      expect(scrollTo).toHaveBeenCalledWith({ top: 5000, behavior: 'smooth' });
+      scrollAt(5000 - window.innerHeight);
+      await waitFor(() => expect(screen.queryByRole('button', { name: /new message/ })).toBeNull());
+    } finally {
+      Reflect.deleteProperty(page, 'scrollHeight');
+      Reflect.deleteProperty(window, 'scrollY');
+    }
+  });
+
   it('shows join and connection errors in a dialog that only leads away', async () => {
     const { socket } = await openChat();
     act(() => socket.last('join')?.ack?.({ error: 'You are not a member of this room' }));

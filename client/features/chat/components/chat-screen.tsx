@@ -5,6 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { PRODUCT_NAME } from '../../../config/constants';
 import { useSession } from '../../../lib/session/use-session';
 import { useUnreadTitle } from '../../../lib/unread/use-unread-title';
+import { useAwayFromEnd } from '../hooks/use-away-from-end';
 import { useBackReload } from '../hooks/use-back-reload';
 import { useMessageNotifications } from '../hooks/use-message-notifications';
 import { useReadMarker } from '../hooks/use-read-marker';
@@ -17,6 +18,7 @@ import { ChatHeader } from './chat-header';
 import { ConnectionStatus } from './connection-status';
 import { MessageForm } from './message-form';
 import { MessageList } from './message-list';
+import { NewMessagesButton } from './new-messages-button';
 import { NotificationButton } from './notification-button';
 import { ScrollToTopButton } from './scroll-to-top-button';
 import { TypingLine } from './typing-line';
@@ -69,10 +71,12 @@ export function ChatScreen(props: ChatScreenProps) {
   const { messages, joined, signal } = chat;
   const seenId = useReadMarker({ roomId, messages, joined, signal });
 
+  const unseenHere = unseenCount(messages, seenId, nickname);
+  const awayFromEnd = useAwayFromEnd();
   // The tab names the room, led by the unread messages here and in the other rooms.
   useUnreadTitle(
     roomName ? `${roomName} · ${PRODUCT_NAME}` : `Chat · ${PRODUCT_NAME}`,
-    unreadElsewhere + unseenCount(messages, seenId, nickname),
+    unreadElsewhere + unseenHere,
   );
 
   if (!user) {
@@ -133,6 +137,7 @@ export function ChatScreen(props: ChatScreenProps) {
               onReconnect={chat.reconnect}
             />
             <TypingLine typists={typists.typists} />
+            {awayFromEnd && <NewMessagesButton count={unseenHere} />}
           </>
         }
         scrollTop={<ScrollToTopButton />}

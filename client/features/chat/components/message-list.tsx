@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../../../contract/realtime';
 import type { PendingEntry } from '../hooks/outbox';
 import { useScrollBack } from '../hooks/use-scroll-back';
 import { dayKey, dayLabel } from '../utils/message-dates';
+import { nearEnd } from '../utils/near-end';
 import classes from './chat.module.css';
 import { MessageBubble, PendingBubble } from './message-bubble';
 
@@ -31,12 +32,6 @@ function byDay(messages: ChatMessage[]) {
   }
   return days;
 }
-
-/** Near enough to the end that a new message should bring the view along. */
-const FOLLOW_PX = 200;
-
-const nearEnd = () =>
-  window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - FOLLOW_PX;
 
 /**
  * A spinner until the history arrives, then the conversation with a line at each new day,
