@@ -46,10 +46,11 @@ export async function changeEmail(c: Context<AppEnv>, newEmail: string): Promise
   });
   c.executionCtx.waitUntil(
     Promise.all([
+      // The browser that made the change holds the new session, and its other tabs share it.
       closeUserSockets(
         c.env,
         user.id,
-        'Your email address was changed, so you were signed out. Please sign in again.',
+        'Your email address was changed, which ends every session. If you changed it in this browser, reload the page; if not, please sign in again.',
       ),
       tellOldAddress(c, user.email, newEmail),
     ]).catch((error) => console.error('[settings] after an email change:', error)),
