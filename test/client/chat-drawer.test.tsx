@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { describe, expect, it, vi } from 'vitest';
 import type { MembersResponse, RoomSummary } from '../../contract/rooms';
@@ -125,6 +126,30 @@ describe('room-list drawer', () => {
     await waitFor(() => expect(within(panel).queryByText('bob (bob@example.com)')).toBeNull());
     expect(fetches('/api/rooms/room-a/members')).toBe(2);
     expect(fetches('/api/rooms/room-a/bans')).toBe(2);
+  });
+
+  it('reads the members again when the tab comes back into view', async () => {
+    let answer = members;
+    const { calls } = openDrawer(inRoom, () => ({ status: 200, body: answer }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Rooms' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Your Rooms' });
+    await within(drawer).findByText('bob (bob@example.com)');
+    // bob was kicked from another tab, and the list here is older than its few fresh seconds.
+    answer = { ...members, members: members.members.filter((m) => m.activeNickname !== 'bob') };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 6000);
+      act(() => {
+        focusManager.setFocused(false);
+        focusManager.setFocused(true);
+      });
+      await waitFor(() => expect(within(drawer).queryByText('bob (bob@example.com)')).toBeNull());
+    } finally {
+      vi.useRealTimers();
+      focusManager.setFocused(undefined);
+    }
+    const reads = calls.filter((c) => c.method === 'GET' && c.path.endsWith('/members'));
+    expect(reads).toHaveLength(2);
   });
 
   it('shows an administrator as Mod in Moderator Mode, without a room list', async () => {

@@ -11,9 +11,18 @@ export function getMembers(roomId: string): Promise<MembersResponse> {
 export const getMembersQueryOptions = (roomId: string) =>
   queryOptions({ queryKey: roomsKeys.members(roomId), queryFn: () => getMembers(roomId) });
 
-/** The members of a room, for its moderation panel: loaded while `enabled` (the drawer open). */
+/**
+ * The members of a room, for its moderation panel: loaded while `enabled` (the drawer open),
+ * and read again when the tab comes back into view, since a kick or a join made in another
+ * tab (or by someone else) leaves the list behind. Only the owner's list: a member's 403
+ * stays as it was.
+ */
 export function useMembers(roomId: string, enabled: boolean) {
-  return useQuery({ ...getMembersQueryOptions(roomId), enabled });
+  return useQuery({
+    ...getMembersQueryOptions(roomId),
+    enabled,
+    refetchOnWindowFocus: (query) => query.state.status === 'success',
+  });
 }
 
 /**
