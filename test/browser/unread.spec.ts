@@ -98,7 +98,11 @@ test('a reader scrolled back is told of new messages and taken down to them', as
   const down = page.getByRole('button', { name: /new message/ });
   await expect(down).toHaveCount(0);
 
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  // Back up to the beginning, as a reader does, and stay there.
+  await page.mouse.move(640, 300);
+  await page.mouse.wheel(0, -20_000);
+  await expect(page.getByText('This is the beginning of Long Read')).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Scroll to top' })).toBeHidden();
   await alices.say(['news one', 'news two']);
   // The reader stays where they were reading, and the bar says what came.
   await expect(page.getByRole('button', { name: '2 new messages' })).toBeVisible();
