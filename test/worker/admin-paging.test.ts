@@ -142,6 +142,18 @@ describe('GET /api/admin/users', () => {
       body: { ...account, email: composed },
     });
     expect(again.status).toBe(409);
+
+    // An account made before emails were composed keeps its stored form, and still signs in.
+    const older = { ...account, email: `o${stamp}@old.example`, nickname: 'oscar_nfd' };
+    expect((await new Client().call('/auth/register', { body: older })).status).toBe(201);
+    const oldForm = `o\u0301scar.${stamp}@old.example`;
+    await env.DB.prepare('UPDATE users SET email = ? WHERE email = ?')
+      .bind(oldForm, older.email)
+      .run();
+    const signIn = await new Client().call('/auth/login', {
+      body: { email: oldForm.normalize('NFC'), password: older.password },
+    });
+    expect(signIn.status).toBe(200);
   });
 
   it('answers 25 by default and refuses a bad limit or a cursor it did not make', async () => {

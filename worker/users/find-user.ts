@@ -1,10 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 
-/** Emails are stored lower-cased; callers pass the contract's already-normalized email. */
-export function findUserByEmail(db: Db, email: string) {
-  return db.select().from(users).where(eq(users.email, email)).get();
+/**
+ * Emails are stored lower-cased and composed (NFC); callers pass the contract's normalized
+ * email. An account made before emails were composed may hold the decomposed form (an é as e
+ * plus an accent), and is found by it too, so that it can still sign in and reset.
+ */
+export async function findUserByEmail(db: Db, email: string) {
+  const decomposed = email.normalize('NFD');
+  if (decomposed === email) return db.select().from(users).where(eq(users.email, email)).get();
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(users.email, [email, decomposed]))
+    .all();
+  return rows.find((row) => row.email === email) ?? rows[0];
 }
 
 export function findUserById(db: Db, id: string) {
