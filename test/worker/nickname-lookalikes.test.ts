@@ -28,16 +28,45 @@ describe('nicknames that look like a member’s', () => {
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
       error: 'nickname_conflict',
-      message: `The nickname "${second}" is already taken in this room. Please choose another.`,
+      message: `The nickname "${second}" looks too much like "${first}", who is in this room. Please choose another.`,
     });
   });
 
   it('lets in names that only share letters, and the conflict’s suggestion', async () => {
     const roomId = await roomWith('Ali');
-    for (const nickname of ['All', 'ali_', 'Ali1', 'user1', 'user2', 'Ioan']) {
+    for (const nickname of [
+      'All',
+      'ali_',
+      'Ali1',
+      'user1',
+      'user2',
+      'Ioan',
+      'Loan',
+      'LAN',
+      'IAN',
+    ]) {
       const { client } = await signedInClient();
       expect((await joinRoom(client, roomId, nickname)).status, nickname).toBe(200);
     }
+  });
+
+  it('tells an exact name apart from a lookalike, whatever the index SQLite names', async () => {
+    const roomId = await roomWith('Carol');
+    const { client } = await signedInClient();
+    const res = await joinRoom(client, roomId, 'CAROL');
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'The nickname "CAROL" is already taken in this room. Please choose another.',
+    );
+  });
+
+  it('lets one person’s joins at once all in, under their own name', async () => {
+    const roomId = await roomWith('Host');
+    const { client } = await signedInClient();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => joinRoom(client, roomId, 'Twice0')),
+    );
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200]);
   });
 
   it('lets a member take a lookalike of their own name', async () => {
@@ -54,7 +83,7 @@ describe('migration 0006', () => {
 
   it('gives members from before it the same look, except those who already look alike', async () => {
     const roomId = await roomWith('Owner');
-    const others = ['Carol', 'Dave1', 'Eli', 'EIi', 'rnike'];
+    const others = ['Carol', 'Dave1', 'Eli', 'EIi', 'rnike', 'Lara'];
     for (const nickname of others) {
       await env.DB.prepare(
         `INSERT INTO memberships (id, room_id, user_id, nickname, nickname_key)
@@ -80,6 +109,7 @@ describe('migration 0006', () => {
       Eli: null,
       EIi: null,
       rnike: 'mike',
+      Lara: 'Lara',
     });
   });
 });

@@ -162,7 +162,12 @@ export const ipReputation = sqliteTable(
     lastSeen: integer('last_seen').notNull(),
     blockedUntil: integer('blocked_until'),
   },
-  (table) => [index('ip_reputation_last_seen_idx').on(table.lastSeen)],
+  (table) => [
+    index('ip_reputation_last_seen_idx').on(table.lastSeen),
+    // The Security tab counts the blocked and the watched from these, not the whole table.
+    index('ip_reputation_blocked_idx').on(table.blockedUntil),
+    index('ip_reputation_score_idx').on(table.threatScore),
+  ],
 );
 
 /** One row per counted attempt; a limit counts the rows of its key inside its window. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import { roomMessages, type NicknameConflict } from '../../contract/rooms';
 import { roomStub } from '../chat/room-stub';
 import { bumpCounter } from '../admin/counters';
@@ -12,7 +12,8 @@ import { isModeratorNickname } from '../../contract/rooms';
 import { imitatesModerator } from '../../contract/reserved-nicknames';
 import { defaultNickname } from './default-nickname';
 import { locationHintFor } from './location-hint';
-import { findJoinState, nicknameColumns } from './room-queries';
+import { nicknameLook } from './nickname-look';
+import { findJoinState, nicknameColumns, nicknameKey } from './room-queries';
 
 interface JoinRequest {
   roomId?: string;
@@ -100,27 +101,49 @@ async function joinExistingRoom(
       return true;
     }
   } catch (error) {
-    // The unique indexes on (room, nickname) and (room, its look) settle races: of many joins
-    // under one nickname (or two that look alike), one wins and the others hear it is taken.
-    if (isUniqueViolation(error) && /nickname_(key|look)/.test(String(error))) {
-      throw nicknameConflict(roomId, room.name, nickname);
-    }
-    // The same user joined twice at once.
-    if (isUniqueViolation(error)) return false;
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // The unique indexes settle races: of many joins under one nickname (or two that look
+    // alike), one wins and the others hear who holds it. Which index SQLite names is no
+    // guide (it reports the newest first), so the holder is read.
+    const holder = await nicknameHolder(db, roomId, user.id, nickname);
+    if (holder) throw nicknameConflict(roomId, room.name, nickname, holder);
+    // Nobody else holds it: the same user joined twice at once.
   }
   return false;
+}
+
+/** Another member's nickname that `nickname` is, or looks like, in the room (null: none). */
+async function nicknameHolder(db: Db, roomId: string, userId: string, nickname: string) {
+  const [holder] = await db
+    .select({ nickname: memberships.nickname })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.roomId, roomId),
+        ne(memberships.userId, userId),
+        or(
+          eq(memberships.nicknameKey, nicknameKey(nickname)),
+          eq(memberships.nicknameLook, nicknameLook(nickname)),
+        ),
+      ),
+    )
+    .limit(1);
+  return holder?.nickname ?? null;
 }
 
 function newMembership(roomId: string, userId: string, nickname: string) {
   return { id: crypto.randomUUID(), roomId, userId, ...nicknameColumns(nickname) };
 }
 
-function nicknameConflict(roomId: string, roomName: string, nickname: string) {
+/** The spec's answer when the name is taken; a lookalike is told whose name it passes for. */
+function nicknameConflict(roomId: string, roomName: string, nickname: string, holder: string) {
+  const taken = nicknameKey(holder) === nicknameKey(nickname);
   const body: Omit<NicknameConflict, 'error'> = {
     roomId,
     roomName,
-    message: `The nickname "${nickname}" is already taken in this room. Please choose another.`,
+    message: taken
+      ? `The nickname "${nickname}" is already taken in this room. Please choose another.`
+      : `The nickname "${nickname}" looks too much like "${holder}", who is in this room. Please choose another.`,
   };
   return new ApiError(409, 'nickname_conflict', body);
 }

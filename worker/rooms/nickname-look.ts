@@ -13,9 +13,17 @@ const STEPS: [string, string][] = [
   ['vv', 'w'],
 ];
 
+/** Holds a capital L apart while the rest is lowered (no nickname has this character). */
+const CAPITAL_L = '\u0001';
+
 export function nicknameLook(nickname: string): string {
-  // A capital I reads as a small L; a small i has its dot.
-  let look = nickname.replaceAll('I', 'l').toLowerCase();
+  // A capital I reads as a small L (a small i has its dot); a capital L reads as itself, so
+  // 'Lan' is not 'Ian'. Case alone is the other index's (nickname_key).
+  let look = nickname
+    .replaceAll('L', CAPITAL_L)
+    .replaceAll('I', 'l')
+    .toLowerCase()
+    .replaceAll(CAPITAL_L, 'L');
   for (const [from, to] of STEPS) look = look.replaceAll(from, to);
   return look;
 }

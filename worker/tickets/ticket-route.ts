@@ -3,9 +3,9 @@
  * into the room without a D1 round trip at the upgrade (README, Realtime). The checks are the
  * cookie upgrade's, read here instead: a live session (requireUser), the same origin (the /api
  * middleware), the room, the membership and no ban. Administrators need a membership too
- * (they enter rooms through one, join-as-moderator.ts); without one the socket still connects
- * by cookie. Requiring it means every ticket holder is a member, so every change that ends a
- * member's access reaches the room, which voids older tickets (ticket-voids.ts).
+ * (they enter rooms through one, join-as-moderator.ts), as they do for a cookie upgrade.
+ * Requiring it means every ticket holder is a member, so every change that ends a member's
+ * access reaches the room, which voids older tickets (ticket-voids.ts).
  */
 import { Hono } from 'hono';
 import { roomIdSchema } from '../../contract/rooms';
