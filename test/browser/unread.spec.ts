@@ -113,3 +113,37 @@ test('a reader scrolled back is told of new messages and taken down to them', as
   await expect(page).toHaveTitle('Long Read · Chat Rooms');
   alices.socket.disconnect();
 });
+
+test('a reader at the end never sees the new-messages button, even for a long message', async ({
+  browser,
+}) => {
+  const alice = await newSignedInClient('Alice');
+  const { body: room } = await alice.client.call('/join', { body: { roomName: 'At The End' } });
+  const bob = await newSignedInClient('Bob');
+  expect((await bob.client.call('/join', { body: { roomId: room.roomId } })).status).toBe(200);
+  const alices = await joinedMember(alice.client, room.roomId, 'Alice');
+  await alices.say(Array.from({ length: 20 }, (_, i) => `before ${i + 1}`));
+
+  const page = await newPerson(browser);
+  await page.setViewportSize({ width: 900, height: 600 });
+  await logIn(page, bob.account.email);
+  await card(page, 'At The End').click();
+  await expect(page.getByText('before 20', { exact: true })).toBeInViewport();
+  // Anything that ever shows the button, however briefly, is caught.
+  await page.evaluate(() => {
+    (window as unknown as { buttonSeen: boolean }).buttonSeen = false;
+    new MutationObserver(() => {
+      if (document.body.innerText.match(/\d+ new messages?/)) {
+        (window as unknown as { buttonSeen: boolean }).buttonSeen = true;
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  const long = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n');
+  await alices.say([`${long}\nthe end`, 'after the long one']);
+  await expect(page.getByText('after the long one', { exact: true })).toBeInViewport();
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate(() => (window as unknown as { buttonSeen: boolean }).buttonSeen)).toBe(
+    false,
+  );
+  alices.socket.disconnect();
+});

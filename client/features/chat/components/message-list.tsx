@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../../../contract/realtime';
 import type { PendingEntry } from '../hooks/outbox';
 import { useScrollBack } from '../hooks/use-scroll-back';
 import { dayKey, dayLabel } from '../utils/message-dates';
+import { autoScrolling, scrollSmoothlyToEnd } from '../utils/auto-scroll';
 import { nearEnd } from '../utils/near-end';
 import classes from './chat.module.css';
 import { MessageBubble, PendingBubble } from './message-bubble';
@@ -52,7 +53,8 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
 
   useEffect(() => {
     const onScroll = () => {
-      following.current = nearEnd();
+      // Its own smooth scroll passes far from the end on the way there: still following.
+      following.current = nearEnd() || autoScrolling();
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
@@ -69,8 +71,8 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
       following.current = true;
       return;
     }
-    if (following.current || lastIsMine) {
-      endRef.current?.scrollIntoView({ behavior: 'smooth', block: 'end' });
+    if ((following.current || lastIsMine) && endRef.current) {
+      scrollSmoothlyToEnd(endRef.current);
     }
   }, [historyLoaded, last?.id, lastIsMine, pending.length]);
 
