@@ -14,6 +14,8 @@ export const MESSAGE_MAX_LENGTH = 2000;
  */
 export const MESSAGES_PER_SECOND = 5;
 export const MESSAGE_BURST = 10;
+/** A send over that limit; the client sends it again a moment later rather than give it up. */
+export const SENDING_TOO_FAST = 'You are sending messages too fast';
 /** Messages in the history a fresh join gets. */
 export const HISTORY_PAGE = 50;
 /** The most messages one resumption (join with lastMessageId) answers with. */

@@ -9,6 +9,7 @@ import {
   MESSAGE_MAX_LENGTH,
   inRoomAs,
   readSchema,
+  SENDING_TOO_FAST,
   sendMessageSchema,
 } from '../../contract/realtime';
 import { stripInvisibleInText } from '../../contract/invisible-characters';
@@ -156,7 +157,7 @@ async function sendMessage(room: RoomParts, socket: RoomSocket, raw: unknown, re
   // The socket's allowance first, then the person's, so more sockets give no more messages.
   if (!takeAllowance(state) || !room.personMessages.take(state.userId)) {
     room.security.rateLimited(state, 'socket-messages');
-    return reply({ error: 'You are sending messages too fast' });
+    return reply({ error: SENDING_TOO_FAST });
   }
   // Acknowledged right before its broadcast, in the same event (message-batch.ts).
   await room.messages

@@ -1,5 +1,9 @@
 import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../../contract/realtime';
+import {
+  SENDING_TOO_FAST,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '../../../../contract/realtime';
 import type { Outbox } from './outbox';
 import { SendPacer } from './send-pacer';
 
@@ -12,10 +16,15 @@ export interface OutboxSender {
   stop: () => void;
 }
 
+/** A send refused as too fast (another tab or device of the person's used the room's allowance) goes again after this. */
+const TOO_FAST_RETRY_MS = 1000;
+
 /**
  * Sends the outbox's messages to the room, each with its clientId: a resend after a drop or a
- * lost answer is safe, the room knows each one. They go at the pacer's pace, so a queue typed
- * while offline is not refused past the room's burst when the connection comes back.
+ * lost answer is safe, the room knows each one. One at a time, oldest first, at the pacer's
+ * pace, so a queue typed while offline is not refused past the room's burst when the
+ * connection comes back; and a send refused as too fast (the room's limit is per person,
+ * across their tabs) waits and goes again before anything typed after it, so the order holds.
  */
 export function outboxSender(
   socket: Socket<ServerToClientEvents, ClientToServerEvents>,
@@ -25,37 +34,52 @@ export function outboxSender(
   isShown: (messageId: number) => boolean,
 ): OutboxSender {
   const pacer = new SendPacer();
-  let paceTimer: ReturnType<typeof setTimeout> | null = null;
+  let waitTimer: ReturnType<typeof setTimeout> | null = null;
+  let sending = false;
+
+  const flushIn = (ms: number) => {
+    waitTimer = setTimeout(() => {
+      waitTimer = null;
+      flush();
+    }, ms);
+  };
 
   const flush = () => {
-    if (!joined() || !socket.connected || paceTimer !== null) return;
-    for (const { clientId, text } of outbox.takeUnsent(pacer.available())) {
-      pacer.spend();
-      socket
-        .timeout(ACK_TIMEOUT_MS)
-        .emit('sendMessage', { text, roomId, clientId }, (timedOut, ack) => {
-          if (timedOut) {
-            outbox.unanswered(clientId);
-            return flush();
-          }
-          if (ack.error) return outbox.settle(clientId, { ok: false, error: ack.error });
+    if (!joined() || !socket.connected || waitTimer !== null || sending) return;
+    if (!outbox.hasUnsent()) return;
+    if (pacer.available() === 0) return flushIn(pacer.nextIn());
+    const [entry] = outbox.takeUnsent(1);
+    const { clientId, text } = entry!;
+    pacer.spend();
+    sending = true;
+    socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emit('sendMessage', { text, roomId, clientId }, (timedOut, ack) => {
+        sending = false;
+        // No answer (or the connection dropped): it goes again, first.
+        if (timedOut) {
+          outbox.unanswered(clientId);
+          return flush();
+        }
+        if (ack.error === SENDING_TOO_FAST) {
+          outbox.unanswered(clientId);
+          return flushIn(TOO_FAST_RETRY_MS);
+        }
+        if (ack.error) outbox.settle(clientId, { ok: false, error: ack.error });
+        else {
           // Stored: the entry stays until its message is listed (unless it already is).
           const id = typeof ack.id === 'number' && !isShown(ack.id) ? ack.id : undefined;
           outbox.settle(clientId, { ok: true }, id);
-        });
-    }
-    if (!outbox.hasUnsent()) return;
-    paceTimer = setTimeout(() => {
-      paceTimer = null;
-      flush();
-    }, pacer.nextIn());
+        }
+        flush();
+      });
   };
 
   return {
     flush,
     stop: () => {
-      if (paceTimer !== null) clearTimeout(paceTimer);
-      paceTimer = null;
+      if (waitTimer !== null) clearTimeout(waitTimer);
+      waitTimer = null;
     },
   };
 }
