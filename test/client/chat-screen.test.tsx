@@ -356,7 +356,9 @@ describe('chat screen', () => {
     const { socket, router } = await openChat();
     act(() => socket.receive('connect_error', new Error('Room not found')));
     await waitFor(() => expect(router.state.location.pathname).toBe('/join'));
-    expect(router.state.location.state).toEqual({ notice: 'This room was deleted.' });
+    expect(router.state.location.state).toEqual({
+      notice: 'This room does not exist, or was deleted.',
+    });
     expect(window.localStorage.getItem('joinedRoomId')).toBeNull();
     expect(screen.queryByRole('dialog', { name: 'Unable to join the chat' })).toBeNull();
   });

@@ -48,10 +48,10 @@ export function ChatScreen(props: ChatScreenProps) {
     roomId,
     nickname,
     enabled: !loading && user !== null,
-    onRoomDeleted: () => {
+    onRoomDeleted: (notice = ROOM_DELETED_NOTICE) => {
       // The stored room is gone; keeping it would send the next visit back to it.
       forgetRoom();
-      navigate('/join', { replace: true, state: { notice: ROOM_DELETED_NOTICE } });
+      navigate('/join', { replace: true, state: { notice } });
     },
     // The screen is keyed by the nickname: the new one is a new screen, joined under it.
     onNicknameChanged: (renamed) => enterRoom(roomId, renamed),

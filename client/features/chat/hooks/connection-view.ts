@@ -27,7 +27,8 @@ export interface ConnectionView {
   setJoined: (joined: boolean) => void;
   /** Read when the event comes, so the screen's latest handlers run. */
   handlers: () => {
-    onRoomDeleted: () => void;
+    /** `notice`: what /join says, when not that the room was deleted. */
+    onRoomDeleted: (notice?: string) => void;
     onTyping?: (nickname: string) => void;
     onLiveMessage?: (message: ChatMessage) => void;
     onNicknameChanged?: (nickname: string) => void;

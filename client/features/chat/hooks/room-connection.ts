@@ -45,6 +45,8 @@ const SOCKET_OPTIONS = {
 /** A notice this recent explains why the server ended the connection (e.g. a kick). */
 const NOTICE_EXPLAINS_MS = 3000;
 export const GAVE_UP = 'Not connected to the room.';
+/** What /join says when the room the chat was opened on is not there. */
+export const ROOM_GONE_NOTICE = 'This room does not exist, or was deleted.';
 
 /**
  * One Socket.IO connection to one room (spec point 4, 'Realtime chat'). After a drop the
@@ -143,10 +145,11 @@ export function openRoomConnection(
     // The worker's refusal ends the retries (socket.active is false): that is for the
     // dialog. A network problem is retried, and only the connection status shows it.
     if (socket.active) return fail('connection', problem.message);
-    // Deleted while this tab (or the person) was away: the same as a deletion heard live.
+    // Deleted while this tab (or the person) was away, as a deletion heard live; or an
+    // address that names no room at all.
     if (problem.message === roomMessages.roomNotFound) {
       roomDeleted = true;
-      return view.handlers().onRoomDeleted();
+      return view.handlers().onRoomDeleted(ROOM_GONE_NOTICE);
     }
     fail('fatal', refusalText(problem.message));
   });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../contract/realtime';
 import { noteRead } from '../../../lib/unread/read-marks';
 import type { Signal } from './use-room-socket';
+import { nearEnd } from '../utils/near-end';
 
 /** At most one `read` a second; the last position always follows (trailing). */
 export const READ_INTERVAL_MS = 1000;
@@ -15,9 +16,6 @@ const newestId = (messages: readonly ChatMessage[]) => {
   }
   return 0;
 };
-
-const atEnd = () =>
-  window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - END_PX;
 
 interface Options {
   roomId: string;
@@ -52,7 +50,7 @@ export function useReadMarker({ roomId, messages, joined, signal }: Options): nu
       lastSentAt.current = Date.now();
     };
     const newestNow = newestRef.current;
-    if (!newestNow || document.visibilityState !== 'visible' || !atEnd()) return;
+    if (!newestNow || document.visibilityState !== 'visible' || !nearEnd(END_PX)) return;
     if (newestNow > seenRef.current) {
       seenRef.current = newestNow;
       setSeen(newestNow);

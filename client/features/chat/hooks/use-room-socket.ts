@@ -13,7 +13,7 @@ interface Options {
   nickname: string;
   /** False until the session has loaded and a user exists. */
   enabled: boolean;
-  onRoomDeleted: () => void;
+  onRoomDeleted: (notice?: string) => void;
   /** Someone else in the room is typing (their room nickname). */
   onTyping?: (nickname: string) => void;
   /** A person's message arrived live (not history): notifications, the typing line. */

@@ -1,5 +1,6 @@
 /** Near enough to the end of the conversation that a new message brings the view along. */
 const FOLLOW_PX = 200;
 
-export const nearEnd = () =>
-  window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - FOLLOW_PX;
+/** Whether the page is scrolled to within `px` of its end. */
+export const nearEnd = (px = FOLLOW_PX) =>
+  window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - px;

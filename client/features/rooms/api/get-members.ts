@@ -13,15 +13,17 @@ export const getMembersQueryOptions = (roomId: string) =>
 
 /**
  * The members of a room, for its moderation panel: loaded while `enabled` (the drawer open),
- * and read again when the tab comes back into view, since a kick or a join made in another
- * tab (or by someone else) leaves the list behind. Only the owner's list: a member's 403
+ * and read again whenever the tab comes back into view, since a kick or a join made in
+ * another tab (or by someone else) leaves the list behind. Not a member's 403: that answer
  * stays as it was.
  */
 export function useMembers(roomId: string, enabled: boolean) {
   return useQuery({
     ...getMembersQueryOptions(roomId),
     enabled,
-    refetchOnWindowFocus: (query) => query.state.status === 'success',
+    staleTime: 0,
+    refetchOnWindowFocus: ({ state }) =>
+      !(state.error instanceof ApiError && state.error.status === 403),
   });
 }
 
