@@ -106,7 +106,8 @@ async function joinExistingRoom(
     // alike), one wins and the others hear who holds it. Which index SQLite names is no
     // guide (it reports the newest first), so the holder is read.
     const holder = await nicknameHolder(db, roomId, user.id, nickname);
-    if (holder) throw nicknameConflict(roomId, room.name, nickname, holder);
+    // A rename refused by a holder who left since still did not happen: it is taken.
+    if (holder || existing) throw nicknameConflict(roomId, room.name, nickname, holder ?? nickname);
     // Nobody else holds it: the same user joined twice at once.
   }
   return false;

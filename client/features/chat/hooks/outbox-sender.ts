@@ -16,7 +16,10 @@ export interface OutboxSender {
   stop: () => void;
 }
 
-/** A send refused as too fast (another tab or device of the person's used the room's allowance) goes again after this. */
+/**
+ * A send refused as too fast (the person's other tabs or devices used the room's allowance)
+ * goes again after this.
+ */
 const TOO_FAST_RETRY_MS = 1000;
 
 /**
