@@ -40,7 +40,11 @@ const miniflare = new Miniflare(
         modules: [{ type: 'ESModule', path: bundle, contents: readFileSync(bundle, 'utf8') }],
         modulesRoot: resolve(OUT),
         compatibilityDate: '2026-11-01',
-        compatibilityFlags: ['nodejs_compat', 'no_web_socket_compression'],
+        compatibilityFlags: [
+          'nodejs_compat',
+          'no_web_socket_compression',
+          'no_nodejs_global_timers',
+        ],
         bindings: { HIBERNATE: hibernate ? '1' : '0' },
         durableObjects: {
           SOCKET_IO: { className: 'SocketIoFixture', useSQLite: true },
