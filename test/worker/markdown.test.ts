@@ -56,6 +56,33 @@ describe('Markdown in messages', () => {
     );
   });
 
+  it('never lets a link pass for another address: its words show where it goes', () => {
+    // Words naming another site, or another page, become the link's real address.
+    expect(renderMessage('[https://bank.example.com/login](https://evil.example.net/phish)')).toBe(
+      `<a href="https://evil.example.net/phish" ${SAFE_LINK}>https://evil.example.net/phish</a>`,
+    );
+    expect(renderMessage('[Sign in at **bank.example.com**](https://evil.example.net)')).toBe(
+      `<a href="https://evil.example.net" ${SAFE_LINK}>https://evil.example.net</a>`,
+    );
+    expect(renderMessage('[https://github.com/ours](https://github.com/theirs)')).toBe(
+      `<a href="https://github.com/theirs" ${SAFE_LINK}>https://github.com/theirs</a>`,
+    );
+    // A title naming another site goes; a plain one stays.
+    expect(renderMessage('[x](https://evil.example.net "https://bank.example.com")')).toBe(
+      `<a href="https://evil.example.net" ${SAFE_LINK}>x</a>`,
+    );
+    expect(renderMessage('[x](https://example.com "hello")')).toBe(
+      `<a href="https://example.com" title="hello" ${SAFE_LINK}>x</a>`,
+    );
+    // Honest words are kept: none naming an address, the link's own site or one above it.
+    expect(renderMessage('[the docs](https://example.com/docs)')).toBe(
+      `<a href="https://example.com/docs" ${SAFE_LINK}>the docs</a>`,
+    );
+    expect(renderMessage('[bank.example.com](https://login.bank.example.com/a)')).toBe(
+      `<a href="https://login.bank.example.com/a" ${SAFE_LINK}>bank.example.com</a>`,
+    );
+  });
+
   it('never renders a blank message: an empty link shows its address, empty markup the text', () => {
     expect(renderMessage('[](https://example.com/a)')).toBe(
       `<a href="https://example.com/a" ${SAFE_LINK}>https://example.com/a</a>`,
@@ -101,10 +128,10 @@ describe('Markdown in messages', () => {
       '[x](java\nscript:alert(1))',
       '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
       '[x](vbscript:msgbox(1))',
-      '[x](/relative) and [y](//evil.example)',
+      '[x](/relative) and [y](//evil.example.net)',
       '<javascript:alert(1)>',
       '*javascript:alert(1)*',
-      '![img](https://evil.example/x.png)',
+      '![img](https://evil.example.net/x.png)',
       '![img](javascript:alert(1))',
       '[x](https://example.com" onmouseover="alert(1))',
       '[x](https://example.com "title\\" onmouseover=\\"alert(1)")',

@@ -65,6 +65,68 @@ markdown.disable([
 ]);
 // Only web links: `javascript:`, `data:`, relative and mail links stay text.
 markdown.validateLink = (url) => /^https?:\/\//i.test(url.trim());
+
+/** Finds addresses in a link's own words, written with or without a scheme ('bank.com'). */
+const addressesIn = linkifyit({ fuzzyLink: true, fuzzyEmail: false, fuzzyIP: true });
+
+function parsed(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `words` name an address other than `href`: a site alone ('bank.com') must be the
+ * link's site (or one under it, 'login.bank.com'); an address with a path must be the link's.
+ */
+function namesAnotherAddress(words: string, href: string): boolean {
+  const target = parsed(href);
+  return (addressesIn.match(words) ?? []).some((match) => {
+    const named = parsed(match.url);
+    if (!target || !named) return true;
+    const siteAlone = named.pathname === '/' && !named.search && !named.hash;
+    if (!siteAlone) return named.href !== target.href;
+    const host = target.hostname;
+    return host !== named.hostname && !host.endsWith(`.${named.hostname}`);
+  });
+}
+
+/**
+ * A link may not pass for another address: '[https://bank.com](https://evil.example)' would
+ * show one site and open another. A link whose words or title name another address shows where
+ * it goes instead (its words become its address, its title goes). Words that name no address
+ * ('[the docs](https://…)') are kept.
+ */
+markdown.core.ruler.push('honest_links', (state) => {
+  for (const block of state.tokens) {
+    const children = block.type === 'inline' ? block.children : null;
+    if (!children) continue;
+    for (let open = 0; open < children.length; open++) {
+      const link = children[open]!;
+      if (link.type !== 'link_open') continue;
+      let close = open + 1;
+      while (close < children.length && children[close]!.type !== 'link_close') close++;
+      const href = String(link.attrGet('href') ?? '');
+      const title = link.attrGet('title');
+      if (title !== null && namesAnotherAddress(String(title), href)) {
+        link.attrs = (link.attrs ?? []).filter(([name]) => name !== 'title');
+      }
+      const words = children
+        .slice(open + 1, close)
+        .map((token) =>
+          token.type === 'text' || token.type === 'code_inline' ? token.content : '',
+        )
+        .join('');
+      if (!namesAnotherAddress(words, href)) continue;
+      const address = new state.Token('text', '', 0);
+      address.content = state.md.normalizeLinkText(href);
+      children.splice(open + 1, close - open - 1, address);
+    }
+  }
+});
+
 markdown.renderer.rules.link_open = (tokens, index, options, _env, self) => {
   const token = tokens[index]!;
   token.attrSet('target', '_blank');
