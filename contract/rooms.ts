@@ -26,6 +26,7 @@ export const roomMessages = {
   banned: 'You have been banned from this room',
   notBanned: 'That user is not banned from this room',
   creatingTooFast: 'You are creating rooms too fast. Please try again later.',
+  renamingTooFast: 'You are changing your nickname too fast. Please try again later.',
 } as const;
 
 /** A room id is the invite: long, random and URL-safe. */

@@ -170,3 +170,29 @@ describe('room creation limit', () => {
     expect((await spammer.client.call('/join', { body: { roomName: 'x' } })).status).toBe(200);
   });
 });
+
+describe('nickname change limit', () => {
+  it('refuses the 11th nickname change in a minute in one room with 429, changing nothing', async () => {
+    const { client: owner } = await signedInClient();
+    const roomId = await createRoom(owner, 'Watched');
+    const otherRoom = await createRoom(owner, 'Elsewhere');
+    const { client } = await signedInClient();
+    expect((await joinRoom(client, roomId, 'Name0')).status).toBe(200);
+    for (let i = 1; i <= 10; i++) {
+      expect((await joinRoom(client, roomId, `Name${i}`)).status).toBe(200);
+    }
+    const refused = await joinRoom(client, roomId, 'Name11');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      error: 'You are changing your nickname too fast. Please try again later.',
+    });
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    const list = await client.call('/rooms');
+    expect(list.body[0].activeNickname).toBe('Name10');
+
+    // Rejoining under the nickname held is no change; another room has its own allowance.
+    expect((await joinRoom(client, roomId, 'Name10')).status).toBe(200);
+    expect((await joinRoom(client, otherRoom, 'Other0')).status).toBe(200);
+    expect((await joinRoom(client, otherRoom, 'Other1')).status).toBe(200);
+  });
+});

@@ -28,6 +28,9 @@ export interface RoomPlacement {
   place?: Request['cf'];
 }
 
+/** Runs before a member's nickname in a room changes (the caller's limit; throws to refuse). */
+export type BeforeRename = (roomId: string) => Promise<void>;
+
 /**
  * Creates a room (with `roomName`) or joins one (with `roomId`) under a nickname; `renamed`
  * says that an existing membership's nickname changed (the room must hear of it).
@@ -37,6 +40,7 @@ export async function joinRoom(
   user: UserRow,
   request: JoinRequest,
   placement?: RoomPlacement,
+  beforeRename?: BeforeRename,
 ) {
   const nickname = request.activeNickname ?? defaultNickname(user);
   // A nickname registered before the lookalike rule still cannot enter a room.
@@ -44,7 +48,7 @@ export async function joinRoom(
     throw new ApiError(400, roomMessages.nicknameReserved);
   }
   const renamed = request.roomId
-    ? await joinExistingRoom(db, user, request.roomId, nickname)
+    ? await joinExistingRoom(db, user, request.roomId, nickname, beforeRename)
     : false;
   const roomId = request.roomId ?? (await createRoom(db, user, request.roomName!, nickname));
   if (!request.roomId && placement) await makeRoomObject(placement, roomId, request.roomName!);
@@ -84,10 +88,12 @@ async function joinExistingRoom(
   user: UserRow,
   roomId: string,
   nickname: string,
+  beforeRename?: BeforeRename,
 ): Promise<boolean> {
   const { room, existing, banned } = await findJoinState(db, roomId, user.id);
   // Kicked people are banned until an owner or admin lifts it, whatever link they come back by.
   if (banned) throw new ApiError(403, roomMessages.banned);
+  if (existing && existing.nickname !== nickname) await beforeRename?.(roomId);
   try {
     if (!existing) {
       // A newcomer's unread count starts from their arrival, not the room's whole history.

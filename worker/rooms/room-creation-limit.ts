@@ -6,6 +6,12 @@ import { take } from '../security/rate-limit';
 
 /** Enough for anyone's real use; a script filling D1 with rooms stops at 20 an hour. */
 const ROOMS_PER_HOUR = 20;
+/**
+ * Nickname changes in one room, per account: a few are a person trying names; a loop of them
+ * made every member's screen pop up 'X has left' and 'Y has joined' (text of the sender's
+ * choosing) about fifty times a second, past the room's own limit on messages.
+ */
+const RENAMES_PER_MINUTE = 10;
 
 /**
  * Takes one of the caller's room-creation slots or answers 429 with Retry-After. Counted per
@@ -20,4 +26,14 @@ export async function limitRoomCreation(c: Context<AppEnv>) {
     windowMs: 60 * 60_000,
   });
   if ('retryAfter' in taken) tooManyRequests(c, taken.retryAfter, roomMessages.creatingTooFast);
+}
+
+/** Takes one of the caller's nickname changes in the room, or answers 429 with Retry-After. */
+export async function limitRenames(c: Context<AppEnv>, roomId: string) {
+  const taken = await take(c.env.DB, {
+    key: `rename:${c.var.user.id}:${roomId}`,
+    max: RENAMES_PER_MINUTE,
+    windowMs: 60_000,
+  });
+  if ('retryAfter' in taken) tooManyRequests(c, taken.retryAfter, roomMessages.renamingTooFast);
 }

@@ -21,7 +21,7 @@ import { joinRoom } from './join-room';
 import { kickMember } from './kick-member';
 import { requireRoomModerator } from './room-access';
 import { liftBan, listBans } from './room-bans';
-import { limitRoomCreation } from './room-creation-limit';
+import { limitRenames, limitRoomCreation } from './room-creation-limit';
 import { ticketRoutes } from '../tickets/ticket-route';
 
 /** A person in hundreds of rooms still gets a bounded answer: the most recently active ones. */
@@ -41,10 +41,13 @@ export const roomRoutes = new Hono<AppEnv>()
   .post('/join', requireUser, validateJson(joinBody), async (c) => {
     const request = c.req.valid('json');
     if (!request.roomId) await limitRoomCreation(c);
-    const { renamed, ...joined } = await joinRoom(c.var.db, c.var.user, request, {
-      env: c.env,
-      place: c.req.raw.cf,
-    });
+    const { renamed, ...joined } = await joinRoom(
+      c.var.db,
+      c.var.user,
+      request,
+      { env: c.env, place: c.req.raw.cf },
+      (roomId) => limitRenames(c, roomId),
+    );
     // Sockets already open in the room take the new nickname at once, and the old one is no
     // longer trusted from tickets and checks made before (ChatRoom.membershipChanged).
     if (renamed) {
