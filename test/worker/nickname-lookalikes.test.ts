@@ -112,4 +112,25 @@ describe('migration 0006', () => {
       Lara: 'Lara',
     });
   });
+
+  it('refuses a newcomer who looks like members left without a look', async () => {
+    const roomId = await roomWith('Owner');
+    const legacy = ['Eli', 'EIi'];
+    for (const [index, nickname] of legacy.entries()) {
+      await env.DB.prepare(
+        `INSERT INTO memberships (id, room_id, user_id, nickname, nickname_key)
+         SELECT ?, ?, id, ?, lower(?) FROM users LIMIT 1 OFFSET ?`,
+      )
+        .bind(crypto.randomUUID(), roomId, nickname, nickname, index)
+        .run();
+    }
+    await env.DB.prepare(update).run();
+    const { client } = await signedInClient();
+    const res = await joinRoom(client, roomId, 'E1i');
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/^The nickname "E1i" looks too much like "E[lI]i"/);
+    // A member of theirs renaming to a third such name is refused too; other names get in.
+    expect((await joinRoom(client, roomId, 'Eve')).status).toBe(200);
+    expect((await joinRoom(client, roomId, 'EII')).status).toBe(409);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { roomMessages, type NicknameConflict } from '../../contract/rooms';
 import { roomStub } from '../chat/room-stub';
 import { bumpCounter } from '../admin/counters';
@@ -94,6 +94,10 @@ async function joinExistingRoom(
   // Kicked people are banned until an owner or admin lifts it, whatever link they come back by.
   if (banned) throw new ApiError(403, roomMessages.banned);
   if (existing && existing.nickname !== nickname) await beforeRename?.(roomId);
+  if (!existing || existing.nickname !== nickname) {
+    const lookalike = await looklessLookalike(db, roomId, user.id, nickname);
+    if (lookalike) throw nicknameConflict(roomId, room.name, nickname, lookalike);
+  }
   try {
     if (!existing) {
       // A newcomer's unread count starts from their arrival, not the room's whole history.
@@ -136,6 +140,27 @@ async function nicknameHolder(db: Db, roomId: string, userId: string, nickname: 
     )
     .limit(1);
   return holder?.nickname ?? null;
+}
+
+/**
+ * A member without a look (migration 0006 left none to members who already looked like
+ * another, so that the unique index could be made) whom `nickname` looks like. The index
+ * cannot see them: without this, a third 'E1i' joined beside an earlier 'Eli' and 'EIi'. Only
+ * the migration makes such rows, so no join can race one into being.
+ */
+async function looklessLookalike(db: Db, roomId: string, userId: string, nickname: string) {
+  const lookless = await db
+    .select({ nickname: memberships.nickname })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.roomId, roomId),
+        ne(memberships.userId, userId),
+        isNull(memberships.nicknameLook),
+      ),
+    );
+  const look = nicknameLook(nickname);
+  return lookless.find((member) => nicknameLook(member.nickname) === look)?.nickname ?? null;
 }
 
 function newMembership(roomId: string, userId: string, nickname: string) {
