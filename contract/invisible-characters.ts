@@ -1,13 +1,15 @@
 /**
  * Characters a person cannot see but a screen obeys: zero-width spaces and joiners, the
- * left-to-right and right-to-left marks, and the bidirectional embeddings, overrides and
- * isolates. In a nickname, a room name or a message they let someone pass as someone else
+ * left-to-right, right-to-left and Arabic letter marks, the bidirectional embeddings, overrides
+ * and isolates, the word joiner and invisible operators, the byte order mark, the soft hyphen
+ * and the Mongolian vowel separator. In a nickname, a room name or a message they let someone pass as someone else
  * ('bob' and 'bo\u200Bb') or make text read backwards ('\u202Egnp.exe'), so they are removed
  * wherever people's text enters the server.
  */
-const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069]/g;
+const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 /** The same without the zero-width non-joiner and joiner (U+200C, U+200D). */
-const INVISIBLE_BUT_JOINERS = /[\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const INVISIBLE_BUT_JOINERS =
+  /[\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 /** A run of joiners and what is on either side of it. */
 const JOINER_RUN = /([^\u200C\u200D]?)([\u200C\u200D]+)(?=(.?))/gsu;
 
@@ -27,4 +29,14 @@ export function stripInvisibleInText(text: string): string {
     .replace(JOINER_RUN, (_run, before: string, joiners: string, after: string) =>
       /\S/u.test(before) && /\S/u.test(after) ? before + joiners[0] : before,
     );
+}
+
+/**
+ * Letters that show as nothing: the Hangul fillers and the blank Braille pattern. They are
+ * writing (kept in text), but a message of them and spaces alone is a blank one.
+ */
+const BLANK = /^[\s\u115F\u1160\u3164\uFFA0\u2800]*$/u;
+
+export function isBlank(text: string): boolean {
+  return BLANK.test(text);
 }

@@ -79,6 +79,21 @@ describe('invisible characters', () => {
     expect(empty.error).toBe('Message cannot be empty');
     const joiners = await socket.emit('sendMessage', { text: '\u200D \u200C\u200D', roomId });
     expect(joiners.error).toBe('Message cannot be empty');
+    // Other characters that show as nothing: word joiner, Arabic letter mark, byte order mark,
+    // soft hyphen, Hangul fillers, blank Braille.
+    for (const text of [
+      '\u2060',
+      '\u061C\u061C',
+      '\uFEFF\u00AD',
+      '\u3164',
+      '\u115F\u1160 \u2800',
+    ]) {
+      const blank = await socket.emit('sendMessage', { text, roomId });
+      expect(blank.error, JSON.stringify(text)).toBe('Message cannot be empty');
+    }
+    expect(await socket.emit('sendMessage', { text: 'a\u2060b\u061C', roomId })).toEqual({});
+    const sent = await socket.waitForEvent('message', 2);
+    expect(sent.map((message) => message.text)).toEqual(['invoicefdp.exe', 'ab']);
     socket.close();
   });
 

@@ -12,7 +12,7 @@ import {
   SENDING_TOO_FAST,
   sendMessageSchema,
 } from '../../contract/realtime';
-import { stripInvisibleInText } from '../../contract/invisible-characters';
+import { isBlank, stripInvisibleInText } from '../../contract/invisible-characters';
 import { RateLimit, type Ack, type Socket } from '../socket-io';
 import { historyPage } from './history-page';
 import { JOINING_TOO_FAST, mayJoin } from './join-limit';
@@ -150,7 +150,7 @@ async function sendMessage(room: RoomParts, socket: RoomSocket, raw: unknown, re
   const earlier = clientId ? room.messages.earlier(state.userId, clientId) : null;
   if (earlier) return reply({ id: (await earlier).id });
   const trimmed = stripInvisibleInText(text).trim();
-  if (trimmed === '') return reply({ error: 'Message cannot be empty' });
+  if (isBlank(trimmed)) return reply({ error: 'Message cannot be empty' });
   if (trimmed.length > MESSAGE_MAX_LENGTH) {
     return reply({ error: `Message cannot exceed ${MESSAGE_MAX_LENGTH} characters` });
   }
