@@ -2,9 +2,9 @@
  * Characters a person cannot see but a screen obeys: zero-width spaces and joiners, the
  * left-to-right, right-to-left and Arabic letter marks, the bidirectional embeddings, overrides
  * and isolates, the word joiner and invisible operators, the byte order mark, the soft hyphen
- * and the Mongolian vowel separator. In a nickname, a room name or a message they let someone pass as someone else
- * ('bob' and 'bo\u200Bb') or make text read backwards ('\u202Egnp.exe'), so they are removed
- * wherever people's text enters the server.
+ * and the Mongolian vowel separator. In a nickname, a room name or a message they let someone
+ * pass as someone else ('bob' and 'bo\u200Bb') or make text read backwards ('\u202Egnp.exe'),
+ * so they are removed wherever people's text enters the server.
  */
 const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 /** The same without the zero-width non-joiner and joiner (U+200C, U+200D). */

@@ -21,7 +21,7 @@ import { joinRoom } from './join-room';
 import { kickMember } from './kick-member';
 import { requireRoomModerator } from './room-access';
 import { liftBan, listBans } from './room-bans';
-import { limitRenames, limitRoomCreation } from './room-creation-limit';
+import { limitRenames, limitRoomCreation } from './join-limits';
 import { ticketRoutes } from '../tickets/ticket-route';
 
 /** A person in hundreds of rooms still gets a bounded answer: the most recently active ones. */

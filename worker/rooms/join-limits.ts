@@ -1,3 +1,4 @@
+/** The limits of POST /api/join: on new rooms, and on nickname changes in a room. */
 import type { Context } from 'hono';
 import { roomMessages } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
