@@ -1,6 +1,6 @@
 /** Rooms, memberships and the join call (spec points 3, 5 and 7). */
 import { z } from 'zod';
-import { stripInvisible } from './invisible-characters';
+import { isBlank, stripInvisible } from './invisible-characters';
 import { nicknameSchema } from './validation';
 
 export const ROOM_NAME_MAX = 50;
@@ -34,12 +34,13 @@ export const roomIdSchema = z
   .string({ error: roomMessages.roomNotFound })
   .regex(/^[A-Za-z0-9_-]{16,64}$/, roomMessages.roomNotFound);
 
+/** Absent when empty, or made only of letters that show as nothing (a blank room name). */
 const optionalText = z
   .string()
   .overwrite(stripInvisible)
   .trim()
   .optional()
-  .transform((value) => value || undefined);
+  .transform((value) => (value && !isBlank(value) ? value : undefined));
 
 export const joinBody = z
   .object({

@@ -65,6 +65,9 @@ describe('POST /api/join', () => {
     expect((await client.call('/join', { body: { roomName: '   ' } })).body).toEqual({
       error: 'Please provide a room name',
     });
+    // Letters that show as nothing (Hangul fillers, blank Braille) make no name either.
+    const blank = await client.call('/join', { body: { roomName: '\u3164 \u2800\u115F' } });
+    expect(blank.body).toEqual({ error: 'Please provide a room name' });
     const badNick = await client.call('/join', {
       body: { roomName: 'x', activeNickname: 'no spaces' },
     });
