@@ -374,6 +374,38 @@ describe('chat screen', () => {
     expect(window.localStorage.getItem('joinedRoomId')).toBe('room-a');
   });
 
+  it('keeps what is typed and what waits to be sent when another tab renames the person', async () => {
+    const { socket } = await openChat();
+    act(() => socket.last('join')?.ack?.({}));
+    act(() => socket.receive('chatHistory', []));
+    // Offline meanwhile: one message waits in the outbox, the next is still being typed.
+    socket.active = true;
+    act(() => socket.receive('disconnect', 'transport close'));
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'sent while away' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.change(box, { target: { value: 'half a thou' } });
+    box.focus();
+
+    act(() => socket.receive('nicknameChanged', { nickname: 'ada_two' }));
+    await waitFor(() => expect(sockets).toHaveLength(2));
+    const renamed = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    expect(renamed.value).toBe('half a thou');
+    expect(document.activeElement).toBe(renamed);
+    expect(screen.queryByText(/Not sent/)).toBeNull();
+
+    // The waiting message goes on the new connection, under the new name, once joined.
+    act(() => sockets[1]!.receive('connect'));
+    act(() => sockets[1]!.last('join')?.ack?.({}));
+    act(() => sockets[1]!.receive('chatHistory', []));
+    expect(screen.getByText('sent while away')).toBeTruthy();
+    expect(sockets[1]!.last('join')?.payload).toEqual({ name: 'ada_two', room: 'room-a' });
+    expect(sockets[1]!.last('sendMessage')?.payload).toMatchObject({
+      text: 'sent while away',
+      roomId: 'room-a',
+    });
+  });
+
   it('joins under the nickname the room names when this browser kept an older one', async () => {
     const { socket } = await openChat();
     act(() => socket.last('join')?.ack?.({ error: 'You are in this room as "Bobby"' }));

@@ -26,8 +26,9 @@ function RoomChat({ roomId }: { roomId: string }) {
   if (!nickname) return <LoadingScreen />;
 
   return (
+    // Not keyed by the nickname: a rename (in another tab) keeps what is typed in the box.
     <ChatScreen
-      key={`${roomId}:${nickname}`}
+      key={roomId}
       roomId={roomId}
       nickname={nickname}
       unreadElsewhere={unreadElsewhere}

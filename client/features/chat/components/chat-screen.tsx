@@ -53,7 +53,7 @@ export function ChatScreen(props: ChatScreenProps) {
       forgetRoom();
       navigate('/join', { replace: true, state: { notice } });
     },
-    // The screen is keyed by the nickname: the new one is a new screen, joined under it.
+    // The connection is joined again under the new one; the box keeps what is typed.
     onNicknameChanged: (renamed) => enterRoom(roomId, renamed),
     onTyping: (typist) => {
       if (typist.toLowerCase() !== nickname.toLowerCase()) typists.heard(typist);
@@ -112,7 +112,9 @@ export function ChatScreen(props: ChatScreenProps) {
         }
       />
       <Container size="md" py="md" w="100%" style={{ flex: 1 }}>
+        {/* Its history is loaded again under the new nickname: a fresh list, at the end. */}
         <MessageList
+          key={nickname}
           messages={chat.messages}
           pending={chat.pending}
           historyLoaded={chat.historyLoaded}

@@ -24,7 +24,7 @@ import {
 import { refusalText } from '../utils/refusal-text';
 import { showSystemNotice } from '../utils/show-system-notice';
 import { OlderPages, oldestIdOf } from './older-pages';
-import { Outbox } from './outbox';
+import type { Outbox } from './outbox';
 import { ACK_TIMEOUT_MS, outboxSender } from './outbox-sender';
 import { RoomTickets } from './room-tickets';
 import type { ChatError, ConnectionView, RoomConnection } from './connection-view';
@@ -52,10 +52,13 @@ export const ROOM_GONE_NOTICE = 'This room does not exist, or was deleted.';
  * One Socket.IO connection to one room (spec point 4, 'Realtime chat'). After a drop the
  * client gets its session back (socket.recovered, the missed events replayed by the server) or
  * joins again with the last message it shows; typed messages wait in an outbox meanwhile.
+ * The outbox is the room's, not the connection's: a rename opens a new connection, and what
+ * waits goes on it (closing leaves the outbox alone; its owner answers it when the room goes).
  */
 export function openRoomConnection(
   roomId: string,
   nickname: string,
+  outbox: Outbox,
   view: ConnectionView,
 ): RoomConnection {
   // The list is read on every reconnect, so it lives outside React state as well.
@@ -71,7 +74,6 @@ export function openRoomConnection(
     view.setMessages(shown);
     outbox.listed(incoming.map((message) => message.id).filter((id) => typeof id === 'number'));
   };
-  const outbox = new Outbox(view.setPending);
   const isShown = (id: number) => shown.some((message) => message.id === id);
 
   let roomDeleted = false;
@@ -243,7 +245,6 @@ export function openRoomConnection(
       tickets.stop();
       if (socket.connected) socket.emit('leave', { room: roomId }, () => {});
       socket.disconnect();
-      outbox.dropAll(GAVE_UP);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage, RoomData } from '../../../../contract/realtime';
 import type { OlderState } from './older-pages';
-import type { PendingEntry, SendResult } from './outbox';
+import { Outbox, type PendingEntry, type SendResult } from './outbox';
 import type { ChatError, ConnectionState, RoomConnection, Signal } from './connection-view';
 import { GAVE_UP, openRoomConnection } from './room-connection';
 import { useReconnectTriggers } from './use-reconnect-triggers';
@@ -41,7 +41,8 @@ export function useRoomSocket(options: Options) {
   });
 
   // Another room or nickname is a new connection: its screen starts empty (React's way to
-  // reset state when props change, during render rather than in the effect).
+  // reset state when props change, during render rather than in the effect). The messages
+  // waiting to be sent stay: they are the room's, and a rename sends them under the new name.
   const connectionKey = `${roomId}\n${nickname}\n${enabled}`;
   const [stateFor, setStateFor] = useState(connectionKey);
   if (stateFor !== connectionKey) {
@@ -51,14 +52,28 @@ export function useRoomSocket(options: Options) {
     setConnectionState('connecting');
     setRoomData(null);
     setError(null);
-    setPending([]);
     setOlder({ hasOlder: false, loadingOlder: false });
     setJoined(false);
   }
 
+  // One outbox per room (and session): a new connection under another nickname takes it over.
+  // (Declared before the connection's effect, so it runs first.)
+  const outboxRef = useRef<Outbox | null>(null);
   useEffect(() => {
     if (!enabled) return;
-    const connection = openRoomConnection(roomId, nickname, {
+    const roomOutbox = new Outbox(setPending);
+    outboxRef.current = roomOutbox;
+    return () => {
+      outboxRef.current = null;
+      // The room is left: every waiting send is answered, so its text goes back to the box.
+      roomOutbox.dropAll(GAVE_UP);
+    };
+  }, [roomId, enabled]);
+
+  useEffect(() => {
+    const outbox = outboxRef.current;
+    if (!enabled || !outbox) return;
+    const connection = openRoomConnection(roomId, nickname, outbox, {
       setMessages,
       setHistoryLoaded,
       setConnectionState,
