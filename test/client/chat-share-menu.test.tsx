@@ -10,9 +10,25 @@ function renderMenu(roomName = 'Book club') {
 }
 
 describe('share menu', () => {
-  it('closes on Escape with the focus still on its button, as on an outside click', async () => {
+  it('takes the focus in, and gives it back to its button when Escape closes it', async () => {
+    renderWithMantine(<ShareMenu roomId="room-a" roomName="Book club" />);
+    const button = screen.getByRole('button', { name: 'Share' });
+    // As from the keyboard: the focus is on the button, Enter opens the menu.
+    button.focus();
+    fireEvent.click(button);
+    const menu = await screen.findByRole('dialog', { name: 'Share "Book club"' });
+    const field = within(menu).getByRole('textbox', { name: 'Invite link' });
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    fireEvent.keyDown(field, { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Share "Book club"' })).toBeNull(),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+
+  it('closes on Escape with the focus back on its button, as on an outside click', async () => {
     await renderMenu();
-    expect(document.activeElement).not.toBe(screen.queryByRole('textbox', { name: 'Invite link' }));
+    screen.getAllByRole('button', { name: 'Share' })[0]!.focus();
     fireEvent.keyDown(document.body, { key: 'Escape' });
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Share "Book club"' })).toBeNull(),

@@ -59,7 +59,17 @@ export function ShareMenu({ roomId, roomName }: ShareMenuProps) {
   };
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md">
+    // The focus goes into the menu (a dialog, rendered at the end of the page) and back to its
+    // button when it closes: otherwise the keyboard reached it only after the whole page.
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width={320}
+      shadow="md"
+      trapFocus
+      returnFocus
+    >
       <Popover.Target>
         <ActionIcon
           variant="subtle"
