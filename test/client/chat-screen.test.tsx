@@ -318,7 +318,13 @@ describe('chat screen', () => {
       act(() => socket.receive('message', message(4, 'bob', 'two')));
       act(() => socket.receive('message', message(5, 'cy', 'three')));
       const down = await screen.findByRole('button', { name: '2 new messages' });
-      fireEvent.click(down);
+      // A tap leaves the focus alone (a phone would open its keyboard for the box)...
+      down.focus();
+      fireEvent.click(down, { detail: 1 });
+      expect(document.activeElement).toBe(down);
+      // ...and from the keyboard the focus goes to the box, not with the button it vanished.
+      fireEvent.click(down, { detail: 0 });
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
       expect(scrollTo).toHaveBeenCalledWith({ top: 5000, behavior: 'smooth' });
       scrollAt(5000 - window.innerHeight);
       await waitFor(() => expect(screen.queryByRole('button', { name: /new message/ })).toBeNull());

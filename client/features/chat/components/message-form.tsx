@@ -62,6 +62,8 @@ export function MessageForm({ onSend, status, scrollTop, onTyping }: MessageForm
 
   return (
     <Box
+      // Where the bar's passing buttons hand the focus back to the box (focus-message-box.ts).
+      data-message-bar
       pos="sticky"
       bottom={0}
       py="sm"

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
+import { keepFocusInMessageBar } from '../utils/focus-message-box';
 
 interface NewMessagesButtonProps {
   /** Others' messages that came after what the reader has seen. */
@@ -19,9 +20,10 @@ export function NewMessagesButton({ count }: NewMessagesButtonProps) {
       radius="xl"
       mb={6}
       leftSection={<IconArrowDown size={14} aria-hidden />}
-      onClick={() =>
-        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' })
-      }
+      onClick={(event) => {
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' });
+        keepFocusInMessageBar(event);
+      }}
     >
       {count === 1 ? '1 new message' : `${count > 99 ? '99+' : count} new messages`}
     </Button>

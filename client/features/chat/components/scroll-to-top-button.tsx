@@ -2,6 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useScrolledPast } from '../../../hooks/use-scrolled-past';
+import { keepFocusInMessageBar } from '../utils/focus-message-box';
 
 /** Spec point 9: the button appears past the window height minus 400 px of scroll. */
 const THRESHOLD_OFFSET_PX = 400;
@@ -20,7 +21,10 @@ export function ScrollToTopButton() {
       size="input-sm"
       variant="default"
       aria-label="Scroll to top"
-      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      onClick={(event) => {
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+        keepFocusInMessageBar(event);
+      }}
     >
       <IconArrowUp size={20} aria-hidden />
     </ActionIcon>
