@@ -127,6 +127,21 @@ describe('moderation panel: removed (banned) people', () => {
     expect(bansFetches()).toHaveLength(2);
   });
 
+  it('keeps the focus in the panel when a kick or an unban takes its button away', async () => {
+    renderPanel([bob], withDave);
+    const title = screen.getByRole('heading', { name: 'Moderation' });
+    const kickDave = await screen.findByRole('button', { name: 'Kick dave' });
+    kickDave.focus();
+    fireEvent.click(kickDave);
+    await waitFor(() => expect(document.activeElement).toBe(title));
+
+    const unbanBob = (await removedList()).getByRole('button', { name: 'Unban bob' });
+    unbanBob.focus();
+    fireEvent.click(unbanBob);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Unban bob' })).toBeNull());
+    expect(document.activeElement).toBe(title);
+  });
+
   it('names the kicked member by nickname when the server answers no message', async () => {
     const show = vi.spyOn(notifications, 'show');
     renderPanel([], withDave, (call) =>

@@ -6,7 +6,7 @@ import { useBans } from '../api/get-bans';
 import { useUnbanMember } from '../api/unban-member';
 
 /** The people kicked from the room, each with an Unban button that lets them join again. */
-export function BannedList({ roomId }: { roomId: string }) {
+export function BannedList({ roomId, onLifted }: { roomId: string; onLifted?: () => void }) {
   const bans = useBans(roomId);
   const unban = useUnbanMember();
   const unbanning = unban.isPending ? unban.variables.userId : null;
@@ -15,11 +15,14 @@ export function BannedList({ roomId }: { roomId: string }) {
     unban.mutate(
       { roomId, userId: ban.userId },
       {
-        onSuccess: (answer) =>
+        onSuccess: (answer) => {
           notifications.show({
             color: 'green',
             message: answer.message || `User ${ban.nickname} unbanned.`,
-          }),
+          });
+          // Its button goes with the ban: the panel keeps the focus.
+          onLifted?.();
+        },
         onError: (error) =>
           notifications.show({ color: 'red', message: errorText(error, 'Failed to unban user') }),
       },

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Member, MembersResponse } from '../../../../contract/rooms';
@@ -23,6 +24,16 @@ export function ModerationPanel(props: ModerationPanelProps) {
   const { roomId, members, currentUserId, isAdmin } = props;
   const kick = useKickMember();
   const kicking = kick.isPending ? kick.variables.targetUserId : null;
+  const panelRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // A kick or an unban takes its button away (the person moves to the other list): the focus
+  // goes to the panel's title rather than falling back to the page's start with the button.
+  const keepFocus = () => {
+    const active = document.activeElement;
+    if (!active || active === document.body || panelRef.current?.contains(active)) {
+      titleRef.current?.focus();
+    }
+  };
 
   // Spec points 5 and 6: never yourself, never a moderator, and never the room's creator
   // (the owner is the creator; an administrator may not remove them).
@@ -35,19 +46,21 @@ export function ModerationPanel(props: ModerationPanelProps) {
     kick.mutate(
       { roomId, targetUserId: memberId(member) },
       {
-        onSuccess: (answer) =>
+        onSuccess: (answer) => {
           notifications.show({
             color: 'green',
             message: answer.message || `User ${member.activeNickname} kicked successfully.`,
-          }),
+          });
+          keepFocus();
+        },
         onError: (error) =>
           notifications.show({ color: 'red', message: errorText(error, 'Failed to kick user') }),
       },
     );
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="moderation-title">
-      <Title order={3} size="h4" mb="sm" id="moderation-title">
+    <Paper ref={panelRef} withBorder p="md" component="section" aria-labelledby="moderation-title">
+      <Title order={3} size="h4" mb="sm" id="moderation-title" ref={titleRef} tabIndex={-1}>
         {isAdmin ? 'Moderator Mode' : 'Moderation'}
       </Title>
       {/* Only you, moderators and the creator: nobody here can be kicked. */}
@@ -84,7 +97,7 @@ export function ModerationPanel(props: ModerationPanelProps) {
           ))}
         </Stack>
       )}
-      <BannedList roomId={roomId} />
+      <BannedList roomId={roomId} onLifted={keepFocus} />
     </Paper>
   );
 }
