@@ -3,6 +3,7 @@ import { Button, List, Popover, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconUsers } from '@tabler/icons-react';
 import type { RoomData } from '../../../../contract/realtime';
+import classes from './chat.module.css';
 
 /** 'N online' in the header; a click lists who (the room's presence, roomData). */
 export function OnlinePeople({ users }: { users: RoomData['users'] | null }) {
@@ -25,7 +26,8 @@ export function OnlinePeople({ users }: { users: RoomData['users'] | null }) {
           disabled={users === null}
           onClick={() => setOpened((open) => !open)}
         >
-          {count} online
+          {count}
+          <span className={classes.onlineWord}>&nbsp;online</span>
         </Button>
       </Popover.Target>
       {/* Named by its title rather than by the button, which Mantine would use. */}
