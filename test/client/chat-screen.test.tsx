@@ -141,20 +141,6 @@ describe('chat screen', () => {
     expect(within(items[1]!).getByText('bob')).toBeTruthy();
   });
 
-  it("announces others' new messages, not the history or the older pages shown", async () => {
-    const { socket } = await openChat();
-    act(() => socket.last('join')?.ack?.({}));
-    act(() => socket.receive('chatHistory', [message(1, 'bob', 'from before')]));
-    // The list grows at the top too (older pages): it is not a live region itself.
-    expect(screen.getByRole('log', { name: 'Messages' }).getAttribute('aria-live')).toBe('off');
-    const region = document.querySelector('[aria-live="polite"][aria-relevant="additions"]')!;
-    expect(region.textContent).toBe('');
-
-    act(() => socket.receive('message', message(2, 'bob', '<b>hello</b> there')));
-    act(() => socket.receive('message', message(3, 'ada', 'mine, from another tab')));
-    expect([...region.children].map((line) => line.textContent)).toEqual(['bob: hello there']);
-  });
-
   it('says when the room is empty, and pops system messages up instead of listing them', async () => {
     const show = vi.spyOn(notifications, 'show');
     const { socket } = await openChat();

@@ -16,7 +16,6 @@ import { unseenCount } from '../utils/unseen-count';
 import { ChatErrorDialog } from './chat-error-dialog';
 import { ChatHeader } from './chat-header';
 import { ConnectionStatus } from './connection-status';
-import { useMessageAnnouncer } from './message-announcer';
 import { MessageForm } from './message-form';
 import { MessageList } from './message-list';
 import { NewMessagesButton } from './new-messages-button';
@@ -45,7 +44,6 @@ export function ChatScreen(props: ChatScreenProps) {
   const navigate = useNavigate();
   const [drawerOpened, drawer] = useDisclosure(false);
   const typists = useTypists();
-  const announcer = useMessageAnnouncer(nickname);
   const chat = useRoomSocket({
     roomId,
     nickname,
@@ -64,7 +62,6 @@ export function ChatScreen(props: ChatScreenProps) {
     onLiveMessage: (message) => {
       typists.stopped(message.user);
       notifications.notify(message);
-      announcer.announce(message);
     },
   });
   useBackReload();
@@ -147,8 +144,6 @@ export function ChatScreen(props: ChatScreenProps) {
         }
         scrollTop={<ScrollToTopButton />}
       />
-      {/* What screen readers hear of new messages (the list is not live). */}
-      {announcer.region}
       {renderDrawer({ opened: drawerOpened, onClose: drawer.close })}
       {/* Only a refusal blocks the screen; a dropped connection is the status line's. */}
       <ChatErrorDialog error={refused ? chat.error!.message : null} />

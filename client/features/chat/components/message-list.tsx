@@ -117,9 +117,7 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
           This is the beginning of {roomName}
         </Text>
       )}
-      {/* Not live: older pages are added at the top, and the person's own messages pass
-          from 'Sending…' to stored. The chat screen announces others' new messages itself. */}
-      <div role="log" aria-label="Messages" aria-live="off">
+      <div role="log" aria-label="Messages">
         {days.map((day, index) => (
           // A list per day (a list holds only its items), each after the line naming the day.
           <Fragment key={day.key}>
