@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { roomMessages, type NicknameConflict } from '../../contract/rooms';
 import { roomStub } from '../chat/room-stub';
 import { bumpCounter } from '../admin/counters';
@@ -125,21 +125,24 @@ async function joinExistingRoom(
 
 /** Another member's nickname that `nickname` is, or looks like, in the room (null: none). */
 async function nicknameHolder(db: Db, roomId: string, userId: string, nickname: string) {
-  const [holder] = await db
+  const [holder] = await othersNicknames(
+    db,
+    roomId,
+    userId,
+    or(
+      eq(memberships.nicknameKey, nicknameKey(nickname)),
+      eq(memberships.nicknameLook, nicknameLook(nickname)),
+    ),
+  ).limit(1);
+  return holder?.nickname ?? null;
+}
+
+/** The nicknames of the room's other members that meet `condition`. */
+function othersNicknames(db: Db, roomId: string, userId: string, condition: SQL | undefined) {
+  return db
     .select({ nickname: memberships.nickname })
     .from(memberships)
-    .where(
-      and(
-        eq(memberships.roomId, roomId),
-        ne(memberships.userId, userId),
-        or(
-          eq(memberships.nicknameKey, nicknameKey(nickname)),
-          eq(memberships.nicknameLook, nicknameLook(nickname)),
-        ),
-      ),
-    )
-    .limit(1);
-  return holder?.nickname ?? null;
+    .where(and(eq(memberships.roomId, roomId), ne(memberships.userId, userId), condition));
 }
 
 /**
@@ -149,16 +152,7 @@ async function nicknameHolder(db: Db, roomId: string, userId: string, nickname: 
  * the migration makes such rows, so no join can race one into being.
  */
 async function looklessLookalike(db: Db, roomId: string, userId: string, nickname: string) {
-  const lookless = await db
-    .select({ nickname: memberships.nickname })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.roomId, roomId),
-        ne(memberships.userId, userId),
-        isNull(memberships.nicknameLook),
-      ),
-    );
+  const lookless = await othersNicknames(db, roomId, userId, isNull(memberships.nicknameLook));
   const look = nicknameLook(nickname);
   return lookless.find((member) => nicknameLook(member.nickname) === look)?.nickname ?? null;
 }
