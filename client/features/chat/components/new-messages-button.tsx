@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
+import { unreadLabel } from '../../../lib/unread/read-marks';
 import { keepFocusInMessageBar } from '../utils/focus-message-box';
 
 interface NewMessagesButtonProps {
@@ -25,7 +26,7 @@ export function NewMessagesButton({ count }: NewMessagesButtonProps) {
         keepFocusInMessageBar(event);
       }}
     >
-      {count === 1 ? '1 new message' : `${count > 99 ? '99+' : count} new messages`}
+      {count === 1 ? '1 new message' : `${unreadLabel(count)} new messages`}
     </Button>
   );
 }
