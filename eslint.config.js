@@ -85,6 +85,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.serviceworker, __SHELL__: 'readonly' } },
   },
   {
+    // The bench's workerd floor: a Worker module, as the runtime runs it.
+    files: ['bench/servers/floor/worker.js'],
+    languageOptions: { globals: { ...globals.worker, WebSocketPair: 'readonly' } },
+  },
+  {
     // Tests read whatever JSON an endpoint answers; typing each body would test the types.
     files: ['test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -9,6 +9,8 @@ const USAGE = `usage: npm run bench -- [--quick] [--profile] [busy] [busy-deflat
                              [lighthouse]
 
 --profile  a CPU profile of our worker's isolate during each traffic scenario (saved, top printed)
+--floor    a third server in the socket scenarios: the least a Durable Object can do for the
+           same load on the same workerd (servers/floor/), what the runtime itself costs
 
 env: BENCH_SCALE (1)         multiplies members, senders, rooms and HTTP samples
      BENCH_TIME_SCALE (1)    multiplies the sending durations
@@ -16,7 +18,8 @@ env: BENCH_SCALE (1)         multiplies members, senders, rooms and HTTP samples
      BENCH_ROUNDS (3)        alternating passes of each server per socket scenario, medians
      BENCH_LIGHTHOUSE_RUNS (5, --quick 1)  Lighthouse runs per page, medians reported
      CHROME_PATH (/usr/bin/chromium)  the Chromium that Lighthouse drives
-     BENCH_PORT (8890), BENCH_BASELINE_PORT (8891), BENCH_SETUP_CONCURRENCY (8)
+     BENCH_PORT (8890), BENCH_BASELINE_PORT (8891), BENCH_FLOOR_PORT (8892),
+     BENCH_SETUP_CONCURRENCY (8)
      BENCH_DEADLINE_MS (2400000)  the whole run is stopped after this long`;
 
 const ORDER = [
@@ -145,6 +148,7 @@ export function loadConfig(argv = process.argv.slice(2)) {
   return {
     quick,
     profile: argv.includes('--profile'),
+    floor: argv.includes('--floor'),
     // Socket scenarios: passes of each server, alternating; the table takes medians.
     rounds: Math.round(positive('BENCH_ROUNDS', 3)),
     scale,
@@ -155,6 +159,7 @@ export function loadConfig(argv = process.argv.slice(2)) {
     host: '127.0.0.1',
     port: positive('BENCH_PORT', 8890),
     baselinePort: positive('BENCH_BASELINE_PORT', 8891),
+    floorPort: positive('BENCH_FLOOR_PORT', 8892),
     setupConcurrency: positive('BENCH_SETUP_CONCURRENCY', 8),
     drainMs: positive('BENCH_DRAIN_MS', 30_000),
     deadlineMs: positive('BENCH_DEADLINE_MS', 40 * 60_000),

@@ -13,6 +13,7 @@ import { connectStorm } from './scenarios/connect-storm.mjs';
 import { roomTraffic } from './scenarios/room-traffic.mjs';
 import { startApp } from './servers/app-server.mjs';
 import { startBaseline } from './servers/baseline-server.mjs';
+import { startFloor } from './servers/floor-server.mjs';
 import { createUsers } from './setup/population.mjs';
 
 const SCENARIOS = {
@@ -75,17 +76,22 @@ console.log(
 
 let exitCode = 0;
 try {
-  console.log(`starting the app on :${config.port} and the baseline on :${config.baselinePort}`);
+  console.log(
+    `starting the app on :${config.port} and the baseline on :${config.baselinePort}` +
+      (config.floor ? ` and the workerd floor on :${config.floorPort}` : ''),
+  );
   const outcomes = await Promise.allSettled([
     startApp({ host: config.host, port: config.port, inspector: config.profile }),
     startBaseline({ host: config.host, port: config.baselinePort }),
+    ...(config.floor ? [startFloor({ host: config.host, port: config.floorPort })] : []),
   ]);
   for (const outcome of outcomes) if (outcome.status === 'fulfilled') servers.push(outcome.value);
   const failed = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
-  const [app, baseline] = /** @type {[any, any]} */ (servers);
-  console.log(`both up after ${elapsed()}`);
-  const targets = [target(app), target(baseline)];
+  console.log(`${servers.map((server) => server.name).join(', ')} up after ${elapsed()}`);
+  const targets = servers.map(target);
+  // The people are registered in our app; the other servers take anyone.
+  const app = /** @type {any} */ (servers[0]);
   const users = await createUsers(app.origin, config.users, config.setupConcurrency);
 
   const rows = [];

@@ -34,5 +34,6 @@ export function figures(results, fn, how = 'median') {
     if (values.length === 0) return undefined;
     return how === 'sum' ? values.reduce((sum, value) => sum + value, 0) : median(values);
   };
-  return { ours: over(results.ours), baseline: over(results.baseline) };
+  const row = { ours: over(results.ours), baseline: over(results.baseline) };
+  return results.floor ? { ...row, floor: over(results.floor) } : row;
 }

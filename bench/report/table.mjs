@@ -1,8 +1,11 @@
 /**
  * The result table: one row per figure, ours, the baseline's and ours ÷ baseline, plus a target
- * column when some row has one (`check`, like the Lighthouse scores' `≥ 90 pass`).
+ * column when some row has one (`check`, like the Lighthouse scores' `≥ 90 pass`), and with
+ * `--floor` the workerd floor's figure and floor ÷ baseline: the part of a ratio that is the
+ * runtime's, not the app's.
  */
 const HEADERS = ['scenario', 'metric', 'ours', 'baseline', 'ratio'];
+const FLOOR_HEADERS = ['floor', 'floor ratio'];
 
 function formatNumber(value) {
   if (value === null || value === undefined) return '—';
@@ -19,7 +22,13 @@ function ratio(ours, baseline) {
 }
 
 export function formatTable(rows) {
-  const headers = rows.some((row) => row.check) ? [...HEADERS, 'target'] : HEADERS;
+  const withFloor = rows.some((row) => row.floor !== undefined);
+  const headers = [
+    ...HEADERS,
+    ...(withFloor ? FLOOR_HEADERS : []),
+    ...(rows.some((row) => row.check) ? ['target'] : []),
+  ];
+  const numeric = (i) => i >= 2 && i < HEADERS.length + (withFloor ? FLOOR_HEADERS.length : 0);
   let previous = '';
   const cells = rows.map((row) => {
     const scenario = row.scenario === previous ? '' : row.scenario;
@@ -30,6 +39,7 @@ export function formatTable(rows) {
       formatNumber(row.ours),
       formatNumber(row.baseline),
       ratio(row.ours, row.baseline),
+      ...(withFloor ? [formatNumber(row.floor), ratio(row.floor, row.baseline)] : []),
       row.check ?? '',
     ].slice(0, headers.length);
   });
@@ -38,7 +48,7 @@ export function formatTable(rows) {
   );
   const align = (line) =>
     line
-      .map((cell, i) => (i < 2 || i > 4 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .map((cell, i) => (numeric(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
       .join('  ')
       .trimEnd();
   const rule = widths.map((width) => '-'.repeat(width)).join('  ');

@@ -1,0 +1,39 @@
+/**
+ * Serves the workerd floor (worker.js) the way the app is served: Miniflare on workerd, the
+ * app's compatibility date and flags, nothing in between. Run as its own process:
+ * `PORT=8892 node bench/servers/floor/serve.mjs`.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+
+const WORKER = fileURLToPath(new URL('./worker.js', import.meta.url));
+const port = Number(process.env.PORT ?? 8892);
+const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
+
+const miniflare = new Miniflare(
+  convertV4MiniflareOptions({
+    host: '127.0.0.1',
+    port,
+    log: new Log(LogLevel.WARN),
+    cf: false,
+    workers: [
+      {
+        name: 'floor',
+        modules: [{ type: 'ESModule', path: WORKER, contents: readFileSync(WORKER, 'utf8') }],
+        compatibilityDate: /** @type {string} */ (workerOptions.compatibilityDate),
+        compatibilityFlags: /** @type {string[]} */ (workerOptions.compatibilityFlags),
+        durableObjects: { ROOMS: { className: 'FloorRoom', useSQLite: true } },
+      },
+    ],
+  }),
+);
+await miniflare.ready;
+console.log(`floor listening on ${port}`);
+const stop = async () => {
+  await miniflare.dispose();
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

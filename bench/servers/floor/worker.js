@@ -1,0 +1,66 @@
+/**
+ * The workerd floor: the least a Durable Object can do for the bench's rooms, as a yardstick of
+ * what the runtime itself costs per socket and per frame. One object per room, hibernatable
+ * sockets, the same events as the baseline (join, sendMessage → message to the room and an
+ * ack), members and ids in memory, no auth, no storage, no checks. Not the product: it never
+ * ships, and `npm run bench -- --floor` is its only user.
+ */
+import { DurableObject } from 'cloudflare:workers';
+
+const OPEN = `0${JSON.stringify({
+  sid: 'floor',
+  upgrades: [],
+  pingInterval: 25000,
+  pingTimeout: 20000,
+  maxPayload: 1000000,
+})}`;
+
+export class FloorRoom extends DurableObject {
+  members = new Map();
+  lastId = 0;
+
+  fetch() {
+    const [client, server] = Object.values(new WebSocketPair());
+    this.ctx.acceptWebSocket(server);
+    server.send(OPEN);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  webSocketMessage(ws, frame) {
+    if (typeof frame !== 'string') return;
+    if (frame === '40') return ws.send('40{"sid":"floor"}');
+    if (!frame.startsWith('42')) return; // pongs
+    const bracket = frame.indexOf('[');
+    const ackId = frame.slice(2, bracket);
+    const [event, payload] = JSON.parse(frame.slice(bracket));
+    if (event === 'join') {
+      this.members.set(ws, String(payload?.name ?? ''));
+    } else if (event === 'sendMessage') {
+      const user = this.members.get(ws);
+      if (user === undefined) return ws.send(`43${ackId}[{"error":"Join first"}]`);
+      const message = {
+        id: ++this.lastId,
+        user,
+        text: String(payload?.text ?? ''),
+        messageType: 'user',
+        createdAt: Date.now(),
+      };
+      const encoded = `42${JSON.stringify(['message', message])}`;
+      for (const member of this.members.keys()) member.send(encoded);
+    }
+    if (ackId) ws.send(`43${ackId}[{}]`);
+  }
+
+  webSocketClose(ws) {
+    this.members.delete(ws);
+  }
+}
+
+export default {
+  fetch(request, env) {
+    const room = new URL(request.url).searchParams.get('room') ?? '';
+    if (request.headers.get('Upgrade') !== 'websocket')
+      return new Response('floor', { status: 200 });
+    return env.ROOMS.get(env.ROOMS.idFromName(room)).fetch(request);
+  },
+};
