@@ -243,6 +243,6 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
     this.parts.gate.roomDeleted();
     endEveryone(this.connections('/', true), roomId);
     this.parts.messages.clear();
-    await this.ctx.storage.deleteAlarm();
+    await this.cancelAlarm();
   }
 }

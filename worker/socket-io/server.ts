@@ -47,6 +47,12 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
    * may ring it every second).
    */
   private recoveryTidiedAt = 0;
+  /**
+   * The alarm as this instance last set or read it (undefined: not known, as after it rang).
+   * A connect storm asked storage for the alarm twice per upgrade, and a busy room once per
+   * message, for an answer that was nearly always "already sooner".
+   */
+  private knownAlarm: number | null | undefined;
 
   async fetch(request: Request): Promise<Response> {
     const query = new URL(request.url).searchParams;
@@ -135,6 +141,8 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
   }
 
   async alarm() {
+    // The runtime clears the alarm that rang: what is set now, this handler sets.
+    this.knownAlarm = undefined;
     try {
       await this.onAlarm();
     } catch (error) {
@@ -159,7 +167,7 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
     if (next === null) return; // nobody here: sleep without alarms
     const scheduled = await this.ctx.storage.getAlarm();
     if (scheduled === null || scheduled <= Date.now() || scheduled > next) {
-      await this.ctx.storage.setAlarm(next);
+      await this.setAlarm(next);
     }
   }
 
@@ -209,7 +217,22 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
 
   /** Asks for the alarm (onAlarm) at `at`, unless it rings sooner already. */
   protected async wakeAt(at: number) {
+    // Known to ring sooner, and not yet due (a due one may have rung, and been cleared).
+    const known = this.knownAlarm;
+    if (typeof known === 'number' && known <= at && known > Date.now()) return;
     const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
+    if (current === null || current > at) await this.setAlarm(at);
+    else this.knownAlarm = current;
+  }
+
+  /** No alarm at all: the object has nothing more to do (the room was deleted, say). */
+  protected async cancelAlarm() {
+    this.knownAlarm = null;
+    await this.ctx.storage.deleteAlarm();
+  }
+
+  private async setAlarm(at: number) {
+    this.knownAlarm = at;
+    await this.ctx.storage.setAlarm(at);
   }
 }
