@@ -1,4 +1,4 @@
-import { Fragment, memo, useEffect, useRef } from 'react';
+import { Fragment, memo, useEffect, useRef, useState } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { ChatMessage } from '../../../../contract/realtime';
 import type { PendingEntry } from '../hooks/outbox';
@@ -76,6 +76,8 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
     }
   }, [historyLoaded, last?.id, lastIsMine, pending.length]);
 
+  const quiet = useQuietWhilePrepending(messages[0]?.id, loadingOlder);
+
   useScrollBack({
     list: listRef,
     sentinel: sentinelRef,
@@ -117,7 +119,7 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
           This is the beginning of {roomName}
         </Text>
       )}
-      <div role="log" aria-label="Messages">
+      <div role="log" aria-label="Messages" aria-live={quiet ? 'off' : 'polite'}>
         {days.map((day, index) => (
           // A list per day (a list holds only its items), each after the line naming the day.
           <Fragment key={day.key}>
@@ -155,3 +157,33 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
     </div>
   );
 });
+
+/** How long the log stays quiet after an older page went in: past the screen reader's look. */
+const QUIET_AFTER_PREPEND_MS = 100;
+
+/**
+ * Whether the log should be quiet: a page of older messages is loading, or has just gone in at
+ * the top. The log is a live region so that new messages are read out; without this, a screen
+ * reader read out every older page too, fifty messages on each scroll back. The page goes in
+ * with the region already off (the commit that inserts it says so), and it speaks again a
+ * moment later.
+ */
+function useQuietWhilePrepending(firstId: ChatMessage['id'] | undefined, loadingOlder: boolean) {
+  const [shownFirstId, setShownFirstId] = useState(firstId);
+  const [prepended, setPrepended] = useState(false);
+  if (firstId !== shownFirstId) {
+    // Set while rendering, so that the same commit that inserts the page carries 'off'.
+    setShownFirstId(firstId);
+    setPrepended(isOlder(firstId, shownFirstId));
+  }
+  useEffect(() => {
+    if (!prepended) return;
+    const timer = setTimeout(() => setPrepended(false), QUIET_AFTER_PREPEND_MS);
+    return () => clearTimeout(timer);
+  }, [prepended]);
+  return loadingOlder || prepended;
+}
+
+function isOlder(id: ChatMessage['id'] | undefined, than: ChatMessage['id'] | undefined) {
+  return typeof id === 'number' && typeof than === 'number' && id < than;
+}
