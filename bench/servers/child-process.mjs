@@ -75,3 +75,33 @@ export async function waitReady(server, probe, timeoutMs) {
   }
   throw new Error(`${server.label} not ready after ${timeoutMs} ms:\n${server.output()}`);
 }
+
+/**
+ * A comparison server (the baseline, the workerd floor): a Node script run on its own port,
+ * ready once it prints `readyText`. Answers the target the scenarios drive.
+ * @param {{ name: string, label: string, script: string, host: string, port: number,
+ *   readyText: string, readyTimeoutMs: number, cwd?: string }} options
+ */
+export async function startScriptServer(options) {
+  const { name, label, script, host, port, readyText, readyTimeoutMs, cwd } = options;
+  const server = spawnServer(label, [script], {
+    cwd,
+    env: { PORT: String(port) },
+    logName: `chat-bench-${name}`,
+  });
+  try {
+    await waitReady(server, async () => server.output().includes(readyText), readyTimeoutMs);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return {
+    name,
+    origin: `http://${host}:${port}`,
+    host,
+    port,
+    stop: () => server.stop(),
+    pid: server.child.pid,
+    logFile: server.logFile,
+  };
+}
