@@ -34,6 +34,16 @@ describe("a room's alarm", () => {
     expect(alarms).toEqual([base + 10_000, base + 10_000, base + 5_000, base + 5_000]);
   });
 
+  it('keeps the soonest of asks made at the same time', async () => {
+    const stub = await emptyRoom('Together');
+    const base = Date.now() + 60_000;
+    const alarm = await runInDurableObject(stub, async (room: ChatRoom, state) => {
+      await Promise.all([base + 3_000, base + 1_000, base + 2_000].map((at) => wakeAt(room, at)));
+      return state.storage.getAlarm();
+    });
+    expect(alarm).toBe(base + 1_000);
+  });
+
   it('is set again after it rang, though the time it rang for is still ahead', async () => {
     const stub = await emptyRoom('Rung');
     const first = Date.now() + 60_000;

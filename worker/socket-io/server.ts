@@ -217,12 +217,18 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
 
   /** Asks for the alarm (onAlarm) at `at`, unless it rings sooner already. */
   protected async wakeAt(at: number) {
-    // Known to ring sooner, and not yet due (a due one may have rung, and been cleared).
-    const known = this.knownAlarm;
-    if (typeof known === 'number' && known <= at && known > Date.now()) return;
+    if (this.ringsBy(at)) return;
     const current = await this.ctx.storage.getAlarm();
+    // Another ask may have set a sooner alarm while this one read.
+    if (this.ringsBy(at)) return;
     if (current === null || current > at) await this.setAlarm(at);
     else this.knownAlarm = current;
+  }
+
+  /** Known to ring by `at`, and not yet due (a due alarm may have rung, and been cleared). */
+  private ringsBy(at: number): boolean {
+    const known = this.knownAlarm;
+    return typeof known === 'number' && known <= at && known > Date.now();
   }
 
   /** No alarm at all: the object has nothing more to do (the room was deleted, say). */
