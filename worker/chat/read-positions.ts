@@ -6,6 +6,7 @@
  * their position: sending moves the sender's position to their message, so every message
  * after a position is someone else's.
  */
+import { ensureTable } from '../lib/sqlite-tables';
 
 export class ReadPositions {
   /** Positions known in memory (read from storage on first use after a wake). */
@@ -14,10 +15,7 @@ export class ReadPositions {
   private moved = new Map<string, number>();
 
   constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS read_positions (
-      user_id TEXT PRIMARY KEY,
-      message_id INTEGER NOT NULL
-    )`);
+    ensureTable(sql, 'read_positions', 'user_id TEXT PRIMARY KEY, message_id INTEGER NOT NULL');
   }
 
   /** The person's position (0 when the room has none for them). */

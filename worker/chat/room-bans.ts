@@ -7,16 +7,15 @@
  * Read on every upgrade and every join, so a copy is kept in memory (a query each was a tenth
  * of a millisecond per connection in a connect storm); this class is the table's only writer.
  */
+import { ensureTable } from '../lib/sqlite-tables';
+
 export const BANNED_MESSAGE = 'You have been banned from this room';
 
 export class RoomBans {
   private banned: Set<string> | null = null;
 
   constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS bans (
-      user_id TEXT PRIMARY KEY,
-      banned_at INTEGER NOT NULL
-    )`);
+    ensureTable(sql, 'bans', 'user_id TEXT PRIMARY KEY, banned_at INTEGER NOT NULL');
   }
 
   ban(userId: string) {

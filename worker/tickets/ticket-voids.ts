@@ -18,6 +18,7 @@
  * (close-sockets.ts reads the memberships).
  */
 import { TICKET_TTL_MS } from '../../contract/tickets';
+import { ensureTable } from '../lib/sqlite-tables';
 
 /**
  * Clocks of the worker that issued a ticket and of the room may differ a little: a ticket is
@@ -39,12 +40,9 @@ export class TicketVoids {
   private readonly at = new Map<string, number>();
 
   constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS ticket_voids (
-      key TEXT PRIMARY KEY,
-      at INTEGER NOT NULL
-    )`);
-    // Only read: a write here would make every wake of the room a commit (a connect storm wakes
-    // a hundred rooms at once). The rows past their time go with the next void's prune.
+    ensureTable(sql, 'ticket_voids', 'key TEXT PRIMARY KEY, at INTEGER NOT NULL');
+    // Only reads (ensureTable too): a write here would make every wake of the room a commit.
+    // The rows past their time go with the next void's prune.
     const rows = sql.exec<{ key: string; at: number }>(
       'SELECT key, at FROM ticket_voids WHERE at >= ?',
       Date.now() - KEEP_MS,
