@@ -19,6 +19,10 @@ async function emptyRoom(name: string) {
   return roomStub(env, await createRoom(owner.client, name, 'Owner'));
 }
 
+/** Alarms outlive a test: one left set would ring in the middle of another. */
+const cancelAlarm = (stub: DurableObjectStub) =>
+  runInDurableObject(stub, (_room: ChatRoom, state) => state.storage.deleteAlarm());
+
 describe("a room's alarm", () => {
   it('rings at the soonest time asked, whatever the order of the asks', async () => {
     const stub = await emptyRoom('Soonest');
@@ -32,6 +36,7 @@ describe("a room's alarm", () => {
       return seen;
     });
     expect(alarms).toEqual([base + 10_000, base + 10_000, base + 5_000, base + 5_000]);
+    await cancelAlarm(stub);
   });
 
   it('keeps the soonest of asks made at the same time', async () => {
@@ -42,6 +47,7 @@ describe("a room's alarm", () => {
       return state.storage.getAlarm();
     });
     expect(alarm).toBe(base + 1_000);
+    await cancelAlarm(stub);
   });
 
   it('is set again after it rang, though the time it rang for is still ahead', async () => {
@@ -56,5 +62,6 @@ describe("a room's alarm", () => {
       return state.storage.getAlarm();
     });
     expect(alarm).toBe(second);
+    await cancelAlarm(stub);
   });
 });

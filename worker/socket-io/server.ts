@@ -50,7 +50,8 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
   /**
    * The alarm as this instance last set or read it (undefined: not known, as after it rang).
    * A connect storm asked storage for the alarm twice per upgrade, and a busy room once per
-   * message, for an answer that was nearly always "already sooner".
+   * message, for an answer that was nearly always "already sooner". Right only while every
+   * change of the alarm goes through setAlarm and cancelAlarm: never call the storage's own.
    */
   private knownAlarm: number | null | undefined;
 
@@ -218,11 +219,13 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
   /** Asks for the alarm (onAlarm) at `at`, unless it rings sooner already. */
   protected async wakeAt(at: number) {
     if (this.ringsBy(at)) return;
+    const known = this.knownAlarm;
     const current = await this.ctx.storage.getAlarm();
     // Another ask may have set a sooner alarm while this one read.
     if (this.ringsBy(at)) return;
     if (current === null || current > at) await this.setAlarm(at);
-    else this.knownAlarm = current;
+    // What was read is news only if nothing set or cancelled the alarm meanwhile.
+    else if (this.knownAlarm === known) this.knownAlarm = current;
   }
 
   /** Known to ring by `at`, and not yet due (a due alarm may have rung, and been cleared). */
