@@ -76,7 +76,7 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
     }
   }, [historyLoaded, last?.id, lastIsMine, pending.length]);
 
-  const quiet = useQuietWhilePrepending(messages[0]?.id, loadingOlder);
+  const quiet = useQuietAfterPrepend(messages[0]?.id);
 
   useScrollBack({
     list: listRef,
@@ -162,26 +162,31 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
 const QUIET_AFTER_PREPEND_MS = 100;
 
 /**
- * Whether the log should be quiet: a page of older messages is loading, or has just gone in at
- * the top. The log is a live region so that new messages are read out; without this, a screen
- * reader read out every older page too, fifty messages on each scroll back. The page goes in
- * with the region already off (the commit that inserts it says so), and it speaks again a
- * moment later.
+ * Whether the log should be quiet: a page of older messages has just gone in at the top. The
+ * log is a live region so that new messages are read out; without this, a screen reader read
+ * out every older page too, fifty messages on each scroll back. The commit that inserts the
+ * page already says 'off' (the state is set while rendering), and the log speaks again a
+ * moment later. Only that moment: a message that arrives while a page is still on its way
+ * (up to the ack's timeout) is read out as any other.
  */
-function useQuietWhilePrepending(firstId: ChatMessage['id'] | undefined, loadingOlder: boolean) {
+function useQuietAfterPrepend(firstId: ChatMessage['id'] | undefined) {
   const [shownFirstId, setShownFirstId] = useState(firstId);
-  const [prepended, setPrepended] = useState(false);
+  // Counts the pages put in, so that each one restarts the quiet moment.
+  const [prepends, setPrepends] = useState(0);
+  const [quiet, setQuiet] = useState(false);
   if (firstId !== shownFirstId) {
-    // Set while rendering, so that the same commit that inserts the page carries 'off'.
     setShownFirstId(firstId);
-    setPrepended(isOlder(firstId, shownFirstId));
+    if (isOlder(firstId, shownFirstId)) {
+      setPrepends((count) => count + 1);
+      setQuiet(true);
+    }
   }
   useEffect(() => {
-    if (!prepended) return;
-    const timer = setTimeout(() => setPrepended(false), QUIET_AFTER_PREPEND_MS);
+    if (prepends === 0) return;
+    const timer = setTimeout(() => setQuiet(false), QUIET_AFTER_PREPEND_MS);
     return () => clearTimeout(timer);
-  }, [prepended]);
-  return loadingOlder || prepended;
+  }, [prepends]);
+  return quiet;
 }
 
 function isOlder(id: ChatMessage['id'] | undefined, than: ChatMessage['id'] | undefined) {
