@@ -2,7 +2,9 @@
  * Rounds: a socket scenario runs against both servers several times, alternating which goes
  * first, and the table reports each figure's median over the rounds (failures summed). On a
  * shared two-core machine one pass of each server can differ by 2× from the next; pairing
- * passes in time and taking medians keeps a slow moment from deciding a ratio.
+ * passes in time and taking medians keeps a slow moment from deciding a ratio. With the
+ * workerd floor as a third server (`--floor`), the order reverses the same way, so ours and the
+ * floor take turns going first and the baseline always runs between them.
  */
 
 /** Runs `runOn(target, round)` for every target in every round; answers each one's results. */

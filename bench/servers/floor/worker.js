@@ -2,8 +2,8 @@
  * The workerd floor: the least a Durable Object can do for the bench's rooms, as a yardstick of
  * what the runtime itself costs per socket and per frame. One object per room, hibernatable
  * sockets, the same events as the baseline (join, sendMessage → message to the room and an
- * ack), members and ids in memory, no auth, no storage, no checks. Not the product: it never
- * ships, and `npm run bench -- --floor` is its only user.
+ * ack), members in memory and in the sockets' attachments, no auth, no storage, no checks.
+ * Not the product: it never ships, and `npm run bench -- --floor` is its only user.
  */
 import { DurableObject } from 'cloudflare:workers';
 
@@ -16,8 +16,18 @@ const OPEN = `0${JSON.stringify({
 })}`;
 
 export class FloorRoom extends DurableObject {
+  /** The joined sockets and their nicknames, found again in their attachments after a wake. */
   members = new Map();
-  lastId = 0;
+  /** Rising across wakes without storage (the bench checks each room's ids are in order). */
+  lastId = Date.now() * 1000;
+
+  constructor(ctx, env) {
+    super(ctx, env);
+    for (const ws of ctx.getWebSockets()) {
+      const name = ws.deserializeAttachment()?.name;
+      if (typeof name === 'string') this.members.set(ws, name);
+    }
+  }
 
   fetch() {
     const [client, server] = Object.values(new WebSocketPair());
@@ -34,7 +44,9 @@ export class FloorRoom extends DurableObject {
     const ackId = frame.slice(2, bracket);
     const [event, payload] = JSON.parse(frame.slice(bracket));
     if (event === 'join') {
-      this.members.set(ws, String(payload?.name ?? ''));
+      const name = String(payload?.name ?? '');
+      this.members.set(ws, name);
+      ws.serializeAttachment({ name });
     } else if (event === 'sendMessage') {
       const user = this.members.get(ws);
       if (user === undefined) return ws.send(`43${ackId}[{"error":"Join first"}]`);
