@@ -93,8 +93,9 @@ async function joinExistingRoom(
   const { room, existing, banned } = await findJoinState(db, roomId, user.id);
   // Kicked people are banned until an owner or admin lifts it, whatever link they come back by.
   if (banned) throw new ApiError(403, roomMessages.banned);
-  if (existing && existing.nickname !== nickname) await beforeRename?.(roomId);
-  if (!existing || existing.nickname !== nickname) {
+  const renaming = existing !== undefined && existing.nickname !== nickname;
+  if (renaming) await beforeRename?.(roomId);
+  if (!existing || renaming) {
     const lookalike = await looklessLookalike(db, roomId, user.id, nickname);
     if (lookalike) throw nicknameConflict(roomId, room.name, nickname, lookalike);
   }
@@ -103,7 +104,7 @@ async function joinExistingRoom(
       // A newcomer's unread count starts from their arrival, not the room's whole history.
       const joining = newMembership(roomId, user.id, nickname);
       await db.insert(memberships).values({ ...joining, lastReadId: room.lastMessageId });
-    } else if (existing.nickname !== nickname) {
+    } else if (renaming) {
       await db
         .update(memberships)
         .set(nicknameColumns(nickname))

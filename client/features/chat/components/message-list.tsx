@@ -171,22 +171,18 @@ const QUIET_AFTER_PREPEND_MS = 100;
  */
 function useQuietAfterPrepend(firstId: ChatMessage['id'] | undefined) {
   const [shownFirstId, setShownFirstId] = useState(firstId);
-  // Counts the pages put in, so that each one restarts the quiet moment.
+  // Pages put in, and how many of them the quiet moment has passed for: each restarts it.
   const [prepends, setPrepends] = useState(0);
-  const [quiet, setQuiet] = useState(false);
+  const [settled, setSettled] = useState(0);
   if (firstId !== shownFirstId) {
     setShownFirstId(firstId);
-    if (isOlder(firstId, shownFirstId)) {
-      setPrepends((count) => count + 1);
-      setQuiet(true);
-    }
+    if (isOlder(firstId, shownFirstId)) setPrepends(prepends + 1);
   }
   useEffect(() => {
-    if (prepends === 0) return;
-    const timer = setTimeout(() => setQuiet(false), QUIET_AFTER_PREPEND_MS);
+    const timer = setTimeout(() => setSettled(prepends), QUIET_AFTER_PREPEND_MS);
     return () => clearTimeout(timer);
   }, [prepends]);
-  return quiet;
+  return prepends !== settled;
 }
 
 function isOlder(id: ChatMessage['id'] | undefined, than: ChatMessage['id'] | undefined) {
