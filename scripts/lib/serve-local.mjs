@@ -6,20 +6,18 @@
  * bindings, assets and secrets come from wrangler.toml and .dev.vars through wrangler's own
  * translation, and the state lives where `wrangler dev` and `wrangler d1 --local` keep it.
  *
- * The app's port is a socket of workerd itself, opened on the local edge worker
- * (local-edge.js), which runs with the app's compatibility flags and hands every request to
- * the app: no Node process sits between clients and workerd.
+ * The app's port is a socket of workerd itself, opened on the worker's LocalEdge entrypoint
+ * (worker/local-edge.ts), the local stand-in for Cloudflare's edge: no Node process and no
+ * other worker sits between clients and the app.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { run } from './local-setup.mjs';
 
 const BUNDLE_DIR = '.wrangler/serve';
 const APP_NAME = 'chat-rooms';
-const EDGE = fileURLToPath(new URL('./local-edge.js', import.meta.url));
 
 export async function serveLocally({ port, host = '127.0.0.1', persistDir }) {
   await run('wrangler', ['deploy', '--dry-run', '--outdir', BUNDLE_DIR], {
@@ -30,7 +28,7 @@ export async function serveLocally({ port, host = '127.0.0.1', persistDir }) {
   const meter = process.env.D1_METER;
   const options = {
     // Miniflare's own entry socket (its entry worker accepts any WebSocket compression a
-    // client offers) stays private on a random port; the app's port is the edge's, below.
+    // client offers) stays private on a random port; the app's port is LocalEdge's, below.
     host: '127.0.0.1',
     port: 0,
     // The folder layout of `wrangler dev --persist-to`: .../v3/d1, .../v3/do.
@@ -48,20 +46,12 @@ export async function serveLocally({ port, host = '127.0.0.1', persistDir }) {
         bindings: { ...workerOptions.bindings, ...(meter && { D1_METER: meter }) },
         modulesRoot: resolve(BUNDLE_DIR),
         modules: [{ type: 'ESModule', path: bundle, contents: readFileSync(bundle, 'utf8') }],
-      },
-      {
-        name: 'local-edge',
-        modules: [{ type: 'ESModule', path: EDGE, contents: readFileSync(EDGE, 'utf8') }],
-        // The app's flags decide what the runtime does at the edge, no_web_socket_compression
-        // among them, as they do in production.
-        compatibilityDate: workerOptions.compatibilityDate,
-        compatibilityFlags: workerOptions.compatibilityFlags,
-        // A binding to a worker with assets reaches its assets router first, as requests do;
-        // one that names the entrypoint reaches the worker itself, as production's
-        // run_worker_first paths (/api/*, /socket.io/*) do, without the router's two hops
-        // that every WebSocket frame would otherwise cross.
-        serviceBindings: { APP: APP_NAME, WORKER: { name: APP_NAME, entrypoint: 'WorkerFirst' } },
-        unsafeDirectSockets: [{ host, port: Number(port) }],
+        // LocalEdge hands the paths that are not the worker's to the assets router, which is
+        // what a binding to a worker with assets reaches: here, the worker itself.
+        serviceBindings: { ...workerOptions.serviceBindings, LOCAL_ASSETS: APP_NAME },
+        // Opened on the app worker itself, so its compatibility flags (no_web_socket_compression
+        // among them) decide what the runtime does with each socket, as they do in production.
+        unsafeDirectSockets: [{ host, port: Number(port), entrypoint: 'LocalEdge' }],
       },
     ],
   };
