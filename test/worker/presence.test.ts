@@ -3,6 +3,7 @@ import {
   NAMED_NOTICES_MAX,
   PRESENCE_INTERVAL_MS,
   PresenceBatch,
+  presenceInterval,
   type PresenceNotice,
 } from '../../worker/chat/presence-batch';
 import { signedInClient } from './support/api';
@@ -103,6 +104,13 @@ describe('presence batches', () => {
       expect(own).toEqual([]);
     }
     [host, ...sockets].forEach((socket) => socket.close());
+  });
+});
+
+describe('the presence interval', () => {
+  it('is a quarter second up to 250 joined sockets, then a millisecond per socket', () => {
+    expect(PRESENCE_INTERVAL_MS).toBe(250);
+    expect([1, 10, 250, 500, 1000].map(presenceInterval)).toEqual([250, 250, 250, 500, 1000]);
   });
 });
 
