@@ -6,8 +6,7 @@ import type { BroadcastMessage } from './queues/broadcast-messages';
 import { handleBroadcastBatch } from './queues/broadcast-consumer';
 import { workerFetch } from './worker-fetch';
 
-// meterEnv is the benchmark's D1 meter (worker/db/d1-meter.ts): it hands back the env it is
-// given unless the D1_METER variable is set, which only the bench's server does.
+// meterEnv: the benchmark's D1 meter, off unless D1_METER is set (see worker-fetch.ts).
 
 export class ChatRoom extends Room {
   constructor(ctx: DurableObjectState, env: Env) {

@@ -47,11 +47,17 @@ export class LocalEdge extends WorkerEntrypoint<LocalEdgeEnv> {
       request = new Request(request);
       request.headers.set('CF-Connecting-IP', '127.0.0.1');
     }
-    const assets = this.env.LOCAL_ASSETS;
-    const response =
-      isWorkerFirst(request.url) || !assets
-        ? await workerFetch(request, this.env, this.ctx)
-        : await assets.fetch(request);
+    let response: Response;
+    if (isWorkerFirst(request.url)) {
+      response = await workerFetch(request, this.env, this.ctx);
+    } else if (this.env.LOCAL_ASSETS) {
+      response = await this.env.LOCAL_ASSETS.fetch(request);
+    } else {
+      // Only `npm start` opens this entrypoint, and it always gives the binding.
+      response = new Response('LocalEdge serves npm start only: no LOCAL_ASSETS binding', {
+        status: 500,
+      });
+    }
     return withCompression(request, response);
   }
 }

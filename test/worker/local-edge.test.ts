@@ -24,7 +24,7 @@ function edgeWith(assets: Fetcher) {
 }
 
 describe('the local edge', () => {
-  it('hands /api to the worker itself, never to the assets router, and compresses its JSON', async () => {
+  it('hands /api to the worker itself, never to the assets router, and marks its JSON compressed', async () => {
     const assets = fakeAssets('text/html');
     const response = await edgeWith(assets.fetcher).fetch(
       new Request('http://localhost:8787/api/auth/login/current', {
@@ -36,6 +36,24 @@ describe('the local edge', () => {
     expect(response.headers.get('Vary')).toContain('Accept-Encoding');
     expect(await response.json()).toEqual({ error: expect.any(String) });
     expect(assets.asked).toHaveLength(0);
+  });
+
+  it('hands /socket.io to the worker too', async () => {
+    const assets = fakeAssets('text/html');
+    // Not an upgrade, so the worker's socket route answers it with its own plain error.
+    const response = await edgeWith(assets.fetcher).fetch(
+      new Request('http://localhost:8787/socket.io/?EIO=4&transport=polling&room=x'),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'Only the websocket transport is supported' });
+    expect(assets.asked).toHaveLength(0);
+  });
+
+  it('answers 500 for a page when nothing gave it the assets router', async () => {
+    const edge = new LocalEdge(createExecutionContext(), env);
+    const response = await edge.fetch(new Request('http://localhost:8787/rooms/abc'));
+    expect(response.status).toBe(500);
+    expect(await response.text()).toMatch(/LOCAL_ASSETS/);
   });
 
   it('hands every other path to the assets router, with the local address', async () => {
@@ -55,6 +73,20 @@ describe('the local edge', () => {
       new Request('http://localhost:8787/', { headers: { 'CF-Connecting-IP': '203.0.113.9' } }),
     );
     expect(assets.asked[0]!.headers.get('CF-Connecting-IP')).toBe('203.0.113.9');
+  });
+
+  it('leaves a body that is already encoded as it is', async () => {
+    const encoded = {
+      fetch: async () =>
+        new Response('already', {
+          headers: { 'Content-Type': 'text/plain', 'Content-Encoding': 'identity' },
+        }),
+    } as unknown as Fetcher;
+    const response = await edgeWith(encoded).fetch(
+      new Request('http://localhost:8787/robots.txt', { headers: { 'Accept-Encoding': 'br' } }),
+    );
+    expect(response.headers.get('Content-Encoding')).toBe('identity');
+    expect(response.headers.get('Vary')).toBeNull();
   });
 
   it('leaves images, and clients that accept no compression, as they are', async () => {

@@ -10,6 +10,7 @@ import {
   runInDurableObject,
 } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { PRESENCE_INTERVAL_MS } from '../../worker/chat/presence-batch';
 import type { ChatRoom } from '../../worker/chat/chat-room';
 import { roomStub } from '../../worker/chat/room-stub';
 import type { SocketState } from '../../worker/chat/socket-state';
@@ -154,7 +155,7 @@ describe('a join whose socket ends while D1 answers', () => {
     });
     guestSocket.send(`42["join",{"name":"Guest","room":"${roomId}"}]`);
     await guestSocket.waitForClose();
-    await sleep(300); // presence news goes out within 100 ms
+    await sleep(PRESENCE_INTERVAL_MS + 100); // presence news has gone out by then
     expect(ownerSocket.frames.filter((frame) => frame.includes('Guest has joined'))).toEqual([]);
     ownerSocket.close();
   });

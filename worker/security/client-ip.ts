@@ -5,21 +5,21 @@ import { formatIpv6, parseIpv6 } from './ipv6';
  * Cloudflare's edge sets it and a client cannot, unlike X-Forwarded-For, which anyone can write.
  */
 export function clientIp(request: Request): string {
-  let key = keys.get(request);
-  if (key === undefined) {
-    const raw = request.headers.get('CF-Connecting-IP')?.trim().slice(0, 64);
-    key = raw ? addressKey(raw) : 'unknown';
-    keys.set(request, key);
-  }
+  const raw = request.headers.get('CF-Connecting-IP')?.trim().slice(0, 64);
+  if (!raw) return 'unknown';
+  const known = keys.get(request);
+  if (known?.raw === raw) return known.key;
+  const key = addressKey(raw);
+  keys.set(request, { raw, key });
   return key;
 }
 
 /**
- * Each request's key, worked out once: a socket upgrade asks for it in several checks, and
- * parsing an IPv6 address each time was about 2% of a connect storm's samples. A request's
- * headers are not changed after it arrives (a changed copy is a new Request).
+ * Each request's key, worked out once per header value: a socket upgrade asks for it in
+ * several checks, and parsing an IPv6 address each time was about 2% of a connect storm's
+ * samples. Kept with the header it came from, so a changed header is parsed again.
  */
-const keys = new WeakMap<Request, string>();
+const keys = new WeakMap<Request, { raw: string; key: string }>();
 
 /**
  * One key per network a person controls. An IPv4 address stays as it is; an IPv6 address is
