@@ -1,7 +1,7 @@
 /** axe on every screen of the spec: no serious or critical violation, in both colour schemes. */
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test';
 import { uniqueIp } from '../support/api-client';
 import { holdAppScript } from '../support/app-script';
 import { newPerson, signUpAndLogIn, logIn } from '../support/browser-users';

@@ -2,7 +2,7 @@
  * The accounts journey in Debian's Chromium: register, log in, change the email, log out, reset
  * the password through the mailed link, log in with it, delete the account, fail to log in.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { uniqueIp } from '../support/api-client';
 import { waitForResetLink } from '../support/mail-log';
 

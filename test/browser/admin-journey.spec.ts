@@ -4,7 +4,7 @@
  * kicks the member, and finds those actions and the failed logins on the Security tab.
  */
 import { execFileSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { AppClient, newSignedInClient } from '../support/api-client';
 import { logIn, newPerson, signUpAndLogIn } from '../support/browser-users';
 import { STATE_DIR } from '../support/paths';

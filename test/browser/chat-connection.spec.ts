@@ -7,7 +7,7 @@
  * limit; one refused as too fast (the person's allowance spent on another device) goes again in
  * its turn, and a send the room refuses leaves its text in the box with the reason.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { SENDING_TOO_FAST } from '../../contract/realtime';
 import { newSignedInClient } from '../support/api-client';
 import { logIn, newPerson } from '../support/browser-users';

@@ -2,7 +2,7 @@
  * The chat header on the narrowest phone in use (320 px wide): the room's name, who is online
  * and the five icons share one line, and nothing runs under anything else.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { newSignedInClient } from '../support/api-client';
 import { logIn, newPerson } from '../support/browser-users';
 

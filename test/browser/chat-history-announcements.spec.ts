@@ -3,7 +3,7 @@
  * that goes in at the top while scrolling back is not news: the region is off when it goes in,
  * and on again for what comes next.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { newSignedInClient } from '../support/api-client';
 import { logIn, newPerson } from '../support/browser-users';
 import { joinedMember } from '../support/room-sockets';

@@ -4,7 +4,7 @@
  * The header names the room and who is online, the tab's title names it, and each message
  * carries its time. Markdown reaches a second person as formatting, HTML as text.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { newSignedInClient } from '../support/api-client';
 import { logIn, newPerson } from '../support/browser-users';
 import { joinedMember } from '../support/room-sockets';

@@ -2,7 +2,7 @@
  * Two people in two browser contexts: A creates a room and shares the invite link; B opens it
  * logged out, registers, logs in and lands in the room; they chat both ways; A kicks B.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { field, logIn, newPerson, register, signUpAndLogIn } from '../support/browser-users';
 
 test('invite, auto-join, chat both ways, QR code, kick', async ({ browser }) => {

@@ -6,7 +6,7 @@
  * apart from the page in both colour schemes.
  */
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { newSignedInClient } from '../support/api-client';
 import { field, logIn, newPerson, signUpAndLogIn } from '../support/browser-users';
 import { STATE_DIR } from '../support/paths';

@@ -6,7 +6,7 @@
  * them rather than have the room refuse the rest. And on a good connection, a text sent is never on screen twice, not even
  * between its acknowledgement and its broadcast.
  */
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type Page, type WebSocketRoute } from '../support/test';
 import { newPerson, signUpAndLogIn } from '../support/browser-users';
 
 async function say(page: Page, text: string) {

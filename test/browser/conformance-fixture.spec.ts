@@ -6,7 +6,7 @@
  * the object is evicted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import WebSocket from 'ws';
 
 const PORT = 8797;

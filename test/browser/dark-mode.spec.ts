@@ -1,5 +1,5 @@
 /** Dark mode: it follows the system, the top bar's switch overrides it, and the choice stays. */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test';
 import { uniqueIp } from '../support/api-client';
 import { holdAppScript } from '../support/app-script';
 import { signUpAndLogIn } from '../support/browser-users';

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { field, newPerson, signUpAndLogIn } from '../support/browser-users';
 
 let attackerSite: Server;

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { newSignedInClient } from '../support/api-client';
 import { STATE_DIR } from '../support/paths';
 

@@ -4,7 +4,7 @@
  * message becomes a notification naming the room, the author and the plain text; a click on
  * it focuses the tab, in the room. Nothing for a shown tab or for Bob's own messages.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { newSignedInClient, uniqueIp } from '../support/api-client';
 import { logIn } from '../support/browser-users';
 import { joinedMember } from '../support/room-sockets';

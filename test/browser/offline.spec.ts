@@ -1,5 +1,5 @@
 /** After one visit the app opens without a network, from the service worker's shell. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { newPerson, signUpAndLogIn } from '../support/browser-users';
 
 test('offline, a visitor reloads into the landing page and is told they are offline', async ({

@@ -4,7 +4,7 @@
  * 'Loading...' in between, one heading, not two), and what the visitor typed meanwhile is kept.
  * Anyone who may be signed in, or who opens another address, never sees them.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { newSignedInClient } from '../support/api-client';
 import { holdAppScript } from '../support/app-script';
 import { field, newPerson } from '../support/browser-users';

@@ -1,5 +1,5 @@
 /** The installable app: its manifest, icons and the service worker that caches the shell. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { newPerson, signUpAndLogIn } from '../support/browser-users';
 
 interface ManifestIcon {

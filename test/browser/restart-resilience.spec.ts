@@ -5,7 +5,7 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { launchApp } from '../support/launch-app';
 import { newPerson, signUpAndLogIn } from '../support/browser-users';
 

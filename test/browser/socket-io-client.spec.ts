@@ -1,5 +1,5 @@
 /** The official socket.io-client, as any other client would use it, against the running app. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { BASE_URL, newSignedInClient, type AppClient } from '../support/api-client';

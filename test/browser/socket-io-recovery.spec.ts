@@ -4,7 +4,7 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { BASE_URL, newSignedInClient, uniqueIp } from '../support/api-client';

@@ -4,7 +4,7 @@
  * and at once when her message arrives. Two typists are named together.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { newSignedInClient } from '../support/api-client';
 import { logIn, newPerson } from '../support/browser-users';
 import { joinedMember } from '../support/room-sockets';

@@ -5,7 +5,7 @@
  * first even when another room was active more recently.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { newSignedInClient } from '../support/api-client';
 import { logIn, newPerson } from '../support/browser-users';
 import { joinedMember } from '../support/room-sockets';
