@@ -46,16 +46,21 @@ export function cpuSince(pgid, before) {
 }
 
 /**
- * Waits until the group uses less than `share` of a core over `windowMs` (a server still busy
- * with the last scenario's leaves would slow the next one), at most `timeoutMs`.
+ * Waits until the group (or each of several groups, in the same window) uses less than `share`
+ * of a core over `windowMs` (a server still busy with the last scenario's leaves would slow the
+ * next one), at most `timeoutMs`.
  */
-export async function waitForIdle(pgid, { share = 0.15, windowMs = 500, timeoutMs = 60_000 } = {}) {
+export async function waitForIdle(
+  /** @type {number | number[]} */ pgids,
+  { share = 0.15, windowMs = 500, timeoutMs = 60_000 } = {},
+) {
+  const groups = Array.isArray(pgids) ? pgids : [pgids];
   const started = performance.now();
   while (performance.now() - started < timeoutMs) {
-    const before = groupCpu(pgid);
-    if (before.size === 0) break;
+    const before = groups.map((pgid) => groupCpu(pgid));
+    if (before.every((cpu) => cpu.size === 0)) break;
     await sleep(windowMs);
-    if (cpuSince(pgid, before) < share * windowMs) break;
+    if (groups.every((pgid, i) => !(cpuSince(pgid, before[i]) >= share * windowMs))) break;
   }
   return performance.now() - started;
 }

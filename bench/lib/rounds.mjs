@@ -2,18 +2,27 @@
  * Rounds: a socket scenario runs against both servers several times, alternating which goes
  * first, and the table reports each figure's median over the rounds (failures summed). On a
  * shared two-core machine one pass of each server can differ by 2× from the next; pairing
- * passes in time and taking medians keeps a slow moment from deciding a ratio. With the
+ * passes in time and taking medians keeps a slow moment from deciding a ratio. Each pass starts
+ * once every server is idle, not only the one about to run: a server that has just served a
+ * pass is still closing its thousand sockets, and when only the next server was waited for,
+ * the baseline's connect storm took 310 to 420 ms after the floor's pass and 700 to 960 ms
+ * after ours, in the same run. With the
  * workerd floor as a third server (`--floor`), the order reverses the same way, so ours and the
  * floor take turns going first and the baseline always runs between them.
  */
+import { waitForIdle } from './cpu.mjs';
 
 /** Runs `runOn(target, round)` for every target in every round; answers each one's results. */
 export async function inRounds(rounds, targets, runOn) {
+  const pids = targets.map((target) => target.pid);
   const results = Object.fromEntries(targets.map((target) => [target.name, []]));
   for (let round = 0; round < rounds; round += 1) {
     const order = round % 2 === 0 ? targets : [...targets].reverse();
     for (const target of order) {
       console.log(`  round ${round + 1} of ${rounds}: ${target.name}`);
+      const waited = await waitForIdle(pids);
+      if (waited > 1000)
+        console.log(`    waited ${Math.round(waited)} ms for every server to idle`);
       results[target.name].push(await runOn(target, round));
     }
   }
