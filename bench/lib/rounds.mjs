@@ -6,9 +6,9 @@
  * once every server is idle, not only the one about to run: a server that has just served a
  * pass is still closing its thousand sockets, and when only the next server was waited for,
  * the baseline's connect storm took 310 to 420 ms after the floor's pass and 700 to 960 ms
- * after ours, in the same run. With the
- * workerd floor as a third server (`--floor`), the order reverses the same way, so ours and the
- * floor take turns going first and the baseline always runs between them.
+ * after ours, in the same run. With the workerd floor as a third server (`--floor`), the order
+ * reverses the same way, so ours and the floor take turns going first and the baseline always
+ * runs between them.
  */
 import { waitForIdle } from './cpu.mjs';
 
