@@ -14,7 +14,8 @@ export class ChatRoom extends Room {
   }
 }
 
-// `npm start` serves the app's port on this entrypoint; production never opens it.
+// `npm start` serves the app's port on this entrypoint; without the LOCAL_ASSETS binding that
+// only npm start gives, it serves nothing (a service binding on the account could reach it).
 export { LocalEdge } from './local-edge';
 
 export default {

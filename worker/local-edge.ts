@@ -43,21 +43,21 @@ interface LocalEdgeEnv extends Env {
 
 export class LocalEdge extends WorkerEntrypoint<LocalEdgeEnv> {
   override async fetch(request: Request): Promise<Response> {
+    // Only `npm start` opens this entrypoint, and it always gives the binding. Without it this
+    // is not that (a service binding of another worker on the account, say), so nothing is
+    // served: not even /api, which would take its callers for the local address.
+    if (!this.env.LOCAL_ASSETS) {
+      return new Response('LocalEdge serves npm start only: no LOCAL_ASSETS binding', {
+        status: 500,
+      });
+    }
     if (!request.headers.has('CF-Connecting-IP')) {
       request = new Request(request);
       request.headers.set('CF-Connecting-IP', '127.0.0.1');
     }
-    let response: Response;
-    if (isWorkerFirst(request.url)) {
-      response = await workerFetch(request, this.env, this.ctx);
-    } else if (this.env.LOCAL_ASSETS) {
-      response = await this.env.LOCAL_ASSETS.fetch(request);
-    } else {
-      // Only `npm start` opens this entrypoint, and it always gives the binding.
-      response = new Response('LocalEdge serves npm start only: no LOCAL_ASSETS binding', {
-        status: 500,
-      });
-    }
+    const response = isWorkerFirst(request.url)
+      ? await workerFetch(request, this.env, this.ctx)
+      : await this.env.LOCAL_ASSETS.fetch(request);
     return withCompression(request, response);
   }
 }

@@ -49,11 +49,13 @@ describe('the local edge', () => {
     expect(assets.asked).toHaveLength(0);
   });
 
-  it('answers 500 for a page when nothing gave it the assets router', async () => {
+  it('serves nothing, not even /api, when nothing gave it the assets router', async () => {
     const edge = new LocalEdge(createExecutionContext(), env);
-    const response = await edge.fetch(new Request('http://localhost:8787/rooms/abc'));
-    expect(response.status).toBe(500);
-    expect(await response.text()).toMatch(/LOCAL_ASSETS/);
+    for (const path of ['/rooms/abc', '/api/auth/login/current', '/socket.io/?EIO=4']) {
+      const response = await edge.fetch(new Request(`http://localhost:8787${path}`));
+      expect(response.status).toBe(500);
+      expect(await response.text()).toMatch(/LOCAL_ASSETS/);
+    }
   });
 
   it('hands every other path to the assets router, with the local address', async () => {

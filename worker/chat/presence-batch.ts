@@ -10,15 +10,17 @@ import { notice } from './notice';
 
 /**
  * A quarter of a second: a person sees who came in no later than that, and a room that many
- * reconnect to at once (after a deploy, a network blip) flushes 4 times a second instead of 10. In a storm of a thousand sockets into a hundred rooms, presence at
- * 100 ms was about 15% of the isolate's samples, more than the joins' own frames.
+ * reconnect to at once (after a deploy, a network blip) flushes 4 times a second instead of
+ * 10. In a storm of a thousand sockets into a hundred rooms, presence at 100 ms was about 15%
+ * of the isolate's samples, more than the joins' own frames.
  */
 export const PRESENCE_INTERVAL_MS = 250;
 /**
  * Beyond 250 joined sockets, the interval grows with the room, a millisecond per socket: each
  * roomData lists everyone and goes to everyone, so a fixed interval made a storm of N joins
  * cost N² bytes per interval (a 1,000-person room reconnecting sent hundreds of
- * megabytes); now it costs N² a second at most. A room of 1,000 hears its news every second.
+ * megabytes); now a flush costs N² every N ms, about 1,000·N a second, linear in the room's
+ * size. A room of 1,000 hears its news every second.
  */
 export const PRESENCE_MS_PER_SOCKET = 1;
 

@@ -1,6 +1,9 @@
 /**
  * Serves the workerd floor (worker.js) the way the app is served: Miniflare on workerd, the
- * app's compatibility date and flags, nothing in between. Run as its own process:
+ * app's compatibility date and flags, and the port a socket of workerd opened on the floor
+ * worker itself, as `npm start` opens ours on its LocalEdge entrypoint. Behind Miniflare's own
+ * entry worker every frame would cross one worker boundary more than ours does, and that entry
+ * worker accepts permessage-deflate, which ours refuses. Run as its own process:
  * `PORT=8892 node bench/servers/floor/serve.mjs`.
  */
 import { readFileSync } from 'node:fs';
@@ -14,8 +17,9 @@ const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
 
 const miniflare = new Miniflare(
   convertV4MiniflareOptions({
+    // Miniflare's own entry socket stays private on a random port.
     host: '127.0.0.1',
-    port,
+    port: 0,
     log: new Log(LogLevel.WARN),
     cf: false,
     workers: [
@@ -25,6 +29,7 @@ const miniflare = new Miniflare(
         compatibilityDate: /** @type {string} */ (workerOptions.compatibilityDate),
         compatibilityFlags: /** @type {string[]} */ (workerOptions.compatibilityFlags),
         durableObjects: { ROOMS: { className: 'FloorRoom', useSQLite: true } },
+        unsafeDirectSockets: [{ host: '127.0.0.1', port }],
       },
     ],
   }),
