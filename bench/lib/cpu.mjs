@@ -60,7 +60,9 @@ export async function waitForIdle(
     const before = groups.map((pgid) => groupCpu(pgid));
     if (before.every((cpu) => cpu.size === 0)) break;
     await sleep(windowMs);
-    if (groups.every((pgid, i) => !(cpuSince(pgid, before[i]) >= share * windowMs))) break;
+    // A group that has ended (NaN) is idle too.
+    const busy = (pgid, i) => cpuSince(pgid, before[i]) >= share * windowMs;
+    if (!groups.some(busy)) break;
   }
   return performance.now() - started;
 }

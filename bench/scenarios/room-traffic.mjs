@@ -9,7 +9,7 @@ import { startProfile } from '../lib/profiler.mjs';
 import { figures, inRounds } from '../lib/rounds.mjs';
 import { connectAll } from '../load/connect.mjs';
 import { runTraffic } from '../load/traffic.mjs';
-import { prepareRooms, settle } from './prepare.mjs';
+import { prepareRooms } from './prepare.mjs';
 
 export async function roomTraffic(spec, { users, targets, config }) {
   const members = await prepareRooms(spec, users, config);
@@ -19,8 +19,8 @@ export async function roomTraffic(spec, { users, targets, config }) {
   return rows(spec, results);
 }
 
+// inRounds starts each pass once every server is idle.
 async function runOn(target, spec, members, config) {
-  await settle(target);
   const connect = await connectAll(target, members, {
     concurrency: spec.connectConcurrency,
     timeoutMs: config.joinTimeoutMs,
