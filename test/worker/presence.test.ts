@@ -108,9 +108,9 @@ describe('presence batches', () => {
 });
 
 describe('the presence interval', () => {
-  it('is a quarter second up to 250 joined sockets, then a millisecond per socket', () => {
-    expect([0, 1, 250, 251, 500, 1000].map(presenceInterval)).toEqual([
-      250, 250, 250, 251, 500, 1000,
+  it('is a quarter second up to 125 joined sockets, then two milliseconds per socket', () => {
+    expect([0, 1, 125, 126, 500, 1000].map(presenceInterval)).toEqual([
+      250, 250, 250, 252, 1000, 2000,
     ]);
   });
 });

@@ -15,7 +15,7 @@ import type { ChatRoom } from '../../worker/chat/chat-room';
 import { roomStub } from '../../worker/chat/room-stub';
 import type { SocketState } from '../../worker/chat/socket-state';
 import type { Socket } from '../../worker/socket-io';
-import type { SocketRecord } from '../../worker/socket-io/registry';
+import { newId, type SocketRecord } from '../../worker/socket-io/registry';
 import { signedInClient } from './support/api';
 import { createRoom, joinRoom, makePingRoundDue } from './support/rooms';
 import { sleep, socketsOf } from './support/room-object';
@@ -191,5 +191,15 @@ describe("the object's RPC surface", () => {
     >;
     await expect(Promise.resolve().then(() => stub.persist!(null, null))).rejects.toThrow();
     await expect(Promise.resolve().then(() => stub.disconnect!(null, '/', true))).rejects.toThrow();
+  });
+});
+
+describe('ids', () => {
+  it('are 20 characters of base64url, and no two alike, across many draws of the pool', () => {
+    const ids = Array.from({ length: 1000 }, () => newId());
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Every character of the alphabet turns up: the encoding covers all 64.
+    expect(new Set(ids.join('')).size).toBe(64);
   });
 });

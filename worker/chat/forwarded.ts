@@ -1,6 +1,7 @@
 /**
  * The identity the worker vouches for when it forwards an upgrade to a room (socket-route.ts
- * sets these headers after its checks, overwriting any the client sent).
+ * sends these headers after its checks, on a request of its own: none of the client's headers
+ * reach the room).
  */
 export const FORWARDED = {
   userId: 'X-Chat-User-Id',

@@ -70,16 +70,20 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
   // and only a membership's room hears of a logout (close-sockets.ts).
   if (!room.nickname) return refuse('You are not a member of this room', user.id);
 
-  const headers = new Headers(c.req.raw.headers);
-  headers.set(FORWARDED.userId, user.id);
-  headers.set(FORWARDED.role, user.role);
-  headers.set(FORWARDED.sessionId, user.sessionId);
-  headers.set(FORWARDED.roomId, roomId);
-  headers.set(FORWARDED.roomName, encodeURIComponent(room.name));
-  headers.set(FORWARDED.nickname, encodeURIComponent(room.nickname ?? ''));
-  headers.set(FORWARDED.ip, clientIp(c.req.raw));
-  if (ticketed) headers.set(FORWARDED.ticketIssuedAt, String(ticketed.issuedAt));
-  else headers.delete(FORWARDED.ticketIssuedAt);
-  headers.set(FORWARDED.checkedAt, String(ticketed?.issuedAt ?? checkedAt));
-  return roomStub(c.env, roomId).fetch(new Request(c.req.raw, { headers }));
+  // The room reads only these (and Upgrade): a fresh request of them alone, not a copy of
+  // every header the client sent with nine set on top (a connect storm's Request and Headers
+  // copies were about 6% of its samples).
+  const headers: Record<string, string> = {
+    Upgrade: 'websocket',
+    [FORWARDED.userId]: user.id,
+    [FORWARDED.role]: user.role,
+    [FORWARDED.sessionId]: user.sessionId,
+    [FORWARDED.roomId]: roomId,
+    [FORWARDED.roomName]: encodeURIComponent(room.name),
+    [FORWARDED.nickname]: encodeURIComponent(room.nickname ?? ''),
+    [FORWARDED.ip]: clientIp(c.req.raw),
+    [FORWARDED.checkedAt]: String(ticketed?.issuedAt ?? checkedAt),
+  };
+  if (ticketed) headers[FORWARDED.ticketIssuedAt] = String(ticketed.issuedAt);
+  return roomStub(c.env, roomId).fetch(new Request(c.req.url, { headers }));
 });

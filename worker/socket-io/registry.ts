@@ -184,10 +184,31 @@ export class Registry<Data> {
 
 const EMPTY: ReadonlySet<WebSocket> = new Set();
 
-/** 20 characters of base64url, like the reference's ids. */
+const ID_BYTES = 15;
+/**
+ * Random bytes for this many ids are drawn at once: three ids per connect, each drawn alone
+ * and passed through btoa and two replaces, were about 2% of a connect storm's samples.
+ */
+const IDS_PER_DRAW = 128;
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const pool = new Uint8Array(ID_BYTES * IDS_PER_DRAW);
+let poolAt = pool.length;
+
+/** 20 characters of base64url (120 random bits), like the reference's ids. */
 export function newId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(15));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_');
+  if (poolAt === pool.length) {
+    crypto.getRandomValues(pool);
+    poolAt = 0;
+  }
+  let id = '';
+  // Each id takes bytes not used before, so no two ids share any.
+  for (let end = poolAt + ID_BYTES; poolAt < end; poolAt += 3) {
+    const bits = (pool[poolAt]! << 16) | (pool[poolAt + 1]! << 8) | pool[poolAt + 2]!;
+    id +=
+      BASE64URL[bits >> 18]! +
+      BASE64URL[(bits >> 12) & 63]! +
+      BASE64URL[(bits >> 6) & 63]! +
+      BASE64URL[bits & 63]!;
+  }
+  return id;
 }
