@@ -65,8 +65,8 @@ export class RecoveryStore<Data> {
   }
 
   log(offset: number, nsp: string, room: string, exceptSids: string[], frame: string) {
-    // The sessions waiting for their write wait on (save()): a broadcast that wrote them too
-    // split a connection's CONNECT and join, a moment apart, into two writes of its session.
+    // The sessions waiting for their write go in this broadcast's commit, at no extra cost.
+    this.flush();
     const now = Date.now();
     this.sql.exec(
       'INSERT INTO sio_packets (offset, nsp, room, except_sids, frame, at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -83,13 +83,13 @@ export class RecoveryStore<Data> {
   /**
    * Saves (or refreshes) a live session, in a batch written soon after: an event that writes
    * storage ends in a commit that holds the object's frames (the output gate), and a commit is
-   * an fsync on a local disk. A connection saves at CONNECT and again when its rooms change
-   * (its join, a moment later), and a room that everyone reconnects to gets tens of
-   * connections a second, so the batch is written SAVE_DELAY_MS after its first save: a storm
-   * of joins costs a few commits and one write per connection, not two of each. Whatever
-   * reads or ends a session writes the batch first. The cost: a restart within SAVE_DELAY_MS
-   * of a CONNECT forgets that session, and its client connects afresh as it would without
-   * recovery. The object's sockets are alive now,
+   * an fsync on a local disk. A connection saves at CONNECT and again when its rooms change,
+   * and a room that everyone reconnects to gets tens of connections a second, so the batch is
+   * written by the next broadcast that is logged (its commit is made anyway) or after
+   * SAVE_DELAY_MS, whichever comes first: a storm of joins costs a few commits, not two per
+   * connection. Whatever reads or ends a session writes the batch first. The cost: a restart
+   * within SAVE_DELAY_MS of a CONNECT, with no broadcast between, forgets that session, and its
+   * client connects afresh as it would without recovery. The object's sockets are alive now,
    * too: a restart before the next heartbeat must not take the session for one that ended
    * long ago.
    */
