@@ -19,14 +19,35 @@ export function toBase64Url(bytes: Uint8Array): string {
   return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The bytes of base64url text; null for anything that is not base64url. */
+/** Each base64url character's six bits, by character code; -1 for any other character. */
+const BASE64URL_BITS = new Int8Array(128).fill(-1);
+[...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'].forEach((char, bits) => {
+  BASE64URL_BITS[char.charCodeAt(0)] = bits;
+});
+
+/**
+ * The bytes of base64url text (unpadded); null for anything that is not base64url. Decoded
+ * here, not through a check, two replaces and atob: every ticketed socket upgrade decodes two
+ * of these, and that way was about 2% of a connect storm's samples.
+ */
 export function fromBase64Url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    return fromBase64(text.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    return null;
+  if (text.length % 4 === 1) return null;
+  const bytes = new Uint8Array((text.length * 3) >> 2);
+  let pending = 0;
+  let pendingBits = 0;
+  let written = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const bits = code < 128 ? BASE64URL_BITS[code]! : -1;
+    if (bits < 0) return null;
+    pending = ((pending << 6) | bits) & 0xfff;
+    pendingBits += 6;
+    if (pendingBits >= 8) {
+      pendingBits -= 8;
+      bytes[written++] = (pending >> pendingBits) & 0xff;
+    }
   }
+  return bytes;
 }
 
 /** URL-safe random text: ids, tokens. `bytes` of entropy, base64url-encoded. */

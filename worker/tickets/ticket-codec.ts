@@ -8,6 +8,7 @@ import { isTicketClaims, type TicketClaims } from './ticket-claims';
 import { ticketKey } from './ticket-key';
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 export async function encodeTicket(env: Pick<Env, 'JWT_SECRET'>, claims: TicketClaims) {
   const payload = toBase64Url(encoder.encode(JSON.stringify(claims)));
@@ -34,7 +35,7 @@ export async function decodeTicket(
   const json = fromBase64Url(payload);
   if (!json) return null;
   try {
-    const claims: unknown = JSON.parse(new TextDecoder().decode(json));
+    const claims: unknown = JSON.parse(decoder.decode(json));
     return isTicketClaims(claims) ? claims : null;
   } catch {
     return null;
