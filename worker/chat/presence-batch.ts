@@ -25,6 +25,7 @@ export const PRESENCE_INTERVAL_MS = 250;
  * about 800 sockets while the joins were arriving, a tenth of the storm's samples.
  */
 export const PRESENCE_MS_PER_SOCKET = 2;
+
 export function presenceInterval(joined: number): number {
   return Math.max(PRESENCE_INTERVAL_MS, PRESENCE_MS_PER_SOCKET * joined);
 }
