@@ -69,6 +69,27 @@ describe('the local edge', () => {
     expect(assets.asked[0]!.headers.get('CF-Connecting-IP')).toBe('127.0.0.1');
   });
 
+  it('gives /api the local address when the request names none', async () => {
+    const assets = fakeAssets('text/html');
+    const now = Date.now();
+    // The local address blocked: only a request taken for it is refused.
+    await env.DB.prepare(
+      `INSERT INTO ip_reputation (ip, threat_score, scored_at, violation_count, last_seen, blocked_until)
+       VALUES ('127.0.0.1', 100, ?, 1, ?, ?)`,
+    )
+      .bind(now, now, now + 3_600_000)
+      .run();
+    try {
+      const edge = edgeWith(assets.fetcher);
+      const url = 'http://localhost:8787/api/auth/login/current';
+      expect((await edge.fetch(new Request(url))).status).toBe(429);
+      const named = new Request(url, { headers: { 'CF-Connecting-IP': '203.0.113.9' } });
+      expect((await edge.fetch(named)).status).toBe(401);
+    } finally {
+      await env.DB.prepare("DELETE FROM ip_reputation WHERE ip = '127.0.0.1'").run();
+    }
+  });
+
   it('keeps the address a request already names', async () => {
     const assets = fakeAssets('text/html');
     await edgeWith(assets.fetcher).fetch(
