@@ -22,9 +22,10 @@ export async function connectStorm(spec, { users, targets, config }) {
     // Before the tickets (issuing one is part of a ticketed connect's D1 work); every server is
     // idle already (inRounds waits for that before each pass).
     const d1Before = ours ? await settledD1Totals(target.origin) : null;
-    const ticketed = spec.tickets && ours ? await withTickets(members) : members;
+    const issuesTickets = spec.tickets && ours;
+    const ticketed = issuesTickets ? await withTickets(members) : members;
     // Issuing a thousand tickets leaves our server busy for a moment.
-    if (ticketed !== members) await settle(target);
+    if (issuesTickets) await settle(target);
     const profile = config.profile && ours && round === 0;
     const stopProfile = profile ? await startProfile(target.pid) : null;
     const connect = await connectAll(target, ticketed, {

@@ -7,30 +7,24 @@ import { formatIpv6, parseIpv6 } from './ipv6';
 export function clientIp(request: Request): string {
   const raw = request.headers.get('CF-Connecting-IP')?.trim().slice(0, 64);
   if (!raw) return 'unknown';
-  const known = keys.get(request);
-  if (known?.raw === raw) return known.key;
-  const key = recentKeys.get(raw) ?? addressKey(raw);
-  keys.set(request, { raw, key });
-  if (recentKeys.size >= RECENT_KEYS_MAX) recentKeys.clear();
-  recentKeys.set(raw, key);
+  let key = keys.get(raw);
+  if (key === undefined) {
+    key = addressKey(raw);
+    if (keys.size >= KEYS_MAX) keys.clear();
+    keys.set(raw, key);
+  }
   return key;
 }
 
 /**
- * Each request's key, worked out once per header value: a socket upgrade asks for it in
- * several checks, and parsing an IPv6 address each time was about 2% of a connect storm's
- * samples. Kept with the header it came from, so a changed header is parsed again.
+ * The isolate's recent addresses' keys, each worked out once: a socket upgrade asks for its
+ * key in several checks, and its ticket was asked for from the same address a moment before.
+ * Parsing an IPv6 address each time was about 2% of a connect storm's samples, and again 1.5%
+ * when only each request's own checks shared it. A key depends on the address alone; the map
+ * is bounded by starting afresh when full.
  */
-const keys = new WeakMap<Request, { raw: string; key: string }>();
-
-/**
- * And the isolate's recent addresses' keys: a client asks for a socket ticket and connects
- * with it a moment later, from the same address, and parsing it again was still 1.5% of a
- * ticketed storm's samples. A key depends on the address alone; the map is bounded by
- * starting afresh when full.
- */
-const recentKeys = new Map<string, string>();
-const RECENT_KEYS_MAX = 10_000;
+const keys = new Map<string, string>();
+const KEYS_MAX = 10_000;
 
 /**
  * One key per network a person controls. An IPv4 address stays as it is; an IPv6 address is
