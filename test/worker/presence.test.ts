@@ -4,6 +4,8 @@ import {
   PRESENCE_INTERVAL_MS,
   PresenceBatch,
   presenceInterval,
+  STORM_MAX_WAIT_MS,
+  STORM_PAUSE_MS,
   type PresenceNotice,
 } from '../../worker/chat/presence-batch';
 import { signedInClient } from './support/api';
@@ -104,6 +106,43 @@ describe('presence batches', () => {
       expect(own).toEqual([]);
     }
     [host, ...sockets].forEach((socket) => socket.close());
+  });
+});
+
+describe('presence in a storm of joins', () => {
+  /** A join every 20 ms for `ms`: far more often than STORM_PAUSE_MS. */
+  async function joinsFor(batch: PresenceBatch, ms: number) {
+    const until = Date.now() + ms;
+    for (let i = 0; Date.now() < until; i++) {
+      batch.changed({ kind: 'joined', nickname: `S${i}`, socket: aSocket() });
+      await sleep(20);
+    }
+  }
+
+  it('waits for a pause while joins keep arriving, then tells them all at once', async () => {
+    const { batch, deliveries } = recordingBatch();
+    batch.changed({ kind: 'joined', nickname: 'First', socket: aSocket() });
+    await joinsFor(batch, 900);
+    // Every 250 ms this would have been four deliveries; one more is a slow machine's gap.
+    expect(deliveries.length).toBeLessThanOrEqual(2);
+    const stoppedAt = Date.now();
+    await sleep(STORM_PAUSE_MS + 100);
+    const last = deliveries.at(-1)!;
+    expect(last.at).toBeGreaterThanOrEqual(stoppedAt);
+    expect(last.notices.map((n) => n.message.text)).toEqual([
+      expect.stringMatching(/^S\d+, S\d+ and \d+ others have joined the room$/),
+    ]);
+  });
+
+  it('never holds the news more than STORM_MAX_WAIT_MS', async () => {
+    const { batch, deliveries } = recordingBatch();
+    batch.changed({ kind: 'joined', nickname: 'First', socket: aSocket() });
+    const stormAt = Date.now();
+    await joinsFor(batch, STORM_MAX_WAIT_MS + 600);
+    // The first at once, then one when the batch had waited its longest, while joins went on.
+    expect(deliveries.length).toBeGreaterThanOrEqual(2);
+    expect(deliveries.length).toBeLessThanOrEqual(3);
+    expect(deliveries[1]!.at - stormAt).toBeLessThanOrEqual(STORM_MAX_WAIT_MS + 300);
   });
 });
 
