@@ -226,6 +226,51 @@ describe('connection-state recovery', () => {
     back.close();
   });
 
+  it('writes a batch of sessions in one go, each with its own rooms, data and start', async () => {
+    const { roomId, a, b } = await ownerAndGuest();
+    await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) => {
+      const { sql, kv } = state.storage;
+      const store = new RecoveryStore<{ who: string } | null>(sql, kv, 120_000);
+      const start = store.nextOffset();
+      store.log(start, '/', '', [], 'frame');
+      store.save('batch-1', '/', { sid: 's1', pid: 'batch-1', rooms: [] }, { who: 'one' });
+      store.save('batch-2', '/a', { sid: 's2', pid: 'batch-2', rooms: ['x', 'y'] }, null);
+      // A second save of the same session before the write: its newest state, its first start.
+      store.nextOffset();
+      store.save('batch-1', '/', { sid: 's1', pid: 'batch-1', rooms: ['z'] }, { who: "o'ne" });
+      store.flush();
+      const rows = sql
+        .exec(
+          "SELECT pid, nsp, sid, rooms, data, start_offset, typeof(start_offset) AS kind FROM sio_sessions WHERE pid LIKE 'batch-%' ORDER BY pid",
+        )
+        .toArray();
+      expect(rows).toEqual([
+        {
+          pid: 'batch-1',
+          nsp: '/',
+          sid: 's1',
+          rooms: '["z"]',
+          data: '{"who":"o\'ne"}',
+          start_offset: start,
+          kind: 'integer',
+        },
+        {
+          pid: 'batch-2',
+          nsp: '/a',
+          sid: 's2',
+          rooms: '["x","y"]',
+          data: 'null',
+          start_offset: start,
+          kind: 'integer',
+        },
+      ]);
+      store.forget('batch-1');
+      store.forget('batch-2');
+    });
+    a.close();
+    b.close();
+  });
+
   it('tells a session its socket ended with the runtime from one that disconnected', async () => {
     const { roomId, a, b } = await ownerAndGuest();
     await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) => {
