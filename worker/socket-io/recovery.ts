@@ -105,24 +105,20 @@ export class RecoveryStore<Data> {
     this.flushTimer = null;
     if (this.pending.size === 0) return;
     this.alive();
-    // One statement for the whole batch (a storm's batch holds a room's worth of sessions):
-    // each statement is a call into the runtime and a cursor for its collector to sweep.
-    const rows = [...this.pending].map(([pid, { nsp, record, data, startOffset }]) => [
-      pid,
-      nsp,
-      record.sid,
-      JSON.stringify(record.rooms),
-      JSON.stringify(data ?? null),
-      startOffset,
-    ]);
-    this.sql.exec(
-      `INSERT INTO sio_sessions (pid, nsp, sid, rooms, data, start_offset, disconnected_at)
-       SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, NULL
-       FROM json_each(?) WHERE true
-       ON CONFLICT(pid) DO UPDATE SET rooms = excluded.rooms, data = excluded.data,
-         disconnected_at = NULL, orphaned = 0`,
-      JSON.stringify(rows),
-    );
+    for (const [pid, { nsp, record, data, startOffset }] of this.pending) {
+      this.sql.exec(
+        `INSERT INTO sio_sessions (pid, nsp, sid, rooms, data, start_offset, disconnected_at)
+         VALUES (?, ?, ?, ?, ?, ?, NULL)
+         ON CONFLICT(pid) DO UPDATE SET rooms = excluded.rooms, data = excluded.data,
+           disconnected_at = NULL, orphaned = 0`,
+        pid,
+        nsp,
+        record.sid,
+        JSON.stringify(record.rooms),
+        JSON.stringify(data ?? null),
+        startOffset,
+      );
+    }
     this.pending.clear();
   }
 
