@@ -1,21 +1,10 @@
 /**
  * The identity the worker vouches for when it forwards an upgrade to a room (socket-route.ts
- * sends these headers after its checks, on a request of its own: none of the client's headers
- * reach the room).
+ * sends it after its checks, on a request of its own: none of the client's headers reach the
+ * room). One header of JSON, not a header per fact: every header is a pair of strings the
+ * runtime copies into the room's request and frees again, once per connect.
  */
-export const FORWARDED = {
-  userId: 'X-Chat-User-Id',
-  role: 'X-Chat-User-Role',
-  sessionId: 'X-Chat-Session-Id',
-  roomId: 'X-Chat-Room-Id',
-  roomName: 'X-Chat-Room-Name',
-  nickname: 'X-Chat-Member-As',
-  ip: 'X-Chat-Client-Ip',
-  /** Set for an upgrade admitted by a ticket (tickets/): when the ticket was issued. */
-  ticketIssuedAt: 'X-Chat-Ticket-Issued-At',
-  /** When the worker read the facts it forwards (for a ticket: when it was issued). */
-  checkedAt: 'X-Chat-Checked-At',
-};
+export const FORWARDED_HEADER = 'X-Chat-Upgrade';
 
 export interface ForwardedUpgrade {
   roomId: string;
@@ -35,16 +24,38 @@ export interface ForwardedUpgrade {
   checkedAt: number | null;
 }
 
+/**
+ * The header's value. URI-encoded because a header carries bytes, not text: a room's name or a
+ * nickname may hold any character.
+ */
+export function forwardedValue(upgrade: ForwardedUpgrade): string {
+  return encodeURIComponent(JSON.stringify(upgrade));
+}
+
+/** What the worker said; a fact missing or malformed reads as empty (or null, or 'unknown'). */
 export function readForwarded(headers: Headers): ForwardedUpgrade {
+  const said = parse(headers.get(FORWARDED_HEADER));
+  const text = (key: string) => (typeof said[key] === 'string' ? said[key] : '');
+  const time = (key: string) =>
+    Number.isSafeInteger(said[key]) && (said[key] as number) > 0 ? (said[key] as number) : null;
   return {
-    roomId: headers.get(FORWARDED.roomId) ?? '',
-    roomName: decodeURIComponent(headers.get(FORWARDED.roomName) ?? ''),
-    userId: headers.get(FORWARDED.userId) ?? '',
-    role: headers.get(FORWARDED.role) === 'admin' ? 'admin' : 'user',
-    sessionId: headers.get(FORWARDED.sessionId) ?? '',
-    ip: headers.get(FORWARDED.ip) ?? 'unknown',
-    memberAs: decodeURIComponent(headers.get(FORWARDED.nickname) ?? ''),
-    ticketIssuedAt: Number(headers.get(FORWARDED.ticketIssuedAt) ?? '') || null,
-    checkedAt: Number(headers.get(FORWARDED.checkedAt) ?? '') || null,
+    roomId: text('roomId'),
+    roomName: text('roomName'),
+    userId: text('userId'),
+    role: said.role === 'admin' ? 'admin' : 'user',
+    sessionId: text('sessionId'),
+    ip: text('ip') || 'unknown',
+    memberAs: text('memberAs'),
+    ticketIssuedAt: time('ticketIssuedAt'),
+    checkedAt: time('checkedAt'),
   };
+}
+
+function parse(value: string | null): Record<string, unknown> {
+  try {
+    const said: unknown = JSON.parse(decodeURIComponent(value ?? ''));
+    return said && typeof said === 'object' ? (said as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }

@@ -1,10 +1,10 @@
 /**
  * Reaching into a room object from a test: its socket registry, and a cookie upgrade as the
- * worker forwards it after its D1 checks (headers of worker/chat/forwarded.ts).
+ * worker forwards it after its D1 checks (the header of worker/chat/forwarded.ts).
  */
 import { env } from 'cloudflare:test';
 import type { ChatRoom } from '../../../worker/chat/chat-room';
-import { FORWARDED } from '../../../worker/chat/forwarded';
+import { FORWARDED_HEADER, forwardedValue } from '../../../worker/chat/forwarded';
 import { roomStub } from '../../../worker/chat/room-stub';
 import type { SocketState } from '../../../worker/chat/socket-state';
 import type { Registry } from '../../../worker/socket-io/registry';
@@ -22,7 +22,7 @@ export interface ForwardedCookieUpgrade {
   sessionId: string;
   nickname: string;
   ip: string;
-  /** When the worker read the membership (X-Chat-Checked-At). */
+  /** When the worker read the membership (`checkedAt`). */
   checkedAt: number;
 }
 
@@ -33,14 +33,17 @@ export async function forwardedCookieUpgrade(upgrade: ForwardedCookieUpgrade) {
     new Request(`https://room/socket.io/?EIO=4&transport=websocket&room=${roomId}`, {
       headers: {
         Upgrade: 'websocket',
-        [FORWARDED.userId]: upgrade.userId,
-        [FORWARDED.role]: 'user',
-        [FORWARDED.sessionId]: upgrade.sessionId,
-        [FORWARDED.roomId]: roomId,
-        [FORWARDED.roomName]: upgrade.roomName,
-        [FORWARDED.nickname]: upgrade.nickname,
-        [FORWARDED.ip]: upgrade.ip,
-        [FORWARDED.checkedAt]: String(upgrade.checkedAt),
+        [FORWARDED_HEADER]: forwardedValue({
+          userId: upgrade.userId,
+          role: 'user',
+          sessionId: upgrade.sessionId,
+          roomId,
+          roomName: upgrade.roomName,
+          memberAs: upgrade.nickname,
+          ip: upgrade.ip,
+          checkedAt: upgrade.checkedAt,
+          ticketIssuedAt: null,
+        }),
       },
     }),
   );
