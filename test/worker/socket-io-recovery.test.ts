@@ -226,7 +226,7 @@ describe('connection-state recovery', () => {
     back.close();
   });
 
-  it('writes a batch of sessions in one go, each with its own rooms, data and start', async () => {
+  it('writes each session of a batch with its own rooms, data and start', async () => {
     const { roomId, a, b } = await ownerAndGuest();
     await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) => {
       const { sql, kv } = state.storage;
