@@ -77,7 +77,7 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
     Upgrade: 'websocket',
     [FORWARDED_HEADER]: forwardedValue({
       userId: user.id,
-      role: user.role === 'admin' ? 'admin' : 'user',
+      role: user.role,
       sessionId: user.sessionId,
       roomId,
       roomName: room.name,

@@ -12,6 +12,7 @@
  * a cookie storm's CPU.
  */
 import type { Context } from 'hono';
+import type { Role } from '../../contract/user';
 import type { AppEnv } from '../app-env';
 import { readSessionCookie } from '../auth/session-cookie';
 import { CoalescedBatches } from '../lib/coalesced-batches';
@@ -19,7 +20,7 @@ import { clientIp } from '../security/client-ip';
 
 export interface UpgradeFacts {
   blockedUntil: number | null;
-  user: { id: string; role: string; sessionId: string } | null;
+  user: { id: string; role: Role; sessionId: string } | null;
   room: { name: string; nickname: string | null; banned: boolean } | null;
 }
 
@@ -137,7 +138,7 @@ export async function checkUpgrade(c: Context<AppEnv>, roomId: string): Promise<
     blockedUntil: found.blocked_until,
     user:
       claims && found.user_id && found.role
-        ? { id: found.user_id, role: found.role, sessionId: sid }
+        ? { id: found.user_id, role: found.role === 'admin' ? 'admin' : 'user', sessionId: sid }
         : null,
     room:
       found.room_name !== null
