@@ -146,6 +146,12 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
     await this.parts.messages.flushSummary();
   }
 
+  /**
+   * RPC from the worker when it issues a socket ticket (tickets/room-wake.ts): the object is
+   * made, which is all it asks. Nothing is set that would keep it awake.
+   */
+  async wake() {}
+
   /** RPC from the worker when it creates the room: the object is made, and learns its room. */
   async roomCreated(roomId: string, roomName: string) {
     this.parts.identity.remember(roomId, roomName);

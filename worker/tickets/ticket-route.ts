@@ -18,6 +18,7 @@ import { clientIp } from '../security/client-ip';
 import { enforceLimit } from '../security/guards';
 import { NOT_A_MEMBER, ROOM_NOT_FOUND } from './refusals';
 import { signTicket } from './sign';
+import { wakeRoom } from './room-wake';
 
 /** A chat screen needs one per connect and reconnect; a loop asking for more is refused. */
 const TICKETS_PER_MINUTE = 30;
@@ -53,6 +54,8 @@ export const ticketRoutes = new Hono<AppEnv>().post(
       nickname: room.nickname,
       ip: clientIp(c.req.raw),
     });
+    // The socket follows in a moment: its room starts now, while the answer travels.
+    wakeRoom(c.env, roomId, (work) => c.executionCtx.waitUntil(work));
     return c.json(answer);
   },
 );
