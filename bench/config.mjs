@@ -5,7 +5,8 @@
  * Scenario names on the command line (or BENCH_ONLY=a,b) run a subset.
  */
 const USAGE = `usage: npm run bench -- [--quick] [--profile] [busy] [busy-deflate] [big] [many]
-                             [storm] [storm-ticket] [storm-rooms] [broadcast] [http]
+                             [storm] [storm-ticket] [storm-rooms] [storm-rooms-evicted]
+                             [broadcast] [http]
                              [lighthouse]
 
 --profile  a CPU profile of our worker's isolate during each traffic scenario (saved, top printed)
@@ -30,6 +31,7 @@ const ORDER = [
   'storm',
   'storm-ticket',
   'storm-rooms',
+  'storm-rooms-evicted',
   'broadcast',
   'http',
   'lighthouse',
@@ -103,6 +105,16 @@ export function loadConfig(argv = process.argv.slice(2)) {
       members: 10,
       tickets: true,
     },
+    // The same, with every room's object evicted before the storm (as after a deploy, or
+    // rooms nobody was in for a while): issuing the tickets wakes the rooms (the chat screen's
+    // first connect), and the storm waits until the runtime has evicted them again.
+    'storm-rooms-evicted': {
+      title: 'connect storm, 100 evicted rooms, tickets',
+      rooms: count(100),
+      members: 10,
+      tickets: true,
+      evictedRooms: true,
+    },
     // Ours only: an administrator's broadcast to every room, through the queue.
     broadcast: {
       title: 'broadcast to every room',
@@ -141,6 +153,7 @@ export function loadConfig(argv = process.argv.slice(2)) {
     roomUsers('storm'),
     roomUsers('storm-ticket'),
     selected.includes('storm-rooms') ? scenarios['storm-rooms'].rooms * 10 : 0,
+    selected.includes('storm-rooms-evicted') ? scenarios['storm-rooms-evicted'].rooms * 10 : 0,
     selected.includes('many') ? scenarios.many.rooms * scenarios.many.members : 0,
     selected.includes('http') ? scenarios.http.logins : 0,
   );

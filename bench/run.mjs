@@ -24,6 +24,7 @@ const SCENARIOS = {
   storm: connectStorm,
   'storm-ticket': connectStorm,
   'storm-rooms': connectStorm,
+  'storm-rooms-evicted': connectStorm,
   broadcast: broadcastToAll,
   http: httpApi,
   lighthouse: lighthouseScores,

@@ -5,7 +5,7 @@
  * storm and is not timed (the screen makes it before it connects, and a reconnecting screen
  * has made it while waiting out its reconnect delay). The baseline has no tickets.
  */
-import { mapLimit, progress } from '../lib/async.mjs';
+import { mapLimit, progress, sleep } from '../lib/async.mjs';
 import { d1PerUnit, describeD1, settledD1Totals } from '../lib/d1-meter.mjs';
 import { connectAll } from '../load/connect.mjs';
 import { startProfile } from '../lib/profiler.mjs';
@@ -14,6 +14,11 @@ import { prepareRooms, settle } from './prepare.mjs';
 
 /** Tickets are valid a minute; a thousand are fetched in a few seconds at this concurrency. */
 const TICKET_CONCURRENCY = 16;
+/**
+ * workerd evicts an object 10 s after its last request ended (server.c++, "If no requests
+ * arrive in the next 10 seconds, the DO is evicted"); the tickets' wakes are its last requests.
+ */
+const EVICTION_WAIT_MS = 12_000;
 
 export async function connectStorm(spec, { users, targets, config }) {
   const members = await prepareRooms(spec, users, config);
@@ -26,6 +31,11 @@ export async function connectStorm(spec, { users, targets, config }) {
     const ticketed = issuesTickets ? await withTickets(members) : members;
     // Issuing a thousand tickets leaves our server busy for a moment.
     if (issuesTickets) await settle(target);
+    // `evictedRooms`: the tickets woke every room; the storm finds them evicted again.
+    if (spec.evictedRooms && ours) {
+      console.log(`    waiting ${EVICTION_WAIT_MS / 1000} s for the rooms to be evicted`);
+      await sleep(EVICTION_WAIT_MS);
+    }
     const profile = config.profile && ours && round === 0;
     const stopProfile = profile ? await startProfile(target.pid) : null;
     const connect = await connectAll(target, ticketed, {
