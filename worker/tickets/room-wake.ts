@@ -1,11 +1,11 @@
 /**
- * A ticket is fetched just before its socket connects (the chat screen's first connect), or
- * while a reconnecting screen waits out its delay. Issuing one wakes the room's object in the
- * background, so that the runtime's start of an evicted object (its storage opened, its tables
- * read: about 3 ms of the runtime's CPU per room, measured in the 100-room storm) is done by
- * the time the socket arrives, instead of in the upgrade. A storm of a room's members asks once:
- * a room woken by this isolate lately is still awake (an idle object is evicted after about
- * ten seconds), so it is not asked again within WAKE_AGAIN_AFTER_MS.
+ * A ticket is fetched just before its socket connects: the chat screen's connect, and its
+ * reconnects once the ticket it holds is a minute old. Issuing one wakes the room's object in
+ * the background, so that the start of an evicted object (the runtime opening its storage, the
+ * room reading its tables: about 4 ms of the one thread per room, README Performance) overlaps
+ * the ticket's answer and the connect instead of delaying the upgrade. A storm of a room's
+ * members asks once: a room woken by this isolate lately is still awake (an idle object is
+ * evicted after about ten seconds), so it is not asked again within WAKE_AGAIN_AFTER_MS.
  */
 import { roomStub } from '../chat/room-stub';
 
