@@ -22,7 +22,7 @@ const EVICTION_WAIT_MS = 12_000;
 
 export async function connectStorm(spec, { users, targets, config }) {
   const members = await prepareRooms(spec, users, config);
-  const results = await inRounds(config.rounds, targets, async (target, round) => {
+  const results = await inRounds(config.stormRounds, targets, async (target, round) => {
     const ours = target.name === 'ours';
     // Before the tickets (issuing one is part of a ticketed connect's D1 work); every server is
     // idle already (inRounds waits for that before each pass).
