@@ -147,15 +147,18 @@ export function loadConfig(argv = process.argv.slice(2)) {
   const selected = ORDER.filter((name) => named.length === 0 || named.includes(name));
 
   const roomUsers = (name) => (selected.includes(name) ? scenarios[name].members : 0);
+  // Scenarios of many rooms need every room's members.
+  const roomsUsers = (name) =>
+    selected.includes(name) ? scenarios[name].rooms * scenarios[name].members : 0;
   const users = Math.max(
     roomUsers('busy'),
     roomUsers('busy-deflate'),
     roomUsers('big'),
     roomUsers('storm'),
     roomUsers('storm-ticket'),
-    selected.includes('storm-rooms') ? scenarios['storm-rooms'].rooms * 10 : 0,
-    selected.includes('storm-rooms-evicted') ? scenarios['storm-rooms-evicted'].rooms * 10 : 0,
-    selected.includes('many') ? scenarios.many.rooms * scenarios.many.members : 0,
+    roomsUsers('storm-rooms'),
+    roomsUsers('storm-rooms-evicted'),
+    roomsUsers('many'),
     selected.includes('http') ? scenarios.http.logins : 0,
   );
 

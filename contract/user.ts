@@ -1,6 +1,11 @@
 /** What the API says about a user. Never carries a hash, a salt or a token. */
 export type Role = 'user' | 'admin';
 
+/** A role read from outside the type system (a raw D1 row, a forwarded header): 'admin' or 'user'. */
+export function asRole(value: unknown): Role {
+  return value === 'admin' ? 'admin' : 'user';
+}
+
 export interface PublicUser {
   id: string;
   email: string;

@@ -4,13 +4,15 @@
  * room). One header of JSON, not a header per fact: every header is a pair of strings the
  * runtime copies into the room's request and frees again, once per connect.
  */
+import { asRole, type Role } from '../../contract/user';
+
 export const FORWARDED_HEADER = 'X-Chat-Upgrade';
 
 export interface ForwardedUpgrade {
   roomId: string;
   roomName: string;
   userId: string;
-  role: 'user' | 'admin';
+  role: Role;
   sessionId: string;
   ip: string;
   /** The membership's nickname at the upgrade check; '' for an administrator without one. */
@@ -42,7 +44,7 @@ export function readForwarded(headers: Headers): ForwardedUpgrade {
     roomId: text('roomId'),
     roomName: text('roomName'),
     userId: text('userId'),
-    role: said.role === 'admin' ? 'admin' : 'user',
+    role: asRole(said.role),
     sessionId: text('sessionId'),
     ip: text('ip') || 'unknown',
     memberAs: text('memberAs'),

@@ -12,7 +12,7 @@
  * a cookie storm's CPU.
  */
 import type { Context } from 'hono';
-import type { Role } from '../../contract/user';
+import { asRole, type Role } from '../../contract/user';
 import type { AppEnv } from '../app-env';
 import { readSessionCookie } from '../auth/session-cookie';
 import { CoalescedBatches } from '../lib/coalesced-batches';
@@ -138,7 +138,7 @@ export async function checkUpgrade(c: Context<AppEnv>, roomId: string): Promise<
     blockedUntil: found.blocked_until,
     user:
       claims && found.user_id && found.role
-        ? { id: found.user_id, role: found.role === 'admin' ? 'admin' : 'user', sessionId: sid }
+        ? { id: found.user_id, role: asRole(found.role), sessionId: sid }
         : null,
     room:
       found.room_name !== null

@@ -48,7 +48,7 @@ export const ticketRoutes = new Hono<AppEnv>().post(
     const answer = await signTicket(c.env, {
       userId: user.id,
       sessionId: session.id,
-      role: user.role === 'admin' ? 'admin' : 'user',
+      role: user.role,
       roomId,
       roomName: room.name,
       nickname: room.nickname,
