@@ -101,7 +101,7 @@ export function loadConfig(argv = process.argv.slice(2)) {
       tickets: true,
     },
     'storm-rooms': {
-      title: 'connect storm, 100 rooms, tickets',
+      title: `connect storm, ${count(100)} rooms, tickets`,
       rooms: count(100),
       members: 10,
       tickets: true,
@@ -110,7 +110,7 @@ export function loadConfig(argv = process.argv.slice(2)) {
     // rooms nobody was in for a while): issuing the tickets wakes the rooms (the chat screen's
     // first connect), and the storm waits until the runtime has evicted them again.
     'storm-rooms-evicted': {
-      title: 'connect storm, 100 evicted rooms, tickets',
+      title: `connect storm, ${count(100)} evicted rooms, tickets`,
       rooms: count(100),
       members: 10,
       tickets: true,
