@@ -12,6 +12,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitForIdle } from '../lib/cpu.mjs';
 
 const CATEGORIES = [
   { id: 'performance', label: 'performance' },
@@ -47,9 +48,13 @@ function failingAudits(lhr, categoryId) {
 }
 
 /** One page under one preset: `spec.runs` runs, the medians as rows, the median run's report. */
-async function scorePage({ lighthouse, port, origin, path, preset, runsPerPage, reportDir }) {
+async function scorePage({ lighthouse, port, origin, path, preset, runsPerPage, reportDir, pids }) {
   const runs = [];
   for (let i = 0; i < runsPerPage; i++) {
+    // As before every socket pass (lib/rounds.mjs): a page's score is the CPU left to the
+    // browser, and a server still busy with an earlier scenario's leavings would take some.
+    const waited = await waitForIdle(pids);
+    if (waited > 1000) console.log(`    waited ${Math.round(waited)} ms for every server to idle`);
     const startedAt = Date.now();
     const result = await lighthouse(
       origin + path,
@@ -212,6 +217,7 @@ export async function lighthouseScores(spec, { targets }) {
             preset,
             runsPerPage: spec.runs,
             reportDir,
+            pids: targets.map((target) => target.pid),
           })),
         );
       }
