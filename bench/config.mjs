@@ -146,19 +146,18 @@ export function loadConfig(argv = process.argv.slice(2)) {
   if (unknown.length > 0) throw new Error(`unknown scenario(s): ${unknown.join(', ')}\n${USAGE}`);
   const selected = ORDER.filter((name) => named.length === 0 || named.includes(name));
 
-  const roomUsers = (name) => (selected.includes(name) ? scenarios[name].members : 0);
-  // Scenarios of many rooms need every room's members.
-  const roomsUsers = (name) =>
+  // Every room's members: one room's for most scenarios, a hundred rooms' for some.
+  const people = (name) =>
     selected.includes(name) ? scenarios[name].rooms * scenarios[name].members : 0;
   const users = Math.max(
-    roomUsers('busy'),
-    roomUsers('busy-deflate'),
-    roomUsers('big'),
-    roomUsers('storm'),
-    roomUsers('storm-ticket'),
-    roomsUsers('storm-rooms'),
-    roomsUsers('storm-rooms-evicted'),
-    roomsUsers('many'),
+    people('busy'),
+    people('busy-deflate'),
+    people('big'),
+    people('storm'),
+    people('storm-ticket'),
+    people('storm-rooms'),
+    people('storm-rooms-evicted'),
+    people('many'),
     selected.includes('http') ? scenarios.http.logins : 0,
   );
 

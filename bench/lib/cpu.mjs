@@ -66,3 +66,13 @@ export async function waitForIdle(
   }
   return performance.now() - started;
 }
+
+/**
+ * waitForIdle, saying in the log when it took over a second: a server still busy before a
+ * pass is worth knowing when its figures are read.
+ */
+export async function waitForIdleLogged(/** @type {number | number[]} */ pgids) {
+  const waited = await waitForIdle(pgids);
+  const who = Array.isArray(pgids) ? 'every server' : 'the server';
+  if (waited > 1000) console.log(`    waited ${Math.round(waited)} ms for ${who} to idle`);
+}

@@ -10,7 +10,7 @@
  * reverses the same way, so ours and the floor take turns going first and the baseline always
  * runs between them.
  */
-import { waitForIdle } from './cpu.mjs';
+import { waitForIdleLogged } from './cpu.mjs';
 
 /** Runs `runOn(target, round)` for every target in every round; answers each one's results. */
 export async function inRounds(rounds, targets, runOn) {
@@ -20,9 +20,7 @@ export async function inRounds(rounds, targets, runOn) {
     const order = round % 2 === 0 ? targets : [...targets].reverse();
     for (const target of order) {
       console.log(`  round ${round + 1} of ${rounds}: ${target.name}`);
-      const waited = await waitForIdle(pids);
-      if (waited > 1000)
-        console.log(`    waited ${Math.round(waited)} ms for every server to idle`);
+      await waitForIdleLogged(pids);
       results[target.name].push(await runOn(target, round));
     }
   }

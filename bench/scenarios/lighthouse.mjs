@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitForIdle } from '../lib/cpu.mjs';
+import { waitForIdleLogged } from '../lib/cpu.mjs';
 
 const CATEGORIES = [
   { id: 'performance', label: 'performance' },
@@ -53,8 +53,7 @@ async function scorePage({ lighthouse, port, origin, path, preset, runsPerPage, 
   for (let i = 0; i < runsPerPage; i++) {
     // As before every socket pass (lib/rounds.mjs): a page's score is the CPU left to the
     // browser, and a server still busy with an earlier scenario's leavings would take some.
-    const waited = await waitForIdle(pids);
-    if (waited > 1000) console.log(`    waited ${Math.round(waited)} ms for every server to idle`);
+    await waitForIdleLogged(pids);
     const startedAt = Date.now();
     const result = await lighthouse(
       origin + path,
@@ -205,6 +204,7 @@ export async function lighthouseScores(spec, { targets }) {
   mkdirSync(reportDir, { recursive: true });
   const chrome = await launch({ chromePath: spec.chromePath, chromeFlags: CHROME_FLAGS });
   const rows = [];
+  const pids = targets.map((target) => target.pid);
   try {
     for (const preset of presets) {
       for (const path of spec.pages) {
@@ -217,7 +217,7 @@ export async function lighthouseScores(spec, { targets }) {
             preset,
             runsPerPage: spec.runs,
             reportDir,
-            pids: targets.map((target) => target.pid),
+            pids,
           })),
         );
       }

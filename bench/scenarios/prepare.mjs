@@ -1,5 +1,5 @@
 /** What every socket scenario needs first: its rooms, and a server done with the last one. */
-import { waitForIdle } from '../lib/cpu.mjs';
+import { waitForIdleLogged } from '../lib/cpu.mjs';
 import { createRooms } from '../setup/population.mjs';
 
 /** Creates the scenario's rooms in our app; answers who joins which room. */
@@ -13,6 +13,5 @@ export async function prepareRooms(spec, users, config) {
 
 /** Waits (bounded) until the server has finished what the last scenario left it, e.g. leaves. */
 export async function settle(target) {
-  const waited = await waitForIdle(target.pid);
-  if (waited > 1000) console.log(`    waited ${Math.round(waited)} ms for the server to idle`);
+  await waitForIdleLogged(target.pid);
 }
