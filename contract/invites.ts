@@ -1,7 +1,59 @@
-/** GET /api/invites/:roomId: what an invitation is to, before the person accepts it. */
+/** Invitations: what one is to before it is accepted, and the links an owner can revoke. */
+import { z } from 'zod';
+
+/** The URL parameter of an invite link that carries its code, beside `room`. */
+export const INVITE_PARAM = 'invite';
+
+/** The longest life and the most uses an owner can give one link. */
+export const INVITE_MAX_HOURS = 30 * 24;
+export const INVITE_MAX_USES = 1000;
+
+export const inviteMessages = {
+  linkInvalid: "This invite link is no longer valid. Ask the room's owner for a new one.",
+  onlyOwner: 'Only the room owner can manage its invite links',
+  tooManyLinks: 'This room has too many invite links. Reset the link to start again.',
+  hoursRange: `Expiry must be between 1 and ${INVITE_MAX_HOURS} hours`,
+  usesRange: `Uses must be between 1 and ${INVITE_MAX_USES}`,
+} as const;
+
+/** Codes are made by the server (22 URL-safe characters); anything else is no code. */
+export const inviteCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
+/** POST /api/rooms/:roomId/invites: a link that expires, runs out, or both. */
+export const createInviteBody = z.object({
+  expiresInHours: z
+    .number({ error: inviteMessages.hoursRange })
+    .int(inviteMessages.hoursRange)
+    .min(1, inviteMessages.hoursRange)
+    .max(INVITE_MAX_HOURS, inviteMessages.hoursRange)
+    .optional(),
+  maxUses: z
+    .number({ error: inviteMessages.usesRange })
+    .int(inviteMessages.usesRange)
+    .min(1, inviteMessages.usesRange)
+    .max(INVITE_MAX_USES, inviteMessages.usesRange)
+    .optional(),
+});
+
+export type CreateInviteRequest = z.infer<typeof createInviteBody>;
+
+/**
+ * The room's link to share (GET /api/rooms/:roomId/invite, members only; the reset answers the
+ * same). `limited` links also carry when they expire and how many may use them.
+ */
+export interface InviteLinkResponse {
+  inviteUrl: string;
+  /** Milliseconds since the epoch. */
+  expiresAt?: number;
+  maxUses?: number;
+}
+
+/** GET /api/invites/:roomId[?invite=]: what an invitation is to, before the person accepts it. */
 export interface InvitePreview {
   roomId: string;
   name: string;
+  /** The owner's nickname in the room; null once they left it or deleted their account. */
+  owner: string | null;
   /** Already a member: joining only makes it the current room. */
   isMember: boolean;
   /** Removed by the room's owner or a moderator: joining will be refused. */

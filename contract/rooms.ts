@@ -49,6 +49,8 @@ export const joinBody = z
       z.string().max(ROOM_NAME_MAX, roomMessages.roomNameTooLong).optional(),
     ),
     activeNickname: optionalText.pipe(nicknameSchema.optional()),
+    /** An invite link's code; a wrong one is refused by the join itself, not as bad input. */
+    invite: z.string().max(64).optional(),
   })
   .refine((body) => body.roomId || body.roomName, { message: roomMessages.roomNameRequired });
 
@@ -66,6 +68,8 @@ export interface JoinRequest {
   /** ...or creates a room with this name. */
   roomName?: string;
   activeNickname?: string;
+  /** The code of the invite link followed, for a room whose owner turned invite links on. */
+  invite?: string;
 }
 
 export interface JoinResponse {

@@ -9,6 +9,7 @@ import { passwordResetRoutes } from './auth/password-reset-routes';
 import { settingsRoutes } from './auth/settings-routes';
 import { socketRoute } from './chat/socket-route';
 import { openDb } from './db/client';
+import { inviteLinkRoutes } from './invites/invite-link-routes';
 import { inviteRoutes } from './invites/invite-routes';
 import { ApiError } from './http/api-error';
 import { handleError, handleNotFound } from './http/error-handler';
@@ -46,6 +47,7 @@ api.route('/auth/settings', settingsRoutes);
 api.route('/user', profileRoutes);
 api.route('/admin', adminRoutes);
 api.route('/invites', inviteRoutes);
+api.route('/rooms', inviteLinkRoutes);
 api.route('/', roomRoutes);
 
 /**

@@ -12,7 +12,15 @@ describe('GET /api/invites/:roomId', () => {
 
     const res = await visitor.client.call(`/invites/${roomId}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ roomId, name: 'Book club', isMember: false, banned: false });
+    expect(res.body).toEqual({
+      roomId,
+      name: 'Book club',
+      owner: res.body.owner,
+      isMember: false,
+      banned: false,
+    });
+    // The owner's nickname in the room: who is inviting, not their email.
+    expect(res.body.owner).toMatch(/^nick\d+$/);
     const members = await owner.client.call(`/rooms/${roomId}/members`);
     expect(members.body.members).toHaveLength(1);
 

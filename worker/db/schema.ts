@@ -89,9 +89,34 @@ export const rooms = sqliteTable(
      * a member's unread count is this minus their read position.
      */
     lastMessageId: integer('last_message_id').notNull().default(0),
+    /**
+     * The room's standing invite code (worker/invites/): once set, a newcomer needs a link that
+     * carries it, or a live code of `room_invites`. Null: the room id alone admits, as links
+     * shared before invites could be reset do.
+     */
+    inviteCode: text('invite_code'),
     createdAt: createdAt(),
   },
   (table) => [index('rooms_created_idx').on(table.createdAt, table.roomId)],
+);
+
+/** Invite links that expire or run out, made by a room's owner when sharing. */
+export const roomInvites = sqliteTable(
+  'room_invites',
+  {
+    code: text('code').primaryKey(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.roomId, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Null: until the room's invites are reset. */
+    expiresAt: integer('expires_at'),
+    /** Null: any number of newcomers. */
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index('room_invites_room_idx').on(table.roomId)],
 );
 
 export const memberships = sqliteTable(

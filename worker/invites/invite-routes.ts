@@ -1,26 +1,53 @@
 /**
- * GET /api/invites/:roomId: what an invitation is to, so the person can decide. A link on any
- * site can point at /invite or /auto-join; the screen shows the room's name and a Join button
- * instead of joining on sight, and this is where it reads the name.
+ * GET /api/invites/:roomId[?invite=]: what an invitation is to, so the person can decide. A
+ * link on any site can point at /invite or /auto-join; the screen shows the room's name, its
+ * owner and a Join button instead of joining on sight, and this is where it reads them. A link
+ * the room no longer honours answers like a room that does not exist.
  */
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { InvitePreview } from '../../contract/invites';
+import { INVITE_PARAM, inviteMessages, type InvitePreview } from '../../contract/invites';
 import { roomIdSchema, roomMessages } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
+import type { Db } from '../db/client';
+import { memberships, rooms } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { inviteAdmits } from '../rooms/room-admission';
 import { roomMembershipAndBan } from '../rooms/room-queries';
 
 export const inviteRoutes = new Hono<AppEnv>().get('/:roomId', requireUser, async (c) => {
   const roomId = c.req.param('roomId');
   if (!roomIdSchema.safeParse(roomId).success) throw new ApiError(404, roomMessages.roomNotFound);
-  const userId = c.var.user.id;
-  const row = await roomMembershipAndBan(c.var.db, roomId, userId).get();
+  const { db } = c.var;
+  const [row, owner] = await Promise.all([
+    roomMembershipAndBan(db, roomId, c.var.user.id).get(),
+    ownerNickname(db, roomId),
+  ]);
   if (!row) throw new ApiError(404, roomMessages.roomNotFound);
+  const isMember = row.nickname !== null;
+  const code = c.req.query(INVITE_PARAM);
+  if (!isMember && !(await inviteAdmits(db, { roomId, inviteCode: row.inviteCode }, code))) {
+    throw new ApiError(404, inviteMessages.linkInvalid);
+  }
   return c.json({
     roomId,
     name: row.name,
-    isMember: row.nickname !== null,
+    owner: owner?.nickname ?? null,
+    isMember,
     banned: row.bannedAt !== null,
   } satisfies InvitePreview);
 });
+
+/** The nickname the room's creator has in it, if they are still a member. */
+function ownerNickname(db: Db, roomId: string) {
+  return db
+    .select({ nickname: memberships.nickname })
+    .from(rooms)
+    .innerJoin(
+      memberships,
+      and(eq(memberships.roomId, rooms.roomId), eq(memberships.userId, rooms.createdBy)),
+    )
+    .where(eq(rooms.roomId, roomId))
+    .get();
+}

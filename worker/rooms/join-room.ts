@@ -3,7 +3,14 @@ import { roomMessages, type NicknameConflict } from '../../contract/rooms';
 import { roomStub } from '../chat/room-stub';
 import { bumpCounter } from '../admin/counters';
 import type { Db } from '../db/client';
-import { memberships, rooms, users, type UserRow } from '../db/schema';
+import {
+  memberships,
+  rooms,
+  users,
+  type MembershipRow,
+  type RoomRow,
+  type UserRow,
+} from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { randomToken } from '../lib/encoding';
 import { searchText } from '../lib/search-text';
@@ -13,12 +20,15 @@ import { imitatesModerator } from '../../contract/reserved-nicknames';
 import { defaultNickname } from './default-nickname';
 import { locationHintFor } from './location-hint';
 import { nicknameLook } from './nickname-look';
+import { admitNewcomer } from './room-admission';
 import { findJoinState, nicknameColumns, nicknameKey } from './room-queries';
 
 interface JoinRequest {
   roomId?: string;
   roomName?: string;
   activeNickname?: string;
+  /** The invite link's code, which a room with invite links on asks of newcomers. */
+  invite?: string;
 }
 
 /** What placing a new room's object needs: the bindings and where the creator is. */
@@ -48,7 +58,7 @@ export async function joinRoom(
     throw new ApiError(400, roomMessages.nicknameReserved);
   }
   const renamed = request.roomId
-    ? await joinExistingRoom(db, user, request.roomId, nickname, beforeRename)
+    ? await joinExistingRoom(db, user, request, nickname, beforeRename)
     : false;
   const roomId = request.roomId ?? (await createRoom(db, user, request.roomName!, nickname));
   if (!request.roomId && placement) await makeRoomObject(placement, roomId, request.roomName!);
@@ -86,31 +96,65 @@ async function makeRoomObject({ env, place }: RoomPlacement, roomId: string, roo
 async function joinExistingRoom(
   db: Db,
   user: UserRow,
-  roomId: string,
+  { roomId, invite }: JoinRequest & { roomId: string },
   nickname: string,
   beforeRename?: BeforeRename,
 ): Promise<boolean> {
   const { room, existing, banned } = await findJoinState(db, roomId, user.id);
   // Kicked people are banned until an owner or admin lifts it, whatever link they come back by.
   if (banned) throw new ApiError(403, roomMessages.banned);
-  const renaming = existing !== undefined && existing.nickname !== nickname;
-  if (renaming) await beforeRename?.(roomId);
-  if (!existing || renaming) {
-    const lookalike = await looklessLookalike(db, roomId, user.id, nickname);
-    if (lookalike) throw nicknameConflict(roomId, room.name, nickname, lookalike);
+  if (existing) return rejoin(db, user, room, existing, nickname, beforeRename);
+  const refund = await admitNewcomer(db, room, invite);
+  try {
+    // Nothing joined: the same person's other join won the race, and used the link itself.
+    if (!(await enter(db, user, room, undefined, nickname))) await refund();
+  } catch (error) {
+    await refund();
+    throw error;
   }
+  return false;
+}
+
+/** A member coming back to the room, perhaps under another nickname: renamed or not. */
+async function rejoin(
+  db: Db,
+  user: UserRow,
+  room: RoomRow,
+  existing: MembershipRow,
+  nickname: string,
+  beforeRename?: BeforeRename,
+): Promise<boolean> {
+  const renaming = existing.nickname !== nickname;
+  if (renaming) await beforeRename?.(room.roomId);
+  return renaming && (await enter(db, user, room, existing, nickname));
+}
+
+/**
+ * Writes the membership (a newcomer's, or an existing one's new nickname): answers whether a
+ * row was written, false when the same person's concurrent join already made it.
+ */
+async function enter(
+  db: Db,
+  user: UserRow,
+  room: RoomRow,
+  existing: MembershipRow | undefined,
+  nickname: string,
+): Promise<boolean> {
+  const { roomId } = room;
+  const lookalike = await looklessLookalike(db, roomId, user.id, nickname);
+  if (lookalike) throw nicknameConflict(roomId, room.name, nickname, lookalike);
   try {
     if (!existing) {
       // A newcomer's unread count starts from their arrival, not the room's whole history.
       const joining = newMembership(roomId, user.id, nickname);
       await db.insert(memberships).values({ ...joining, lastReadId: room.lastMessageId });
-    } else if (renaming) {
+    } else {
       await db
         .update(memberships)
         .set(nicknameColumns(nickname))
         .where(eq(memberships.id, existing.id));
-      return true;
     }
+    return true;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // The unique indexes settle races: of many joins under one nickname (or two that look

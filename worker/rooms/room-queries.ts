@@ -55,10 +55,18 @@ export function nicknameColumns(nickname: string) {
   return { nickname, nicknameKey: nicknameKey(nickname), nicknameLook: nicknameLook(nickname) };
 }
 
-/** The room's name, the caller's nickname in it (null for a non-member) and their ban. */
+/**
+ * The room's name and invite code, the caller's nickname in it (null for a non-member) and
+ * their ban.
+ */
 export function roomMembershipAndBan(db: Db, roomId: string, userId: string) {
   return db
-    .select({ name: rooms.name, nickname: memberships.nickname, bannedAt: roomBans.bannedAt })
+    .select({
+      name: rooms.name,
+      inviteCode: rooms.inviteCode,
+      nickname: memberships.nickname,
+      bannedAt: roomBans.bannedAt,
+    })
     .from(rooms)
     .leftJoin(memberships, callersMembership(userId))
     .leftJoin(roomBans, callersBan(userId))

@@ -1,0 +1,119 @@
+/**
+ * A room's invite links: the one to share (members), a reset that revokes every link given out
+ * before, and links that expire or run out (the owner). Mounted at /api/rooms.
+ */
+import { and, count, eq, isNull, lte, or } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { createInviteBody, inviteMessages, type InviteLinkResponse } from '../../contract/invites';
+import { roomIdSchema, roomMessages } from '../../contract/rooms';
+import type { AppEnv } from '../app-env';
+import { requireUser } from '../auth/require-user';
+import type { Db } from '../db/client';
+import { roomInvites, rooms } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { validateJson } from '../http/validate-json';
+import { randomToken } from '../lib/encoding';
+import { findMembership, findRoomOr404 } from '../rooms/room-queries';
+import { enforceLimit } from '../security/guards';
+import { inviteUrl } from './invite-url';
+
+/** Live limited links per room: enough for any owner, and a bound on the table. */
+const LIVE_LINKS_MAX = 50;
+/** Invite links an owner can make or reset in an hour, across their rooms. */
+const LINK_CHANGES_PER_HOUR = 60;
+const HOUR_MS = 60 * 60_000;
+
+/** 16 random bytes, as unguessable as a room id. */
+const newCode = () => randomToken(16);
+
+async function roomOf(db: Db, roomId: string) {
+  if (!roomIdSchema.safeParse(roomId).success) throw new ApiError(404, roomMessages.roomNotFound);
+  return findRoomOr404(db, roomId);
+}
+
+// The session check sits on each route: on `use` it would also answer unknown paths 401.
+export const inviteLinkRoutes = new Hono<AppEnv>()
+  .get('/:roomId/invite', requireUser, async (c) => {
+    const room = await roomOf(c.var.db, c.req.param('roomId'));
+    const member = await findMembership(c.var.db, room.roomId, c.var.user.id);
+    // Not a member: the same 404 as a room that does not exist, so the link stays a secret.
+    if (!member && c.var.user.role !== 'admin') {
+      throw new ApiError(404, roomMessages.roomNotFound);
+    }
+    return c.json({
+      inviteUrl: inviteUrl(c, room.roomId, room.inviteCode),
+    } satisfies InviteLinkResponse);
+  })
+  .post('/:roomId/invite/reset', requireUser, async (c) => {
+    const room = await ownersRoom(c);
+    await limitLinkChanges(c);
+    const code = newCode();
+    await c.var.db.batch([
+      c.var.db.update(rooms).set({ inviteCode: code }).where(eq(rooms.roomId, room.roomId)),
+      c.var.db.delete(roomInvites).where(eq(roomInvites.roomId, room.roomId)),
+    ]);
+    return c.json({ inviteUrl: inviteUrl(c, room.roomId, code) } satisfies InviteLinkResponse);
+  })
+  .post('/:roomId/invites', requireUser, validateJson(createInviteBody), async (c) => {
+    const room = await ownersRoom(c);
+    const { expiresInHours, maxUses } = c.req.valid('json');
+    await limitLinkChanges(c);
+    const { db } = c.var;
+    const now = Date.now();
+    await db.delete(roomInvites).where(and(eq(roomInvites.roomId, room.roomId), spent(now)));
+    const [live] = await db
+      .select({ n: count() })
+      .from(roomInvites)
+      .where(eq(roomInvites.roomId, room.roomId));
+    if ((live?.n ?? 0) >= LIVE_LINKS_MAX) throw new ApiError(409, inviteMessages.tooManyLinks);
+    const code = newCode();
+    const expiresAt = expiresInHours ? now + expiresInHours * HOUR_MS : undefined;
+    await db.batch([
+      // A limited link means little while the room's id alone still admits: the first one
+      // turns invite links on (the standing code is then what members share).
+      db
+        .update(rooms)
+        .set({ inviteCode: newCode() })
+        .where(and(eq(rooms.roomId, room.roomId), isNull(rooms.inviteCode))),
+      db.insert(roomInvites).values({
+        code,
+        roomId: room.roomId,
+        createdBy: c.var.user.id,
+        expiresAt: expiresAt ?? null,
+        maxUses: maxUses ?? null,
+      }),
+    ]);
+    return c.json(
+      {
+        inviteUrl: inviteUrl(c, room.roomId, code),
+        ...(expiresAt ? { expiresAt } : {}),
+        ...(maxUses ? { maxUses } : {}),
+      } satisfies InviteLinkResponse,
+      201,
+    );
+  });
+
+/** Links that admit nobody any more: past their time, or used up. */
+function spent(now: number) {
+  // A null column compares as unknown, so a link without that bound is never spent by it.
+  return or(lte(roomInvites.expiresAt, now), lte(roomInvites.maxUses, roomInvites.uses));
+}
+
+async function ownersRoom(c: Context<AppEnv>) {
+  const room = await roomOf(c.var.db, c.req.param('roomId') ?? '');
+  if (room.createdBy !== c.var.user.id) throw new ApiError(403, inviteMessages.onlyOwner);
+  return room;
+}
+
+function limitLinkChanges(c: Context<AppEnv>) {
+  return enforceLimit(
+    c,
+    {
+      name: 'invite-links',
+      key: `invite-links:${c.var.user.id}`,
+      max: LINK_CHANGES_PER_HOUR,
+      windowMs: HOUR_MS,
+    },
+    { score: 'never' },
+  );
+}
