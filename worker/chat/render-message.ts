@@ -8,6 +8,7 @@
 import { linkifyit } from 'linkify-it';
 import MarkdownIt from 'markdown-it';
 import { textOfHtml } from '../lib/html-text';
+import { namesAnotherAddress, withoutUserinfo } from './honest-links';
 
 const linkify = linkifyit({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
 
@@ -32,8 +33,11 @@ function renderPlain(text: string): string {
   for (const match of linkify.match(text) ?? []) {
     if (!/^https?:$/i.test(match.schema)) continue;
     html += escapeHtml(text.slice(cursor, match.index));
-    const href = escapeHtml(match.url);
-    html += `<a href="${href}" ${LINK_ATTRS}>${escapeHtml(match.text)}</a>`;
+    // linkify-it ends a link before an '@' today; should it ever take userinfo in, the link
+    // still opens and shows only the host the browser would go to.
+    const href = withoutUserinfo(match.url);
+    const words = href === match.url ? match.text : href;
+    html += `<a href="${escapeHtml(href)}" ${LINK_ATTRS}>${escapeHtml(words)}</a>`;
     cursor = match.lastIndex;
   }
   html += escapeHtml(text.slice(cursor));
@@ -66,38 +70,11 @@ markdown.disable([
 // Only web links: `javascript:`, `data:`, relative and mail links stay text.
 markdown.validateLink = (url) => /^https?:\/\//i.test(url.trim());
 
-/** Finds addresses in a link's own words, written with or without a scheme ('bank.com'). */
-const addressesIn = linkifyit({ fuzzyLink: true, fuzzyEmail: false, fuzzyIP: true });
-
-function parsed(url: string): URL | null {
-  try {
-    return new URL(url);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether `words` name an address other than `href`: a site alone ('bank.com') must be the
- * link's site (or one under it, 'login.bank.com'); an address with a path must be the link's.
- */
-function namesAnotherAddress(words: string, href: string): boolean {
-  const target = parsed(href);
-  return (addressesIn.match(words) ?? []).some((match) => {
-    const named = parsed(match.url);
-    if (!target || !named) return true;
-    const siteAlone = named.pathname === '/' && !named.search && !named.hash;
-    if (!siteAlone) return named.href !== target.href;
-    const host = target.hostname;
-    return host !== named.hostname && !host.endsWith(`.${named.hostname}`);
-  });
-}
-
 /**
  * A link may not pass for another address: '[https://bank.com](https://evil.example)' would
  * show one site and open another. A link whose words or title name another address shows where
  * it goes instead (its words become its address, its title goes). Words that name no address
- * ('[the docs](https://…)') are kept.
+ * ('[the docs](https://…)') are kept. The rule itself is in honest-links.ts.
  */
 markdown.core.ruler.push('honest_links', (state) => {
   for (const block of state.tokens) {
@@ -108,7 +85,9 @@ markdown.core.ruler.push('honest_links', (state) => {
       if (link.type !== 'link_open') continue;
       let close = open + 1;
       while (close < children.length && children[close]!.type !== 'link_close') close++;
-      const href = String(link.attrGet('href') ?? '');
+      const written = String(link.attrGet('href') ?? '');
+      const href = withoutUserinfo(written);
+      link.attrSet('href', href);
       const title = link.attrGet('title');
       if (title !== null && namesAnotherAddress(String(title), href)) {
         link.attrs = (link.attrs ?? []).filter(([name]) => name !== 'title');
@@ -119,9 +98,12 @@ markdown.core.ruler.push('honest_links', (state) => {
           token.type === 'text' || token.type === 'code_inline' ? token.content : '',
         )
         .join('');
-      if (!namesAnotherAddress(words, href)) continue;
+      // Userinfo was there only to pass for another site: its link shows the real one.
+      if (href === written && !namesAnotherAddress(words, href)) continue;
       const address = new state.Token('text', '', 0);
-      address.content = state.md.normalizeLinkText(href);
+      // The address as the browser will open it: a host in another script stays punycode
+      // rather than being decoded into a lookalike of the site the words named.
+      address.content = href;
       children.splice(open + 1, close - open - 1, address);
     }
   }
