@@ -64,7 +64,10 @@ describe('account settings', () => {
 
   it('deletes the account through both dialogs and lands on /login with the message', async () => {
     window.localStorage.setItem('joinedRoomId', 'room-42');
-    window.localStorage.setItem('pendingRoomJoin', 'room-43');
+    window.sessionStorage.setItem(
+      'pendingRoomJoin',
+      JSON.stringify({ room: 'room-43', savedAt: Date.now() }),
+    );
     const { calls } = settingsApi((call) =>
       call.path === '/api/auth/settings/account'
         ? { status: 200, body: { message: 'Account deleted' } }
@@ -93,7 +96,7 @@ describe('account settings', () => {
     expect(sent?.method).toBe('DELETE');
     expect(sent?.body).toEqual({ password: 'secret1' });
     await waitFor(() => expect(window.localStorage.getItem('joinedRoomId')).toBeNull());
-    expect(window.localStorage.getItem('pendingRoomJoin')).toBeNull();
+    expect(window.sessionStorage.getItem('pendingRoomJoin')).toBeNull();
     // Signed out: the top bar offers Register again.
     const header = within(screen.getByRole('banner'));
     expect(await header.findByRole('link', { name: 'Register' })).toBeTruthy();

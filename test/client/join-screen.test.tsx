@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../contract/user';
-import { acceptedJoinState } from '../../client/lib/join-intent';
 import { fakeApi, renderApp, testUser, type FetchCall } from './render-app';
 
 // A successful join opens the chat; its socket is not under test here.
@@ -40,9 +39,22 @@ const joined = (call: FetchCall) => ({
 });
 const invitePreview = {
   status: 200,
-  body: { roomId: 'room-a', name: 'Book club', isMember: false, banned: false },
+  body: { roomId: 'room-a', name: 'Book club', owner: 'lin', isMember: false, banned: false },
 };
 const joins = (calls: FetchCall[]) => calls.filter((call) => call.path === '/api/join');
+/** The invitation's preview for room-a, and `answer` for the join. */
+const previewAnd =
+  (answer: (call: FetchCall) => ReturnType<typeof joined> | typeof conflict | undefined) =>
+  (call: FetchCall) => {
+    if (call.path.startsWith('/api/invites/room-a')) return invitePreview;
+    return call.path === '/api/join' ? answer(call) : undefined;
+  };
+/** An invitation kept for this tab's sign-in, as /invite leaves it. */
+const keepInvitation = (room: string, savedAt = Date.now()) =>
+  window.sessionStorage.setItem('pendingRoomJoin', JSON.stringify({ room, savedAt }));
+const keptInvitation = () => window.sessionStorage.getItem('pendingRoomJoin');
+const acceptInvitation = async () =>
+  fireEvent.click(await screen.findByRole('button', { name: 'Join', exact: true }));
 
 describe('join screen', () => {
   it('creates a room under the current nickname and opens its chat', async () => {
@@ -67,15 +79,21 @@ describe('join screen', () => {
     expect(window.localStorage.getItem('activeNickname')).toBe('ada');
   });
 
-  it('joins a shared room at once, and resolves a nickname conflict', async () => {
-    window.localStorage.setItem('pendingRoomJoin', 'room-a');
-    const { calls } = fakeApi(testUser, (call) => {
-      if (call.path !== '/api/join') return undefined;
-      return (call.body as { activeNickname: string }).activeNickname === 'ada'
-        ? conflict
-        : joined(call);
-    });
+  it('asks before joining a shared room, then joins and resolves a nickname conflict', async () => {
+    keepInvitation('room-a');
+    const { calls } = fakeApi(
+      testUser,
+      previewAnd((call) =>
+        (call.body as { activeNickname: string }).activeNickname === 'ada'
+          ? conflict
+          : joined(call),
+      ),
+    );
     const { router } = renderApp('/join?room=room-a');
+    expect(await screen.findByRole('heading', { name: 'Join "Book club"?' })).toBeTruthy();
+    expect(screen.getByText('lin')).toBeTruthy();
+    expect(joins(calls)).toHaveLength(0);
+    await acceptInvitation();
     expect(await screen.findByText('room-a')).toBeTruthy();
     expect(await screen.findByText(/"ada" is already taken/)).toBeTruthy();
     const field = screen.getByRole('textbox', { name: 'New Nickname' }) as HTMLInputElement;
@@ -87,69 +105,100 @@ describe('join screen', () => {
       { roomId: 'room-a', activeNickname: 'ada' },
       { roomId: 'room-a', activeNickname: 'ada1' },
     ]);
-    expect(window.localStorage.getItem('pendingRoomJoin')).toBeNull();
+    expect(keptInvitation()).toBeNull();
     expect(window.localStorage.getItem('activeNickname')).toBe('ada1');
   });
 
+  it('asks about a stored invitation too, and Not now drops it', async () => {
+    keepInvitation('room-a');
+    const { calls, router } = {
+      ...fakeApi(testUser, previewAnd(joined)),
+      ...renderApp('/join'),
+    };
+    expect(await screen.findByRole('heading', { name: 'Join "Book club"?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Not now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(joins(calls)).toHaveLength(0);
+    expect(keptInvitation()).toBeNull();
+  });
+
+  it('ignores an invitation kept more than an hour, or in localStorage', async () => {
+    keepInvitation('room-a', Date.now() - 61 * 60_000);
+    window.localStorage.setItem('pendingRoomJoin', 'room-a');
+    const { calls } = fakeApi(testUser, previewAnd(joined));
+    renderApp('/join');
+    expect(await screen.findByRole('textbox', { name: 'Room Name' })).toBeTruthy();
+    expect(calls.some((call) => call.path.startsWith('/api/invites/'))).toBe(false);
+    expect(keptInvitation()).toBeNull();
+    expect(window.localStorage.getItem('pendingRoomJoin')).toBeNull();
+  });
+
   it('closes the conflict panel on Cancel', async () => {
-    fakeApi(testUser, (call) => (call.path === '/api/join' ? conflict : undefined));
+    fakeApi(
+      testUser,
+      previewAnd(() => conflict),
+    );
     renderApp('/join?room=room-a');
+    await acceptInvitation();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('textbox', { name: 'New Nickname' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Join Room' })).toBeTruthy();
   });
 
   it("shows the server's error, else the fallback", async () => {
-    fakeApi(testUser, (call) =>
-      call.path === '/api/join' ? { status: 500, text: 'oops' } : undefined,
-    );
+    fakeApi(testUser, (call) => {
+      if (call.path.startsWith('/api/invites/')) return invitePreview;
+      return call.path === '/api/join' ? { status: 500, text: 'oops' } : undefined;
+    });
     renderApp('/join?room=room-a');
+    await acceptInvitation();
     expect(await screen.findByText('Failed to join the room')).toBeTruthy();
   });
 
   it('says so when the join answers without success', async () => {
-    fakeApi(testUser, (call) =>
-      call.path === '/api/join' ? { status: 200, body: { success: false } } : undefined,
-    );
+    fakeApi(testUser, (call) => {
+      if (call.path.startsWith('/api/invites/')) return invitePreview;
+      return call.path === '/api/join' ? { status: 200, body: { success: false } } : undefined;
+    });
     renderApp('/join?room=room-a');
+    await acceptInvitation();
     expect(await screen.findByText('Failed to set up room membership')).toBeTruthy();
   });
 });
 
 describe('invitations and auto-join', () => {
-  it('keeps the invited room and sends a visitor to register', async () => {
+  it('keeps the invited room for this tab and sends a visitor to register', async () => {
     fakeApi(null);
-    const { router } = renderApp('/invite?room=room-a');
+    const { router } = renderApp('/invite?room=room-a&invite=code-1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
-    expect(window.localStorage.getItem('pendingRoomJoin')).toBe('room-a');
+    expect(JSON.parse(keptInvitation()!)).toMatchObject({ room: 'room-a', invite: 'code-1' });
+    expect(window.localStorage.getItem('pendingRoomJoin')).toBeNull();
   });
 
   it('shows a signed-in person the invited room and joins only when they click Join', async () => {
     const user: PublicUser = { ...testUser, nickname: 'grace', activeNickname: null };
-    const { calls } = fakeApi(user, (call) => {
-      if (call.path === '/api/join') return joined(call);
-      if (call.path === '/api/invites/room-a') return invitePreview;
-      return undefined;
-    });
-    const { router } = renderApp('/invite?room=room-a');
+    const { calls } = fakeApi(user, previewAnd(joined));
+    const { router } = renderApp('/invite?room=room-a&invite=code-1');
     expect(await screen.findByRole('heading', { name: 'Join "Book club"?' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auto-join');
+    expect(calls.map((call) => call.path)).toContain('/api/invites/room-a?invite=code-1');
     expect(joins(calls)).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat/room-a'));
-    expect(joins(calls)[0]?.body).toEqual({ roomId: 'room-a', activeNickname: 'grace' });
-    expect(window.localStorage.getItem('pendingRoomJoin')).toBeNull();
+    expect(joins(calls)[0]?.body).toEqual({
+      roomId: 'room-a',
+      invite: 'code-1',
+      activeNickname: 'grace',
+    });
+    expect(keptInvitation()).toBeNull();
   });
 
-  it('joins at once when the app itself led there, after the login an invitation asked for', async () => {
-    const { calls, router } = {
-      ...fakeApi(testUser, (call) => (call.path === '/api/join' ? joined(call) : undefined)),
-      ...renderApp('/auto-join?room=room-a', acceptedJoinState),
-    };
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/room-a'));
-    expect(joins(calls)).toHaveLength(1);
-    expect(calls.some((call) => call.path.startsWith('/api/invites/'))).toBe(false);
+  it('still asks when history state claims the app led there', async () => {
+    const { calls } = fakeApi(testUser, previewAnd(joined));
+    renderApp('/auto-join?room=room-a', { joinAccepted: true });
+    expect(await screen.findByRole('heading', { name: 'Join "Book club"?' })).toBeTruthy();
+    expect(joins(calls)).toHaveLength(0);
   });
 
   it('tells a banned person so, and offers no Join button', async () => {
@@ -166,20 +215,24 @@ describe('invitations and auto-join', () => {
   });
 
   it('explains a failed auto-join and offers the way home', async () => {
-    window.localStorage.setItem('pendingRoomJoin', 'gone');
-    fakeApi(testUser, (call) =>
-      call.path === '/api/join' ? { status: 404, body: { error: 'Room not found' } } : undefined,
-    );
-    renderApp('/auto-join?room=gone', acceptedJoinState);
+    keepInvitation('gone');
+    fakeApi(testUser, (call) => {
+      if (call.path === '/api/invites/gone') return { status: 200, body: invitePreview.body };
+      return call.path === '/api/join'
+        ? { status: 404, body: { error: 'Room not found' } }
+        : undefined;
+    });
+    renderApp('/auto-join?room=gone');
+    await acceptInvitation();
     expect(await screen.findByRole('heading', { name: 'Error Joining Room' })).toBeTruthy();
     expect(screen.getByText('Room not found')).toBeTruthy();
     expect(screen.getByText('The room no longer exists')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
-    expect(window.localStorage.getItem('pendingRoomJoin')).toBeNull();
+    expect(keptInvitation()).toBeNull();
   });
 
   it('explains an invitation to a room that does not exist', async () => {
-    window.localStorage.setItem('pendingRoomJoin', 'gone');
+    keepInvitation('gone');
     fakeApi(testUser, (call) =>
       call.path === '/api/invites/gone'
         ? { status: 404, body: { error: 'Room not found' } }
@@ -188,12 +241,16 @@ describe('invitations and auto-join', () => {
     renderApp('/auto-join?room=gone');
     expect(await screen.findByRole('heading', { name: 'Error Joining Room' })).toBeTruthy();
     expect(screen.getByText('Room not found')).toBeTruthy();
-    expect(window.localStorage.getItem('pendingRoomJoin')).toBeNull();
+    expect(keptInvitation()).toBeNull();
   });
 
   it('offers a new nickname on an auto-join conflict, and Cancel goes home', async () => {
-    fakeApi(testUser, (call) => (call.path === '/api/join' ? conflict : undefined));
-    const { router } = renderApp('/auto-join?room=room-a', acceptedJoinState);
+    fakeApi(
+      testUser,
+      previewAnd(() => conflict),
+    );
+    const { router } = renderApp('/auto-join?room=room-a');
+    await acceptInvitation();
     expect(await screen.findByRole('heading', { name: 'Nickname Conflict' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

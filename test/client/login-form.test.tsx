@@ -63,17 +63,32 @@ describe('login form', () => {
     expect(sent?.body).toEqual({ email: 'ada@example.com', password: 'secret1' });
   });
 
-  it('goes to the pending invitation after login', async () => {
-    window.localStorage.setItem('pendingRoomJoin', 'room-42');
-    fakeApi(null, (call) =>
-      call.path === '/api/auth/login' ? { status: 200, body: { user: testUser } } : undefined,
+  it("goes to the pending invitation's prompt after login, which still asks", async () => {
+    window.sessionStorage.setItem(
+      'pendingRoomJoin',
+      JSON.stringify({ room: 'room-42', savedAt: Date.now() }),
     );
+    const preview = {
+      roomId: 'room-42',
+      name: 'Attic',
+      owner: null,
+      isMember: false,
+      banned: false,
+    };
+    const { calls } = fakeApi(null, (call) => {
+      if (call.path === '/api/invites/room-42') return { status: 200, body: preview };
+      return call.path === '/api/auth/login'
+        ? { status: 200, body: { user: testUser } }
+        : undefined;
+    });
     const { router } = renderApp('/login');
     await signIn();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auto-join'));
     expect(router.state.location.search).toBe('?room=room-42');
-    expect(await screen.findByText('Setting up your room...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Join "Attic"?' })).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/join')).toBe(false);
+    expect(screen.queryByText('Setting up your room...')).toBeNull();
   });
 
   it('sends nothing when the email is malformed', async () => {

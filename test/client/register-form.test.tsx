@@ -89,7 +89,10 @@ describe('register form', () => {
   });
 
   it('registers and hands the invitation message to the login page', async () => {
-    window.localStorage.setItem('pendingRoomJoin', 'room-42');
+    window.sessionStorage.setItem(
+      'pendingRoomJoin',
+      JSON.stringify({ room: 'room-42', savedAt: Date.now() }),
+    );
     const { calls } = fakeApi(null, (call) =>
       call.path === '/api/auth/register' ? { status: 201, body: { user: {} } } : undefined,
     );

@@ -51,7 +51,7 @@ describe('routes and guards', () => {
     const { router } = renderApp('/invite?room=room-42');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
-    expect(window.localStorage.getItem('pendingRoomJoin')).toBe('room-42');
+    expect(window.sessionStorage.getItem('pendingRoomJoin')).toContain('"room":"room-42"');
   });
 
   it('sends a signed-in user from an invitation to the auto-join', async () => {
@@ -67,6 +67,6 @@ describe('routes and guards', () => {
     const { router } = renderApp('/invite');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(window.localStorage.getItem('pendingRoomJoin')).toBeNull();
+    expect(window.sessionStorage.getItem('pendingRoomJoin')).toBeNull();
   });
 });

@@ -5,9 +5,8 @@ import { currentPasswordSchema, emailSchema, firstError } from '../../../../cont
 import { FormSuccess, RequestError } from '../../../components/ui/form-alerts';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useField } from '../../../hooks/use-field';
-import { acceptedJoinState } from '../../../lib/join-intent';
 import { useSession } from '../../../lib/session/use-session';
-import { readStored, storageKeys } from '../../../lib/storage';
+import { invitationPath, readPendingInvitation } from '../../../lib/pending-invitation';
 import { useLogin } from '../api/login';
 import { EmailField } from './email-field';
 
@@ -33,15 +32,10 @@ export function LoginForm() {
   // login answers, and a guarded page reached before that would send the person back here.
   useEffect(() => {
     if (!signedIn || !user) return;
-    // The spec accepts ?redirect= on /login but gives it no effect: an invitation waiting in
-    // storage is the only place a login leads other than home.
-    const pendingRoom = readStored(storageKeys.pendingRoomJoin);
-    if (pendingRoom) {
-      // The person followed an invitation and signed in for it: the join goes ahead.
-      navigate(`/auto-join?room=${encodeURIComponent(pendingRoom)}`, { state: acceptedJoinState });
-    } else {
-      navigate('/');
-    }
+    // The spec accepts ?redirect= on /login but gives it no effect: an invitation this tab's
+    // sign-in was for is the only place a login leads other than home. Its prompt still asks.
+    const invitation = readPendingInvitation();
+    navigate(invitation ? invitationPath(invitation) : '/');
   }, [signedIn, user, navigate]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

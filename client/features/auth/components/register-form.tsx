@@ -12,7 +12,7 @@ import { FormError } from '../../../components/ui/form-alerts';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useField } from '../../../hooks/use-field';
 import { errorText } from '../../../lib/api-client';
-import { readStored, storageKeys } from '../../../lib/storage';
+import { readPendingInvitation } from '../../../lib/pending-invitation';
 import { useRegister } from '../api/register';
 import { EmailField } from './email-field';
 
@@ -46,7 +46,7 @@ export function RegisterForm() {
       { email: email.value.trim(), password: password.value, nickname: nickname.value.trim() },
       {
         onSuccess: () => {
-          const message = readStored(storageKeys.pendingRoomJoin)
+          const message = readPendingInvitation()
             ? 'Registration successful! Please log in to join the room.'
             : 'Registration successful! Please log in.';
           navigate('/login', { state: { message } });

@@ -1,20 +1,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InvitePreview } from '../../../../contract/invites';
+import { INVITE_PARAM, type InvitePreview } from '../../../../contract/invites';
 import { api } from '../../../lib/api-client';
 
 export const invitesKeys = {
   all: ['invites'] as const,
-  preview: (roomId: string) => [...invitesKeys.all, roomId] as const,
+  preview: (roomId: string, invite?: string) => [...invitesKeys.all, roomId, invite ?? ''] as const,
 };
 
-/** What an invitation is to: the room's name, and whether the person is already in or banned. */
-export function getInvitePreview(roomId: string): Promise<InvitePreview> {
-  return api.get<InvitePreview>(`/invites/${encodeURIComponent(roomId)}`);
+/**
+ * What an invitation is to: the room's name, its owner, and whether the person is already in
+ * or banned. A link the room no longer honours fails like an unknown room.
+ */
+export function getInvitePreview(roomId: string, invite?: string): Promise<InvitePreview> {
+  const query = invite ? `?${INVITE_PARAM}=${encodeURIComponent(invite)}` : '';
+  return api.get<InvitePreview>(`/invites/${encodeURIComponent(roomId)}${query}`);
 }
 
-export const getInvitePreviewQueryOptions = (roomId: string) =>
-  queryOptions({ queryKey: invitesKeys.preview(roomId), queryFn: () => getInvitePreview(roomId) });
+export const getInvitePreviewQueryOptions = (roomId: string, invite?: string) =>
+  queryOptions({
+    queryKey: invitesKeys.preview(roomId, invite),
+    queryFn: () => getInvitePreview(roomId, invite),
+  });
 
-export function useInvitePreview(roomId: string) {
-  return useQuery(getInvitePreviewQueryOptions(roomId));
+export function useInvitePreview(roomId: string, invite?: string) {
+  return useQuery(getInvitePreviewQueryOptions(roomId, invite));
 }

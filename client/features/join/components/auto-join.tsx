@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Loader } from '@mantine/core';
+import { INVITE_PARAM } from '../../../../contract/invites';
 import { StatusPanel } from '../../../components/ui/status-panel';
-import { isAcceptedJoin } from '../../../lib/join-intent';
 import { useSession } from '../../../lib/session/use-session';
 import { useJoinFlow } from '../hooks/use-join-flow';
 import { pickNickname } from '../utils/pick-nickname';
@@ -11,31 +11,39 @@ import { JoinFailure } from './join-failure';
 import { NicknameConflictPanel } from './nickname-conflict-panel';
 
 /**
- * /auto-join?room= (spec point 4): joins the invited room under the person's usual nickname.
- * Right after the login an invitation led to, it joins at once; reached any other way (a link
- * on another site, a typed address) it first shows the room and asks. The route's guard sends
- * visitors to /login.
+ * /auto-join?room=[&invite=] (spec point 4): joins the invited room under the person's usual
+ * nickname, once they said yes to the invitation's prompt. However they got here (the sign-in
+ * an invitation led to, a link on another site, a typed address), it asks first: any page can
+ * send a visitor here. The route's guard sends visitors to /login.
  */
 export function AutoJoin() {
   const { user } = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
-  const room = useSearchParams()[0].get('room');
+  const [params] = useSearchParams();
+  const room = params.get('room');
+  const invite = params.get(INVITE_PARAM) ?? undefined;
   const { join, joining, error, conflict, dismiss } = useJoinFlow();
   const nickname = user ? pickNickname(user) : '';
-  const [accepted, setAccepted] = useState(() => isAcceptedJoin(location.state));
+  const [accepted, setAccepted] = useState(false);
   const attempted = useRef(false);
 
   useEffect(() => {
     if (!room || !user || !accepted || attempted.current) return;
     attempted.current = true;
-    void join({ roomId: room, activeNickname: nickname });
-  }, [room, user, nickname, join, accepted]);
+    void join({ roomId: room, invite, activeNickname: nickname });
+  }, [room, invite, user, nickname, join, accepted]);
 
   if (!room) return <Navigate to="/" replace />;
 
   if (!accepted) {
-    return <InvitePrompt roomId={room} nickname={nickname} onAccept={() => setAccepted(true)} />;
+    return (
+      <InvitePrompt
+        roomId={room}
+        invite={invite}
+        nickname={nickname}
+        onAccept={() => setAccepted(true)}
+      />
+    );
   }
 
   if (conflict) {
@@ -46,7 +54,7 @@ export function AutoJoin() {
           nickname={nickname}
           submitting={joining}
           onRetry={(chosen) =>
-            void join({ roomId: conflict.roomId || room, activeNickname: chosen })
+            void join({ roomId: conflict.roomId || room, invite, activeNickname: chosen })
           }
           onCancel={() => {
             dismiss();

@@ -3,28 +3,30 @@ import { Link } from 'react-router';
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { StatusPanel } from '../../../components/ui/status-panel';
 import { errorText } from '../../../lib/api-client';
-import { removeStored, storageKeys } from '../../../lib/storage';
+import { clearPendingInvitation } from '../../../lib/pending-invitation';
 import { useInvitePreview } from '../api/get-invite-preview';
 import { JoinFailure } from './join-failure';
 
 interface InvitePromptProps {
   roomId: string;
+  /** The invite link's code, for a room whose owner turned invite links on. */
+  invite?: string;
   nickname: string;
   onAccept: () => void;
 }
 
 /**
- * An invitation that did not come from the app's own flow (a link on another site, a typed
- * address): it names the room and joins only when the person says so.
+ * Every invitation, wherever it came from (a link on another site, a typed address, the one
+ * an invitation's sign-in brings back): it names the room and its owner, and joins only when
+ * the person says so. Any page can send a visitor to these addresses.
  */
-export function InvitePrompt({ roomId, nickname, onAccept }: InvitePromptProps) {
-  const query = useInvitePreview(roomId);
-  // A dead invitation, or one to a room that banned the person, must not bring them back
-  // here after every login.
+export function InvitePrompt({ roomId, invite, nickname, onAccept }: InvitePromptProps) {
+  const query = useInvitePreview(roomId, invite);
+  // A dead invitation, or one to a room that banned the person, is dropped.
   const dead = query.isError || query.data?.banned === true;
 
   useEffect(() => {
-    if (dead) removeStored(storageKeys.pendingRoomJoin);
+    if (dead) clearPendingInvitation();
   }, [dead]);
 
   if (query.isPending) {
@@ -47,17 +49,17 @@ export function InvitePrompt({ roomId, nickname, onAccept }: InvitePromptProps) 
           ? `You are already a member of "${preview.name}".`
           : `You have been invited to the room "${preview.name}".`}
       </Text>
+      {preview.owner && (
+        <Text size="sm">
+          Owner: <strong>{preview.owner}</strong>
+        </Text>
+      )}
       <Text size="sm" c="dimmed">
         You will join as {nickname}. The room&apos;s owner will see your email address.
       </Text>
       <Group justify="center">
         <Button onClick={onAccept}>Join</Button>
-        <Button
-          component={Link}
-          to="/"
-          variant="default"
-          onClick={() => removeStored(storageKeys.pendingRoomJoin)}
-        >
+        <Button component={Link} to="/" variant="default" onClick={clearPendingInvitation}>
           Not now
         </Button>
       </Group>

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert, Anchor, Code, Stack, Text, TextInput } from '@mantine/core';
+import { INVITE_PARAM } from '../../../../contract/invites';
 import { ROOM_NAME_MAX, roomMessages } from '../../../../contract/rooms';
 import { FormError } from '../../../components/ui/form-alerts';
 import { FormCard } from '../../../components/ui/form-card';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useSession } from '../../../lib/session/use-session';
-import { readStored, storageKeys } from '../../../lib/storage';
+import { readPendingInvitation } from '../../../lib/pending-invitation';
 import { useJoinFlow } from '../hooks/use-join-flow';
 import { pickNickname } from '../utils/pick-nickname';
+import { InvitePrompt } from './invite-prompt';
 import { NicknameConflictPanel } from './nickname-conflict-panel';
 
 function noticeOf(state: unknown): string | null {
@@ -18,13 +20,17 @@ function noticeOf(state: unknown): string | null {
 
 /**
  * /join (spec point 2, 'Join screen'): names a new room, or joins the room of ?room= or of a
- * waiting invitation, which is attempted at once.
+ * waiting invitation. Those first show the invitation's prompt (any site can link here), and
+ * the join is attempted at once when the person accepts it.
  */
 export function JoinScreen() {
   const { user } = useSession();
-  const roomParam = useSearchParams()[0].get('room');
-  const [pending] = useState(() => readStored(storageKeys.pendingRoomJoin));
-  const sharedRoom = roomParam || pending;
+  const [params] = useSearchParams();
+  const roomParam = params.get('room');
+  const [pending] = useState(readPendingInvitation);
+  const sharedRoom = roomParam || pending?.room || null;
+  const invite = (roomParam ? params.get(INVITE_PARAM) : pending?.invite) ?? undefined;
+  const [accepted, setAccepted] = useState(false);
   const [roomName, setRoomName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const { join, joining, error, conflict, dismiss } = useJoinFlow();
@@ -34,10 +40,10 @@ export function JoinScreen() {
   const notice = noticeOf(useLocation().state);
 
   useEffect(() => {
-    if (!sharedRoom || !user || attempted.current) return;
+    if (!sharedRoom || !user || !accepted || attempted.current) return;
     attempted.current = true;
-    void join({ roomId: sharedRoom, activeNickname: nickname });
-  }, [sharedRoom, user, nickname, join]);
+    void join({ roomId: sharedRoom, invite, activeNickname: nickname });
+  }, [sharedRoom, invite, user, nickname, join, accepted]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,10 +54,21 @@ export function JoinScreen() {
     setNameError(null);
     void join(
       sharedRoom
-        ? { roomId: sharedRoom, activeNickname: nickname }
+        ? { roomId: sharedRoom, invite, activeNickname: nickname }
         : { roomName: roomName.trim(), activeNickname: nickname },
     );
   };
+
+  if (sharedRoom && !accepted) {
+    return (
+      <InvitePrompt
+        roomId={sharedRoom}
+        invite={invite}
+        nickname={nickname}
+        onAccept={() => setAccepted(true)}
+      />
+    );
+  }
 
   return (
     <FormCard title={sharedRoom ? 'Join a Room' : 'Create a Room'}>
@@ -60,7 +77,9 @@ export function JoinScreen() {
           message={conflict.message}
           nickname={nickname}
           submitting={joining}
-          onRetry={(chosen) => void join({ roomId: conflict.roomId, activeNickname: chosen })}
+          onRetry={(chosen) =>
+            void join({ roomId: conflict.roomId, invite, activeNickname: chosen })
+          }
           onCancel={dismiss}
         />
       ) : (

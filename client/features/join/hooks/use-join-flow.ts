@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { JoinResponse } from '../../../../contract/rooms';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
-import { removeStored, storageKeys } from '../../../lib/storage';
+import { clearPendingInvitation } from '../../../lib/pending-invitation';
 import { conflictOf, useJoinRoom, type Conflict, type JoinRequest } from '../api/join-room';
 
 const joined = (answer: JoinResponse | undefined) => Boolean(answer?.success && answer.roomId);
@@ -25,7 +25,7 @@ export function useJoinFlow() {
       if (!user || !joined(answer)) return;
       enterRoom(answer.roomId, answer.activeNickname);
       // The invitation, if one was waiting, has now been used.
-      removeStored(storageKeys.pendingRoomJoin);
+      clearPendingInvitation();
       // The join replaces its own entry: Back from the chat leaves the room flow.
       navigate(`/chat/${encodeURIComponent(answer.roomId)}`, { replace: true });
     },
@@ -33,7 +33,7 @@ export function useJoinFlow() {
       const taken = user && conflictOf(failure, request, user.activeNickname || user.nickname);
       setConflict(taken || null);
       // A refused invitation must not bring the person back here after every login.
-      if (!taken) removeStored(storageKeys.pendingRoomJoin);
+      if (!taken) clearPendingInvitation();
     },
   });
   const { mutate, reset } = mutation;
@@ -49,7 +49,7 @@ export function useJoinFlow() {
   const dismiss = useCallback(() => {
     setConflict(null);
     reset();
-    removeStored(storageKeys.pendingRoomJoin);
+    clearPendingInvitation();
   }, [reset]);
 
   const error =

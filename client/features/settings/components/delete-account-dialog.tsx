@@ -6,7 +6,7 @@ import { RequestError } from '../../../components/ui/form-alerts';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useField } from '../../../hooks/use-field';
 import { useSession } from '../../../lib/session/use-session';
-import { removeStored, storageKeys } from '../../../lib/storage';
+import { clearPendingInvitation } from '../../../lib/pending-invitation';
 import { useDeleteAccount } from '../api/delete-account';
 
 interface DeleteAccountDialogProps {
@@ -42,7 +42,7 @@ export function DeleteAccountDialog({ opened, onClose }: DeleteAccountDialogProp
           flushSync: true,
           state: { message: 'Your account has been deleted successfully' },
         });
-        removeStored(storageKeys.pendingRoomJoin);
+        clearPendingInvitation();
         void logout();
       },
     });
