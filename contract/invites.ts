@@ -43,6 +43,8 @@ export type CreateInviteRequest = z.infer<typeof createInviteBody>;
  */
 export interface InviteLinkResponse {
   inviteUrl: string;
+  /** GET only: whether the caller may reset the link and make limited ones (the owner). */
+  canManage?: boolean;
   /** Milliseconds since the epoch. */
   expiresAt?: number;
   maxUses?: number;

@@ -1,17 +1,28 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ShareMenu } from '../../client/features/share/components/share-menu';
+import { createQueryClient } from '../../client/lib/query-client';
+import { fakeApi, type FetchCall } from './render-app';
 import { renderWithMantine } from './render-mantine';
 
+function renderShareMenu(roomName = 'Book club') {
+  return renderWithMantine(
+    <QueryClientProvider client={createQueryClient()}>
+      <ShareMenu roomId="room-a" roomName={roomName} />
+    </QueryClientProvider>,
+  );
+}
+
 function renderMenu(roomName = 'Book club') {
-  renderWithMantine(<ShareMenu roomId="room-a" roomName={roomName} />);
+  renderShareMenu(roomName);
   fireEvent.click(screen.getByRole('button', { name: 'Share' }));
   return screen.findByRole('dialog', { name: `Share "${roomName}"` });
 }
 
 describe('share menu', () => {
   it('takes the focus in, and gives it back to its button when Escape closes it', async () => {
-    renderWithMantine(<ShareMenu roomId="room-a" roomName="Book club" />);
+    renderShareMenu();
     const button = screen.getByRole('button', { name: 'Share' });
     // As from the keyboard: the focus is on the button, Enter opens the menu.
     button.focus();
@@ -88,5 +99,69 @@ describe('share menu', () => {
     const menu = await renderMenu();
     fireEvent.click(within(menu).getByRole('button', { name: 'Copy invite link' }));
     await waitFor(() => expect(execCommand).toHaveBeenCalledWith('copy'));
+  });
+});
+
+describe("the owner's invite links", () => {
+  const standing = `${window.location.origin}/invite?room=room-a&invite=newcode0000000000000`;
+  const limited = `${window.location.origin}/invite?room=room-a&invite=limited0000000000000`;
+
+  function ownerApi(canManage: boolean) {
+    return fakeApi(null, (call: FetchCall) => {
+      if (call.path === '/api/rooms/room-a/invite') {
+        return {
+          status: 200,
+          body: { inviteUrl: limited.replace('limited', 'current'), canManage },
+        };
+      }
+      if (call.path === '/api/rooms/room-a/invite/reset') {
+        return { status: 200, body: { inviteUrl: standing } };
+      }
+      if (call.path === '/api/rooms/room-a/invites') {
+        return {
+          status: 201,
+          body: { inviteUrl: limited, expiresAt: Date.now() + 86_400_000, maxUses: 5 },
+        };
+      }
+      return undefined;
+    });
+  }
+
+  it('shows the link the server gives, and resets it after a confirmation', async () => {
+    const { calls } = ownerApi(true);
+    const menu = await renderMenu();
+    const field = within(menu).getByRole('textbox', { name: 'Invite link' }) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toContain('invite=current'));
+
+    fireEvent.click(await within(menu).findByRole('button', { name: 'Reset invite link' }));
+    expect(calls.some((call) => call.path.endsWith('/invite/reset'))).toBe(false);
+    fireEvent.click(within(menu).getByRole('button', { name: 'Reset link' }));
+    await waitFor(() => expect(field.value).toBe(standing));
+    expect(within(menu).getByText(/no longer let anyone new in/)).toBeTruthy();
+  });
+
+  it('makes a link that expires and runs out', async () => {
+    const { calls } = ownerApi(true);
+    const menu = await renderMenu();
+    const expires = (await within(menu).findByLabelText('Link expires')) as HTMLSelectElement;
+    fireEvent.change(expires, { target: { value: '24' } });
+    fireEvent.change(within(menu).getByLabelText('Max uses'), { target: { value: '5' } });
+    fireEvent.click(within(menu).getByRole('button', { name: 'Create limited link' }));
+
+    const made = (await within(menu).findByRole('textbox', {
+      name: 'Limited link',
+    })) as HTMLInputElement;
+    expect(made.value).toBe(limited);
+    expect(within(menu).getByText(/Expires .* · 5 uses/)).toBeTruthy();
+    const sent = calls.find((call) => call.path === '/api/rooms/room-a/invites');
+    expect(sent?.body).toEqual({ expiresInHours: 24, maxUses: 5 });
+  });
+
+  it('offers the settings to the owner only', async () => {
+    ownerApi(false);
+    const menu = await renderMenu();
+    const field = within(menu).getByRole('textbox', { name: 'Invite link' }) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toContain('invite=current'));
+    expect(within(menu).queryByRole('button', { name: 'Reset invite link' })).toBeNull();
   });
 });

@@ -24,7 +24,10 @@ describe('the room link before any reset', () => {
     const { owner, roomId } = await roomWithOwner();
     const link = await owner.client.call(`/rooms/${roomId}/invite`);
     expect(link.status).toBe(200);
-    expect(link.body.inviteUrl).toBe(`http://localhost/invite?room=${roomId}`);
+    expect(link.body).toEqual({
+      inviteUrl: `http://localhost/invite?room=${roomId}`,
+      canManage: true,
+    });
     const guest = await signedInClient();
     expect((await joinRoom(guest.client, roomId)).status).toBe(200);
   });
@@ -64,7 +67,7 @@ describe('POST /api/rooms/:roomId/invite/reset', () => {
     expect(codeOf(first.body.inviteUrl)).not.toBe(codeOf(second.body.inviteUrl));
 
     const shared = await member.client.call(`/rooms/${roomId}/invite`);
-    expect(shared.body.inviteUrl).toBe(second.body.inviteUrl);
+    expect(shared.body).toEqual({ inviteUrl: second.body.inviteUrl, canManage: false });
     const guest = await signedInClient();
     expect((await joinWith(guest.client, roomId, codeOf(first.body.inviteUrl))).status).toBe(403);
     // A member comes back, or changes nickname, without any link.

@@ -42,6 +42,7 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
     }
     return c.json({
       inviteUrl: inviteUrl(c, room.roomId, room.inviteCode),
+      canManage: room.createdBy === c.var.user.id,
     } satisfies InviteLinkResponse);
   })
   .post('/:roomId/invite/reset', requireUser, async (c) => {

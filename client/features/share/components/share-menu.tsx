@@ -20,10 +20,12 @@ import {
   IconQrcode,
   IconShare,
 } from '@tabler/icons-react';
+import { useInviteLink } from '../api/invite-links';
 import { useCopy } from '../hooks/use-copy';
 import { inviteLink, inviteText, mailtoLink, whatsAppLink } from '../utils/invite-links';
 
 const InviteQrCode = lazy(() => import('./invite-qr-code'));
+const InviteLinkSettings = lazy(() => import('./invite-link-settings'));
 
 interface ShareMenuProps {
   roomId: string;
@@ -40,7 +42,10 @@ export function ShareMenu({ roomId, roomName }: ShareMenuProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const { copied, copy } = useCopy();
-  const link = inviteLink(roomId);
+  const server = useInviteLink(roomId, opened);
+  // The spec's form until the server answers: the same link, unless the owner turned invite
+  // links on, which the answer then replaces.
+  const link = server.data?.inviteUrl ?? inviteLink(roomId);
   const title = `Share "${roomName}"`;
   // Wherever the focus is: Mantine's own Escape listens inside the dropdown only, so one
   // opened by a click (the focus left on its button) stayed open.
@@ -145,6 +150,13 @@ export function ShareMenu({ roomId, roomName }: ShareMenuProps) {
               <InviteQrCode link={link} />
             </Suspense>
           </Center>
+        )}
+        {server.data?.canManage && (
+          <Suspense
+            fallback={<Loader size="sm" role="status" aria-label="Loading link settings" />}
+          >
+            <InviteLinkSettings roomId={roomId} />
+          </Suspense>
         )}
         <Text size="xs" c="dimmed" mt="md">
           New users will need to create an account before they can join this room.

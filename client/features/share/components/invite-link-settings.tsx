@@ -1,0 +1,148 @@
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Divider,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { INVITE_MAX_USES, type InviteLinkResponse } from '../../../../contract/invites';
+import { errorText } from '../../../lib/api-client';
+import { useCreateLimitedLink, useResetInviteLink } from '../api/invite-links';
+import { useCopy } from '../hooks/use-copy';
+
+const EXPIRY_CHOICES = [
+  { value: '', label: 'Never' },
+  { value: '1', label: 'In 1 hour' },
+  { value: '24', label: 'In 1 day' },
+  { value: '168', label: 'In 7 days' },
+];
+
+/** "Expires 28 Nov, 21:00 · 5 uses", or nothing for a link without bounds. */
+function boundsOf({ expiresAt, maxUses }: InviteLinkResponse): string {
+  const parts = [];
+  if (expiresAt) {
+    const when = new Date(expiresAt).toLocaleString(undefined, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    parts.push(`Expires ${when}`);
+  }
+  if (maxUses) parts.push(`${maxUses} ${maxUses === 1 ? 'use' : 'uses'}`);
+  return parts.join(' · ');
+}
+
+/**
+ * The owner's part of the share menu: reset the room's link (every link given out before
+ * admits no one new, a kicked person's new account included), or make one that expires or
+ * runs out. Loaded only when the owner opens the menu.
+ */
+export default function InviteLinkSettings({ roomId }: { roomId: string }) {
+  const reset = useResetInviteLink(roomId);
+  const create = useCreateLimitedLink(roomId);
+  const [confirming, setConfirming] = useState(false);
+  const [expiry, setExpiry] = useState('');
+  const [maxUses, setMaxUses] = useState<string | number>('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { copied, copy } = useCopy();
+
+  const handleCreate = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    create.mutate({
+      ...(expiry ? { expiresInHours: Number(expiry) } : {}),
+      ...(typeof maxUses === 'number' ? { maxUses } : {}),
+    });
+  };
+  const failure = reset.error ?? create.error;
+  const limited = create.data;
+
+  return (
+    <Stack gap="xs" mt="md">
+      <Divider label="Invite links" labelPosition="left" />
+      {failure && (
+        <Alert color="red" role="alert" p="xs">
+          {errorText(failure, 'Failed to change the invite link')}
+        </Alert>
+      )}
+      {reset.isSuccess && !confirming && (
+        <Text size="xs" c="green" role="status">
+          New link ready. Links shared before no longer let anyone new in.
+        </Text>
+      )}
+      {confirming ? (
+        <Stack gap={4}>
+          <Text size="xs">Anyone holding the current link will no longer be able to join.</Text>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              color="red"
+              loading={reset.isPending}
+              onClick={() => reset.mutate(undefined, { onSettled: () => setConfirming(false) })}
+            >
+              Reset link
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Button size="xs" variant="light" color="red" onClick={() => setConfirming(true)}>
+          Reset invite link
+        </Button>
+      )}
+      <form onSubmit={handleCreate}>
+        <Group gap="xs" align="flex-end" grow>
+          <NativeSelect
+            size="xs"
+            label="Link expires"
+            data={EXPIRY_CHOICES}
+            value={expiry}
+            onChange={(event) => setExpiry(event.currentTarget.value)}
+          />
+          <NumberInput
+            size="xs"
+            label="Max uses"
+            placeholder="No limit"
+            min={1}
+            max={INVITE_MAX_USES}
+            allowDecimal={false}
+            allowNegative={false}
+            value={maxUses}
+            onChange={setMaxUses}
+          />
+        </Group>
+        <Button type="submit" size="xs" variant="light" mt="xs" loading={create.isPending}>
+          Create limited link
+        </Button>
+      </form>
+      {limited && (
+        <TextInput
+          ref={inputRef}
+          size="xs"
+          label="Limited link"
+          description={boundsOf(limited) || 'No limits'}
+          value={limited.inviteUrl}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+          rightSection={
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'green' : undefined}
+              aria-label="Copy limited link"
+              onClick={() => void copy(limited.inviteUrl, inputRef.current)}
+            >
+              {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+            </ActionIcon>
+          }
+        />
+      )}
+    </Stack>
+  );
+}
