@@ -13,6 +13,8 @@ import { BroadcastReceipts } from './broadcast-receipts';
 import { readForwarded } from './forwarded';
 import { membershipNickname, renameSockets } from './nickname-change';
 import { moderatorNotice, notice } from './notice';
+import { newJoinLimit } from './join-limit';
+import { newHistoryLimit } from './load-history';
 import { PersonLimit } from './person-limit';
 import { handleEvent, leaveRoom, type RoomParts } from './room-events';
 import { closeMatching, endEveryone, removeSockets } from './room-exits';
@@ -68,6 +70,8 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
       }),
       presence: new RoomPresence(this.sockets, identity, broadcast),
       personMessages: new PersonLimit(MESSAGES_PER_SECOND, MESSAGE_BURST),
+      personJoins: newJoinLimit(),
+      personHistory: newHistoryLimit(),
       security: new RoomSecurityLog(ctx, () => this.env, identity),
     };
   }

@@ -15,7 +15,7 @@ import {
 import { isBlank, stripInvisibleInText } from '../../contract/invisible-characters';
 import { RateLimit, type Ack, type Socket } from '../socket-io';
 import { historyPage } from './history-page';
-import { JOINING_TOO_FAST, mayJoin } from './join-limit';
+import { JOINING_TOO_FAST } from './join-limit';
 import { readJoinRights } from './join-check';
 import { loadHistory } from './load-history';
 import type { PersonLimit } from './person-limit';
@@ -43,6 +43,9 @@ export interface RoomParts {
   readonly presence: RoomPresence;
   /** Each person's message allowance across all their sockets. */
   readonly personMessages: PersonLimit;
+  /** Each person's joins and history pages across all their sockets: each sends a frame. */
+  readonly personJoins: PersonLimit;
+  readonly personHistory: PersonLimit;
   readonly security: RoomSecurityLog;
   readonly db: () => D1Database;
 }
@@ -64,7 +67,9 @@ export async function handleEvent(
       return sendMessage(room, socket, args[0], reply);
     case 'loadHistory':
       if (!socket.data.nickname) return reply({ error: 'Join the room before loading history' });
-      return reply(loadHistory(room.messages.store, socket.ws, args[0]));
+      return reply(
+        loadHistory(room.messages.store, room.personHistory, socket.data.userId, args[0]),
+      );
     case 'read':
       return read(room, socket, args[0], reply);
     case 'typing':
@@ -95,7 +100,7 @@ async function join(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Re
   if (payload.room !== room.identity.id) {
     return reply({ error: 'This connection is for another room' });
   }
-  if (!mayJoin(socket.ws)) return reply({ error: JOINING_TOO_FAST });
+  if (!room.personJoins.take(socket.data.userId)) return reply({ error: JOINING_TOO_FAST });
   const state = socket.data;
   // The room's own list, not the upgrade's check: this socket may predate the kick.
   if (room.gate.isBanned(state.userId)) {
