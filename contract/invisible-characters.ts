@@ -40,3 +40,17 @@ const BLANK = /^[\s\u115F\u1160\u3164\uFFA0\u2800]*$/u;
 export function isBlank(text: string): boolean {
   return BLANK.test(text);
 }
+
+/**
+ * What an address may not hold: every format and control character (all of INVISIBLE, and the
+ * tag characters and interlinear marks besides), the combining grapheme joiner, the
+ * variation selectors and the letters that show as nothing. An address is typed and read by
+ * people, so nothing in it may be unseen; it is refused rather than stripped, because a
+ * stripped address is not the one its owner gave.
+ */
+const HIDDEN_IN_ADDRESS =
+  /[\p{Cf}\p{Cc}\p{Variation_Selector}\u115F\u1160\u3164\uFFA0\u2800]|\u034F/u;
+
+export function hasHiddenCharacters(text: string): boolean {
+  return HIDDEN_IN_ADDRESS.test(text);
+}

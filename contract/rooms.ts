@@ -118,7 +118,8 @@ export type RoomsResponse = RoomSummary[];
 export interface Member {
   _id: string;
   activeNickname: string;
-  userId: { id: string; _id: string; email: string };
+  /** emailVerified: whether the member proved the address is theirs (a mailed link). */
+  userId: { id: string; _id: string; email: string; emailVerified: boolean };
 }
 
 export interface MembersResponse {

@@ -4,7 +4,7 @@
  * person reads in the browser is always the one the server would answer.
  */
 import { z } from 'zod';
-import { stripInvisible } from './invisible-characters';
+import { hasHiddenCharacters, stripInvisible } from './invisible-characters';
 import { imitatesModerator } from './reserved-nicknames';
 
 export const NICKNAME_MIN = 3;
@@ -23,6 +23,8 @@ export const messages = {
   nicknameHint: '3-15 characters. Letters, numbers, underscores, hyphens and periods only.',
   emailInvalid: 'Please enter a valid email address.',
   emailTooLong: 'Email address cannot exceed 254 characters.',
+  emailHiddenCharacters:
+    'Email addresses cannot contain invisible or direction-control characters. Please type the address again.',
   passwordTooShort: 'Password must be at least 6 characters long.',
   passwordTooLong: 'Password cannot exceed 128 characters.',
   passwordRequired: 'Password is required.',
@@ -32,8 +34,11 @@ export const messages = {
 } as const;
 
 const NICKNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
-/** One '@', no spaces, a dot in the domain: the shape people expect, not full RFC 5322. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One '@' and no spaces: the shape people expect, not full RFC 5322. The domain's dot is looked
+ * for once it is normalised, so that 'bank。com' (an ideographic full stop) reads as bank.com.
+ */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
 export const nicknameSchema = z
   .string({ error: messages.nicknameRequired })
@@ -45,14 +50,61 @@ export const nicknameSchema = z
   .regex(NICKNAME_PATTERN, messages.nicknameCharacters)
   .refine((nickname) => !imitatesModerator(nickname), messages.nicknameReserved);
 
-/** Emails are trimmed and lower-cased so that lookups are case-insensitive. */
+/**
+ * An address as people type it, checked and written one way: hidden characters refused (a
+ * zero-width space or a right-to-left mark makes an address that reads like another), spaces
+ * around it trimmed, the local part composed (NFC) and lower-cased so lookups ignore case,
+ * and the domain in the form mail systems route by (normalizeDomain).
+ */
 export const emailSchema = z
   .string({ error: messages.emailInvalid })
+  // Before the trim, which would quietly drop a byte order mark at either end.
+  .refine((email) => !hasHiddenCharacters(trimAsciiSpace(email)), messages.emailHiddenCharacters)
   .trim()
   .max(EMAIL_MAX, messages.emailTooLong)
   .regex(EMAIL_PATTERN, messages.emailInvalid)
-  // Composed first: an é typed as e and an accent is the same address as a single é.
-  .transform((email) => email.normalize('NFC').toLowerCase());
+  .transform((email, ctx) => {
+    const at = email.lastIndexOf('@');
+    const domain = normalizeDomain(email.slice(at + 1));
+    // Composed first: an é typed as e and an accent is the same address as a single é.
+    const normalized = domain && `${email.slice(0, at).normalize('NFC').toLowerCase()}@${domain}`;
+    if (!normalized || normalized.length > EMAIL_MAX) {
+      ctx.issues.push({
+        code: 'custom',
+        input: email,
+        message: normalized ? messages.emailTooLong : messages.emailInvalid,
+      });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+const trimAsciiSpace = (text: string) => text.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+
+/** Characters that would make the URL parser read a port, a path or a query, not a host. */
+const NOT_IN_DOMAIN = /[/\\?#:%[\]@]/;
+
+/**
+ * A domain as mail systems route it, or null if it is none: lower-case, an internationalised
+ * name in its ASCII (punycode) form, full-width and ideographic dots read as dots, and the
+ * trailing dot of a fully qualified name dropped. The URL parser does the IDNA mapping, the
+ * same in the worker and the browser; 'bücher.de' and 'xn--bcher-kva.de' are one domain.
+ */
+export function normalizeDomain(domain: string): string | null {
+  if (NOT_IN_DOMAIN.test(domain)) return null;
+  let host: string;
+  try {
+    host = new URL(`http://${domain}/`).hostname;
+  } catch {
+    return null;
+  }
+  host = host.replace(/\.$/, '');
+  const labels = host.split('.');
+  if (labels.length < 2 || labels.some((label) => label === '')) return null;
+  // An all-numeric name is an IP address to the parser ('1.2.3' becomes '1.2.0.3').
+  if (/^[\d.]+$/.test(host)) return null;
+  return host;
+}
 
 /** A new password: registration and reset. */
 export const newPasswordSchema = z

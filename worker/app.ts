@@ -9,6 +9,7 @@ import { passwordResetRoutes } from './auth/password-reset-routes';
 import { settingsRoutes } from './auth/settings-routes';
 import { socketRoute } from './chat/socket-route';
 import { openDb } from './db/client';
+import { verifyEmailRoutes } from './email-verification/verify-routes';
 import { inviteLinkRoutes } from './invites/invite-link-routes';
 import { inviteRoutes } from './invites/invite-routes';
 import { ApiError } from './http/api-error';
@@ -44,6 +45,7 @@ api.use(
 api.route('/auth', loginRoutes);
 api.route('/auth/reset-password', passwordResetRoutes);
 api.route('/auth/settings', settingsRoutes);
+api.route('/auth/verify-email', verifyEmailRoutes);
 api.route('/user', profileRoutes);
 api.route('/admin', adminRoutes);
 api.route('/invites', inviteRoutes);

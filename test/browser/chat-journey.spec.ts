@@ -25,7 +25,7 @@ test('invite, auto-join, chat both ways, QR code, kick', async ({ browser }) => 
   await expect(alice.getByRole('img', { name: 'Invite QR code' })).toBeVisible();
   await alice.keyboard.press('Escape');
 
-  // Bob follows the link logged out: register, log in, and the invite joins him.
+  // Bob follows the link logged out: register, log in, and one click on the invitation joins him.
   await bob.goto(inviteLink);
   await expect(bob).toHaveURL(/\/register/);
   await register(bob, `bob-${stamp}@example.com`, 'Bob');
@@ -33,6 +33,9 @@ test('invite, auto-join, chat both ways, QR code, kick', async ({ browser }) => 
     bob.getByText('Registration successful! Please log in to join the room.'),
   ).toBeVisible();
   await logIn(bob, `bob-${stamp}@example.com`);
+  await expect(bob.getByRole('heading', { name: 'Join "Weekend plans"?' })).toBeVisible();
+  await expect(bob.getByText('Alice', { exact: true })).toBeVisible();
+  await bob.getByRole('button', { name: 'Join', exact: true }).click();
   await expect(bob).toHaveURL(/\/chat\/[A-Za-z0-9_-]{16,}/);
   await expect(bob.getByText('No messages yet...')).toBeVisible();
 

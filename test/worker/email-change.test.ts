@@ -1,11 +1,13 @@
 /**
  * Email changes as an attacker holding a signed-in browser would try them: without the
- * password, repeating one proof, unnoticed by the owner, keeping a reset link to the old address.
+ * password, repeating one proof, unnoticed by the owner, keeping a reset link to the old
+ * address, moving to an address they do not control, or asking which addresses have accounts.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { Client, ORIGIN, signedInClient } from './support/api';
+import { CHANGE_REQUESTED } from '../../worker/users/change-email';
 import { watchMailbox } from './support/mailbox';
 
 let mailbox: ReturnType<typeof watchMailbox> | undefined;
@@ -23,12 +25,14 @@ describe('PUT /api/user/profile/email', () => {
     expect((await client.call('/auth/login/current')).body.user.email).toBe(account.email);
   });
 
-  it('takes one change per password proof: the fresh session must prove it again', async () => {
+  it('takes one change request per password proof: the session must prove it again', async () => {
     const { client, account } = await signedInClient();
     await client.call('/auth/settings/verify', { body: { password: account.password } });
     const first = await changeByProfile(client, `first-${account.email}`);
     expect(first.status).toBe(200);
-    expect(first.body.user.email).toBe(`first-${account.email}`);
+    // The user as it is, until the link mailed to the new address is opened.
+    expect(first.body.user.email).toBe(account.email);
+    expect(first.body.message).toBe(CHANGE_REQUESTED);
 
     const second = await changeByProfile(client, `second-${account.email}`);
     expect(second.status).toBe(403);
@@ -39,7 +43,7 @@ describe('PUT /api/user/profile/email', () => {
 });
 
 describe('an email change the owner hears about', () => {
-  it('mails the old address naming the new one', async () => {
+  it('mails the old address naming the new one, when asked and when done', async () => {
     mailbox = watchMailbox();
     const { client, account } = await signedInClient();
     const newEmail = `new-${account.email}`;
@@ -48,12 +52,23 @@ describe('an email change the owner hears about', () => {
       body: { currentPassword: account.password, newEmail },
     });
     expect(res.status).toBe(200);
-    let line: string | undefined;
-    for (let i = 0; i < 50 && !line; i++) {
-      line = mailbox.lines().find((l) => l.includes(`to=${account.email} `));
-      if (!line) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(line).toContain(newEmail);
+    // Told at once that a change was asked for (not the link that verified it at sign-up)...
+    const toldOf = async (subject: RegExp) => {
+      for (let i = 0; i < 50; i++) {
+        const line = mailbox!
+          .lines()
+          .find((l) => l.includes(`to=${account.email} `) && subject.test(l));
+        if (line) return line;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return undefined;
+    };
+    expect(await toldOf(/asked to change/)).toContain(newEmail);
+    // ...and again once the new address's link made it happen.
+    await new Client().call('/auth/verify-email', {
+      body: { token: await mailbox.verifyTokenFor(newEmail) },
+    });
+    expect(await toldOf(/was changed to/)).toContain(newEmail);
   });
 
   it('kills a reset link mailed to the old address before the change', async () => {
@@ -66,6 +81,10 @@ describe('an email change the owner hears about', () => {
       method: 'PUT',
       body: { currentPassword: account.password, newEmail: `moved-${account.email}` },
     });
+    const link = await mailbox.verifyTokenFor(`moved-${account.email}`);
+    expect((await new Client().call('/auth/verify-email', { body: { token: link } })).status).toBe(
+      200,
+    );
     const reset = await new Client().call('/auth/reset-password/reset', {
       body: { token, newPassword: 'taken-over-pass' },
     });
@@ -74,6 +93,69 @@ describe('an email change the owner hears about', () => {
       body: { email: `moved-${account.email}`, password: account.password },
     });
     expect(login.status).toBe(200);
+  });
+});
+
+describe('a change that waits for its link', () => {
+  const requestChange = (person: Awaited<ReturnType<typeof signedInClient>>, newEmail: string) =>
+    person.client.call('/auth/settings/email', {
+      method: 'PUT',
+      body: { currentPassword: person.account.password, newEmail },
+    });
+
+  it('answers the same whether the new address is free, held unverified, or verified', async () => {
+    mailbox = watchMailbox();
+    const verifiedHolder = await signedInClient();
+    await new Client().call('/auth/verify-email', {
+      body: { token: await mailbox.verifyTokenFor(verifiedHolder.account.email) },
+    });
+    const unverifiedHolder = await signedInClient();
+    const answers = [];
+    for (const target of [
+      `free-${verifiedHolder.account.email}`,
+      unverifiedHolder.account.email,
+      verifiedHolder.account.email,
+    ]) {
+      const asker = await signedInClient();
+      const res = await requestChange(asker, target);
+      answers.push({ status: res.status, body: { ...res.body, user: undefined } });
+      expect(res.body.user).toEqual(asker.user);
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[0]).toEqual({ status: 200, body: { message: CHANGE_REQUESTED } });
+  });
+
+  it('changes nothing until the link mailed to the new address is opened', async () => {
+    mailbox = watchMailbox();
+    const person = await signedInClient();
+    const newEmail = `later-${person.account.email}`;
+    await requestChange(person, newEmail);
+    const token = await mailbox.verifyTokenFor(newEmail);
+
+    const status = await person.client.call('/auth/verify-email/status');
+    expect(status.body).toMatchObject({ email: person.account.email, pendingEmail: newEmail });
+    expect((await person.client.call('/auth/login/current')).body.user.email).toBe(
+      person.account.email,
+    );
+    const loginNew = { email: newEmail, password: person.account.password };
+    expect((await new Client().call('/auth/login', { body: loginNew })).status).toBe(401);
+
+    // Opened in another browser (a mail app's): every session of the account ends.
+    const opened = await new Client().call('/auth/verify-email', { body: { token } });
+    expect(opened.body).toEqual({ message: `Your email address is now ${newEmail}.` });
+    expect((await person.client.call('/auth/login/current')).status).toBe(401);
+    expect((await new Client().call('/auth/login', { body: loginNew })).status).toBe(200);
+    const loginOld = { email: person.account.email, password: person.account.password };
+    expect((await new Client().call('/auth/login', { body: loginOld })).status).toBe(401);
+  });
+
+  it('takes a few requests an hour per account', async () => {
+    const person = await signedInClient();
+    for (let i = 0; i < 5; i++) {
+      expect((await requestChange(person, `try${i}-${person.account.email}`)).status).toBe(200);
+    }
+    expect((await requestChange(person, `try5-${person.account.email}`)).status).toBe(429);
   });
 });
 
@@ -113,7 +195,7 @@ describe('mailed links', () => {
     const res = await forgot(account.email, { APP_ORIGIN: '', MAIL_TRANSPORT: 'resend' });
     // The caller cannot tell: the answer is the usual one.
     expect(res.status).toBe(200);
-    expect(mailbox.lines().some((l) => l.includes(account.email))).toBe(false);
+    expect(mailbox.lines().some((l) => l.includes('/reset-password/'))).toBe(false);
     expect(errors.seen()).toMatch(/APP_ORIGIN is not set/);
     errors.restore();
   });

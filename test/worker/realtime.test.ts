@@ -325,12 +325,22 @@ describe('GET /api/rooms/:roomId/members and POST /kick permissions', () => {
         {
           _id: expect.any(String),
           activeNickname: 'Owner',
-          userId: { id: owner.user.id, _id: owner.user.id, email: owner.account.email },
+          userId: {
+            id: owner.user.id,
+            _id: owner.user.id,
+            email: owner.account.email,
+            emailVerified: false,
+          },
         },
         {
           _id: expect.any(String),
           activeNickname: 'Guest',
-          userId: { id: guest.user.id, _id: guest.user.id, email: guest.account.email },
+          userId: {
+            id: guest.user.id,
+            _id: guest.user.id,
+            email: guest.account.email,
+            emailVerified: false,
+          },
         },
       ],
     });

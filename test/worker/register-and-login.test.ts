@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/validation';
 import { Client, newAccount, signedInClient } from './support/api';
+import { watchMailbox } from './support/mailbox';
 
 describe('POST /api/auth/register', () => {
   it('creates an account and answers 201 with the public user, without signing in', async () => {
@@ -20,13 +21,18 @@ describe('POST /api/auth/register', () => {
     expect(res.headers.get('Set-Cookie')).toBeNull();
   });
 
-  it('trims and lower-cases the email, and refuses a second account with it (409)', async () => {
+  it('trims and lower-cases the email, and refuses a second account once it is verified (409)', async () => {
     const account = newAccount();
     const client = new Client();
+    const mailbox = watchMailbox();
     const first = await client.call('/auth/register', {
       body: { ...account, email: `  ${account.email.toUpperCase()} ` },
     });
     expect(first.body.user.email).toBe(account.email);
+    // Before the link is opened, a second sign-up waits for it (email-verification.test.ts).
+    const token = await mailbox.verifyTokenFor(account.email);
+    mailbox.restore();
+    expect((await client.call('/auth/verify-email', { body: { token } })).status).toBe(200);
     const second = await client.call('/auth/register', { body: account });
     expect(second.status).toBe(409);
     expect(second.body.error).toBe('An account with this email already exists');

@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/validation';
+import { CHANGE_REQUESTED } from '../../worker/users/change-email';
 import { Client, newAccount, signedInClient } from './support/api';
+import { watchMailbox } from './support/mailbox';
 
 describe('POST /api/auth/settings/verify', () => {
   it('accepts the current password and refuses a wrong one', async () => {
@@ -20,7 +22,8 @@ describe('POST /api/auth/settings/verify', () => {
 });
 
 describe('PUT /api/auth/settings/email', () => {
-  it('changes the email, revokes other sessions and hands this browser a fresh cookie', async () => {
+  it('changes the email once the link is opened, revokes other sessions and hands this browser a fresh cookie', async () => {
+    const mailbox = watchMailbox();
     const { client, account } = await signedInClient();
     const otherBrowser = new Client();
     await otherBrowser.call('/auth/login', {
@@ -34,8 +37,13 @@ describe('PUT /api/auth/settings/email', () => {
       body: { currentPassword: account.password, newEmail: newEmail.toUpperCase() },
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Email updated successfully');
-    expect(res.body.user.email).toBe(newEmail);
+    expect(res.body.message).toBe(CHANGE_REQUESTED);
+    expect(res.body.user.email).toBe(account.email);
+
+    const token = await mailbox.verifyTokenFor(newEmail);
+    mailbox.restore();
+    const opened = await client.call('/auth/verify-email', { body: { token } });
+    expect(opened.status).toBe(200);
     expect(client.cookie).not.toBe(oldCookie);
 
     expect((await client.call('/auth/login/current')).body.user.email).toBe(newEmail);
@@ -45,7 +53,7 @@ describe('PUT /api/auth/settings/email', () => {
     expect((await stale.call('/auth/login/current')).status).toBe(401);
   });
 
-  it('requires the right password and a free, valid email', async () => {
+  it('requires the right password and a valid email; a taken one gets the usual answer', async () => {
     const { client, account } = await signedInClient();
     const taken = newAccount();
     await new Client().call('/auth/register', { body: taken });
@@ -53,15 +61,15 @@ describe('PUT /api/auth/settings/email', () => {
 
     expect((await put({ currentPassword: 'wrong-one', newEmail: 'a@b.co' })).status).toBe(401);
     const conflict = await put({ currentPassword: account.password, newEmail: taken.email });
-    expect(conflict.status).toBe(409);
-    expect(conflict.body.error).toBe('An account with this email already exists');
+    expect(conflict.status).toBe(200);
+    expect(conflict.body.message).toBe(CHANGE_REQUESTED);
     const invalid = await put({ currentPassword: account.password, newEmail: 'nope' });
     expect(invalid.body).toEqual({ error: messages.emailInvalid });
   });
 });
 
 describe('PUT /api/user/profile/email', () => {
-  it('changes the email of a session that confirmed its password in settings', async () => {
+  it('asks for the change for a session that confirmed its password, answering the user as it is', async () => {
     const { client, account } = await signedInClient();
     await client.call('/auth/settings/verify', { body: { password: account.password } });
     const res = await client.call('/user/profile/email', {
@@ -69,7 +77,8 @@ describe('PUT /api/user/profile/email', () => {
       body: { email: `profile-${account.email}` },
     });
     expect(res.status).toBe(200);
-    expect(res.body.user.email).toBe(`profile-${account.email}`);
+    expect(res.body.user.email).toBe(account.email);
+    expect(res.body.message).toBe(CHANGE_REQUESTED);
   });
 
   it('asks a session that has not proved its password lately to confirm it first', async () => {

@@ -88,6 +88,7 @@ export const adminLists = new Hono<AppEnv>()
       id: user.id,
       _id: user.id,
       email: user.email,
+      emailVerified: user.emailVerifiedAt !== null,
       role: user.role,
       nickname: user.nickname,
       createdAt: user.createdAt,

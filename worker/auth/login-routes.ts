@@ -3,52 +3,29 @@ import { Hono } from 'hono';
 import { loginBody, registerBody } from '../../contract/auth';
 import type { SuccessResponse, UserResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
-import { bumpCounter } from '../admin/counters';
-import { users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { enforceLimit, logSecurityEvent } from '../security/guards';
 import { giveBack, limits } from '../security/rate-limit';
 import { clientIp } from '../security/client-ip';
 import { hasSignedInFrom, rememberLoginAddress } from '../security/login-addresses';
-import { findUserByEmail, isUniqueViolation } from '../users/find-user';
+import { waitsForLink } from '../email-verification/pending-signups';
+import { registerAccount } from '../email-verification/register-account';
+import { findUserByEmail } from '../users/find-user';
 import { toPublicUser } from '../users/public-user';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+import { burnPasswordCheck, verifyPassword } from './password';
 import { requireUser } from './require-user';
 import { endSession, loadSession, startSession } from './sessions';
 
-const EMAIL_TAKEN = 'An account with this email already exists';
+const SIGNUP_WAITS =
+  'Please open the link we mailed to this address to finish creating your account.';
 const BAD_CREDENTIALS = 'Invalid email or password';
 
 export const loginRoutes = new Hono<AppEnv>()
   .post('/register', validateJson(registerBody), async (c) => {
-    const { email, password, nickname } = c.req.valid('json');
     await enforceLimit(c, limits.registerPerIp(clientIp(c.req.raw)));
-    if (await findUserByEmail(c.var.db, email)) throw new ApiError(409, EMAIL_TAKEN);
-    const hashed = await hashPassword(password);
-    try {
-      const db = c.var.db;
-      // The admin stats' user count changes in the same transaction as the insert.
-      const [[user]] = await db.batch([
-        db
-          .insert(users)
-          .values({
-            id: crypto.randomUUID(),
-            email,
-            nickname,
-            passwordHash: hashed.hash,
-            passwordSalt: hashed.salt,
-            passwordIterations: hashed.iterations,
-          })
-          .returning(),
-        bumpCounter(db, 'users', 1),
-      ]);
-      return c.json({ user: toPublicUser(user!) } satisfies UserResponse, 201);
-    } catch (error) {
-      // Two sign-ups with one email at once: the unique index decides, the loser hears why.
-      if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN);
-      throw error;
-    }
+    const user = await registerAccount(c, c.req.valid('json'));
+    return c.json({ user } satisfies UserResponse, 201);
   })
   .post('/login', validateJson(loginBody), async (c) => {
     const { email, password } = c.req.valid('json');
@@ -74,6 +51,11 @@ export const loginRoutes = new Hono<AppEnv>()
       ? await verifyPassword(password, stored)
       : await burnPasswordCheck(password);
     if (!user || !valid) {
+      // A sign-up that waits for its link (the address was held unverified) is not a guess.
+      if (user?.emailVerifiedAt === null && (await waitsForLink(c.var.db, email, password))) {
+        await giveBack(c.env.DB, addressSlot, failureSlot);
+        throw new ApiError(403, SIGNUP_WAITS);
+      }
       logSecurityEvent(c, { eventType: 'login_failed', userId: user?.id, details: { email } });
       throw new ApiError(401, BAD_CREDENTIALS);
     }

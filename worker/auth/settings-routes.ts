@@ -9,7 +9,7 @@ import type {
 import type { AppEnv } from '../app-env';
 import { validateJson } from '../http/validate-json';
 import { logSecurityEvent } from '../security/guards';
-import { changeEmail } from '../users/change-email';
+import { CHANGE_REQUESTED, requestEmailChange } from '../users/change-email';
 import { deleteAccount } from '../users/delete-account';
 import { toPublicUser } from '../users/public-user';
 import { checkCurrentPassword } from './check-current-password';
@@ -25,10 +25,11 @@ export const settingsRoutes = new Hono<AppEnv>()
   .put('/email', validateJson(settingsEmailBody), async (c) => {
     const { currentPassword, newEmail } = c.req.valid('json');
     await checkCurrentPassword(c, currentPassword);
-    const user = await changeEmail(c, newEmail);
+    await requestEmailChange(c, newEmail);
+    // The user as it is: the address changes once the link mailed to it is opened.
     return c.json({
-      message: 'Email updated successfully',
-      user: toPublicUser(user),
+      message: CHANGE_REQUESTED,
+      user: toPublicUser(c.var.user),
     } satisfies EmailUpdatedResponse);
   })
   .delete('/account', validateJson(deleteAccountBody), async (c) => {

@@ -33,6 +33,8 @@ export const users = sqliteTable(
     nickname: text('nickname').notNull(),
     activeNickname: text('active_nickname'),
     roomId: text('room_id'),
+    /** When the owner opened a link mailed to `email`; null while nobody has (email-verification/). */
+    emailVerifiedAt: integer('email_verified_at'),
     createdAt: createdAt(),
   },
   // The admin table pages newest first by (created_at, id).
@@ -67,6 +69,51 @@ export const passwordResets = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [index('password_resets_user_idx').on(table.userId)],
+);
+
+/**
+ * Links mailed to prove an address (docs/email-verification.md), stored as the token's SHA-256:
+ * 'verify' proves the account's current email, 'change' moves the account to `email`.
+ */
+export const emailVerifications = sqliteTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    kind: text('kind', { enum: ['verify', 'change'] }).notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('email_verifications_user_idx').on(table.userId),
+    index('email_verifications_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * A sign-up with an address an unverified account holds: the account is made, with the id
+ * already answered, only once the link mailed to the address is opened.
+ */
+export const pendingSignups = sqliteTable(
+  'pending_signups',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id').notNull(),
+    email: text('email').notNull(),
+    nickname: text('nickname').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    passwordSalt: text('password_salt').notNull(),
+    passwordIterations: integer('password_iterations').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('pending_signups_email_idx').on(table.email, table.createdAt),
+    index('pending_signups_expires_idx').on(table.expiresAt),
+  ],
 );
 
 export const rooms = sqliteTable(

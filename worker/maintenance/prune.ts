@@ -20,6 +20,8 @@ export async function pruneOldRows(db: D1Database, now = Date.now()) {
       .bind(now - 7 * DAY_MS, now),
     db.prepare('DELETE FROM sessions WHERE expires_at < ?').bind(now),
     db.prepare('DELETE FROM password_resets WHERE expires_at < ?').bind(now),
+    db.prepare('DELETE FROM email_verifications WHERE expires_at < ?').bind(now),
+    db.prepare('DELETE FROM pending_signups WHERE expires_at < ?').bind(now),
     db
       .prepare('DELETE FROM login_addresses WHERE last_success_at < ?')
       .bind(now - LOGIN_ADDRESS_RETENTION_MS),

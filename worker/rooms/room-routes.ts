@@ -92,6 +92,7 @@ export const roomRoutes = new Hono<AppEnv>()
         nickname: memberships.nickname,
         userId: users.id,
         email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
@@ -104,7 +105,12 @@ export const roomRoutes = new Hono<AppEnv>()
       members: rows.map((row) => ({
         _id: row.id,
         activeNickname: row.nickname,
-        userId: { id: row.userId, _id: row.userId, email: row.email },
+        userId: {
+          id: row.userId,
+          _id: row.userId,
+          email: row.email,
+          emailVerified: row.emailVerifiedAt !== null,
+        },
       })),
     } satisfies MembersResponse);
   })

@@ -1,74 +1,46 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { startSession, revokeSessions } from '../auth/sessions';
-import { closeUserSockets } from '../chat/close-sockets';
-import { passwordResets, users, type UserRow } from '../db/schema';
+import { sessions } from '../db/schema';
+import { addressLimits } from '../email-verification/limits';
+import { newLink } from '../email-verification/links';
+import { sendAddressMail } from '../email-verification/mails';
 import { ApiError } from '../http/api-error';
-import { createMailer } from '../mail/mailer';
-import { logSecurityEvent } from '../security/guards';
-import { findUserByEmail, isUniqueViolation } from './find-user';
+import { enforceLimit, logSecurityEvent } from '../security/guards';
+import { findUserByEmail } from './find-user';
 
-const EMAIL_TAKEN = 'An account with this email already exists';
+/** The one answer to a change, whether or not the new address has an account. */
+export const CHANGE_REQUESTED =
+  'We sent a link to the new address. Your email changes once you open it; until then it stays as it is.';
 
 /**
- * Moves the signed-in user to a new email. The email is the way back into an account (a reset
- * link goes there), so a change is guarded like a password change:
- * - every session of the account is revoked, and its open sockets closed (someone who stole a
- *   cookie must not keep it across a change of identity); this browser gets a new session,
- *   which has not proved the password, so the next change needs the password again;
- * - reset links mailed earlier, to the old address, stop working;
- * - the old address is told, so an owner whose account was taken over hears of it.
+ * Asks to move the signed-in user to a new email. Nothing changes until the link mailed to the
+ * new address is opened (email-verification/confirm-link.ts), so an address is only ever an
+ * account's if its owner says so. The answer, the work done and the moment of the mails are
+ * the same whether or not the address already has an account, so the call tells nobody which
+ * addresses exist: an address with a verified account gets a notice instead of a link. The old
+ * address hears of the request at once, so an owner whose password is known hears of it.
  */
-export async function changeEmail(c: Context<AppEnv>, newEmail: string): Promise<UserRow> {
-  const { user } = c.var;
+export async function requestEmailChange(c: Context<AppEnv>, newEmail: string): Promise<void> {
+  const { user, session, db } = c.var;
   if (newEmail === user.email) throw new ApiError(400, 'That is already your email address');
-  const owner = await findUserByEmail(c.var.db, newEmail);
-  if (owner) throw new ApiError(409, EMAIL_TAKEN);
-  const db = c.var.db;
-  let updated: UserRow;
-  try {
-    const [rows] = await db.batch([
-      db.update(users).set({ email: newEmail }).where(eq(users.id, user.id)).returning(),
-      revokeSessions(db, user.id),
-      db.delete(passwordResets).where(eq(passwordResets.userId, user.id)),
-    ]);
-    updated = rows[0] ?? { ...user, email: newEmail };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN);
-    throw error;
-  }
-  await startSession(c, user.id);
+  await enforceLimit(c, addressLimits.changePerAccount(user.id));
+  const holder = await findUserByEmail(db, newEmail);
+  const taken = holder !== undefined && holder.id !== user.id && holder.emailVerifiedAt !== null;
+  const link = await newLink(db, user.id, newEmail, 'change');
+  await db.batch([
+    ...link.statements,
+    // One request per password proof, as one change per proof was before.
+    db
+      .update(sessions)
+      .set({ passwordVerifiedAt: session.createdAt })
+      .where(eq(sessions.id, session.id)),
+  ]);
+  sendAddressMail(c, { kind: taken ? 'taken' : 'change', to: newEmail, token: link.token });
+  sendAddressMail(c, { kind: 'change-requested', to: user.email, newEmail });
   logSecurityEvent(c, {
     eventType: 'email_changed',
     userId: user.id,
-    details: { from: user.email, to: newEmail },
-  });
-  c.executionCtx.waitUntil(
-    Promise.all([
-      // The browser that made the change holds the new session, and its other tabs share it.
-      closeUserSockets(
-        c.env,
-        user.id,
-        'Your email address was changed, which ends every session. If you changed it in this browser, reload the page; if not, please sign in again.',
-      ),
-      tellOldAddress(c, user.email, newEmail),
-    ]).catch((error) => console.error('[settings] after an email change:', error)),
-  );
-  return updated;
-}
-
-async function tellOldAddress(c: Context<AppEnv>, oldEmail: string, newEmail: string) {
-  // The way back for an owner who did not make the change is support, not a reset link: a
-  // reset would now go to the new address.
-  const link = `mailto:${c.env.SUPPORT_EMAIL}`;
-  await createMailer(c.env).send({
-    to: oldEmail,
-    subject: `Your Chat Rooms email was changed to ${newEmail}`,
-    text:
-      `The email address of your Chat Rooms account was changed from ${oldEmail} to ${newEmail}.\n\n` +
-      `If you did this, there is nothing to do. If you did not, someone else has your account: ` +
-      `write to ${c.env.SUPPORT_EMAIL} so we can give it back to you.`,
-    link,
+    details: { stage: 'requested', from: user.email, to: newEmail, addressTaken: taken },
   });
 }

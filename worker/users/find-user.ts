@@ -1,13 +1,16 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { normalizeDomain } from '../../contract/validation';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 
 /**
  * Emails are stored lower-cased and composed (NFC); callers pass the contract's normalized
  * email. An account made before emails were composed may hold the decomposed form (an é as e
- * plus an accent), and is found by it too, so that it can still sign in and reset.
+ * plus an accent), and is found by it too, so that it can still sign in and reset; so is one
+ * made before domains were stored in their ASCII form ('bücher.de' for 'xn--bcher-kva.de').
  */
 export async function findUserByEmail(db: Db, email: string) {
+  if (/[@.]xn--/.test(email)) return findByUnicodeDomain(db, email);
   const decomposed = email.normalize('NFD');
   if (decomposed === email) return db.select().from(users).where(eq(users.email, email)).get();
   const rows = await db
@@ -16,6 +19,23 @@ export async function findUserByEmail(db: Db, email: string) {
     .where(inArray(users.email, [email, decomposed]))
     .all();
   return rows.find((row) => row.email === email) ?? rows[0];
+}
+
+/** `email` as stored, else an older row that held its domain in Unicode. */
+async function findByUnicodeDomain(db: Db, email: string) {
+  const at = email.lastIndexOf('@');
+  // Every address with this local part: from 'local@' up to, not including, 'localA'.
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(gte(users.email, email.slice(0, at + 1)), lt(users.email, `${email.slice(0, at)}A`)))
+    .limit(50)
+    .all();
+  const asStoredNow = (stored: string) =>
+    `${stored.slice(0, stored.lastIndexOf('@'))}@${normalizeDomain(stored.slice(stored.lastIndexOf('@') + 1))}`;
+  return (
+    rows.find((row) => row.email === email) ?? rows.find((row) => asStoredNow(row.email) === email)
+  );
 }
 
 export function findUserById(db: Db, id: string) {

@@ -1,21 +1,20 @@
 /** /api/user/profile: the profile call of the spec, which carries no password. */
 import { Hono } from 'hono';
 import { profileEmailBody } from '../../contract/auth';
-import type { UserResponse } from '../../contract/user';
+import type { EmailUpdatedResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
 import type { SessionRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
-import { changeEmail } from './change-email';
+import { CHANGE_REQUESTED, requestEmailChange } from './change-email';
 import { toPublicUser } from './public-user';
 
 /**
  * Changing the email opens the door to a password reset, so without a password in the call the
  * session must have proved the password in settings (POST /api/auth/settings/verify) lately.
  * Signing in does not count: a cookie lifted from a browser just after its owner signed in
- * would otherwise be enough. A change uses the proof up, because the session it hands out is
- * new and has proved nothing.
+ * would otherwise be enough. A change request uses the proof up: one request per proof.
  */
 const PROOF_VALID_MS = 10 * 60 * 1000;
 
@@ -32,6 +31,11 @@ export const profileRoutes = new Hono<AppEnv>()
     if (!hasFreshPasswordProof(c.var.session)) {
       throw new ApiError(403, 'Please confirm your password in settings first');
     }
-    const user = await changeEmail(c, c.req.valid('json').email);
-    return c.json({ user: toPublicUser(user) } satisfies UserResponse);
+    await requestEmailChange(c, c.req.valid('json').email);
+    // The spec's answer is the user, stored as the current one: unchanged until the link is
+    // opened, with the sentence that says so.
+    return c.json({
+      user: toPublicUser(c.var.user),
+      message: CHANGE_REQUESTED,
+    } satisfies EmailUpdatedResponse);
   });

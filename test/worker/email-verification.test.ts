@@ -1,0 +1,249 @@
+/**
+ * Addresses their owners control: a new account's address is proved by a mailed link, the link
+ * works once and for a day, can be sent again, and an address held by an account that never
+ * proved it goes to the person who does; one that was proved is never taken.
+ */
+import { env } from 'cloudflare:test';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client, newAccount, signedInClient } from './support/api';
+import { signedInAdmin } from './support/admin';
+import { watchMailbox } from './support/mailbox';
+import { createRoom, joinRoom } from './support/rooms';
+
+let mailbox: ReturnType<typeof watchMailbox>;
+afterEach(() => mailbox?.restore());
+
+const verify = (token: string, client = new Client()) =>
+  client.call('/auth/verify-email', { body: { token } });
+const status = (client: Client) => client.call('/auth/verify-email/status');
+const login = (email: string, password: string) =>
+  new Client().call('/auth/login', { body: { email, password } });
+
+async function sha256Hex(text: string) {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+describe('a new account', () => {
+  it('can sign in at once, unverified, until the link mailed to it is opened once', async () => {
+    mailbox = watchMailbox();
+    const { client, account } = await signedInClient();
+    expect((await status(client)).body).toEqual({
+      email: account.email,
+      emailVerified: false,
+      pendingEmail: null,
+    });
+
+    const token = await mailbox.verifyTokenFor(account.email);
+    // Only the token's SHA-256 is kept.
+    const stored = await env.DB.prepare(
+      'SELECT token_hash FROM email_verifications WHERE email = ?',
+    )
+      .bind(account.email)
+      .all<{ token_hash: string }>();
+    expect(stored.results).toEqual([{ token_hash: await sha256Hex(token) }]);
+
+    const opened = await verify(token);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toEqual({ message: 'Your email address is verified.' });
+    expect((await status(client)).body.emailVerified).toBe(true);
+
+    const again = await verify(token);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe('This verification link is invalid or has expired.');
+  });
+
+  it('refuses a link past its day, and an unknown one', async () => {
+    mailbox = watchMailbox();
+    const { client, account } = await signedInClient();
+    const token = await mailbox.verifyTokenFor(account.email);
+    await env.DB.prepare('UPDATE email_verifications SET expires_at = ? WHERE token_hash = ?')
+      .bind(Date.now() - 1, await sha256Hex(token))
+      .run();
+    expect((await verify(token)).status).toBe(400);
+    expect((await verify('no-such-token')).status).toBe(400);
+    expect((await status(client)).body.emailVerified).toBe(false);
+  });
+
+  it('can have a new link sent, which replaces the last, a few times an hour', async () => {
+    mailbox = watchMailbox();
+    const { client, account } = await signedInClient();
+    const first = await mailbox.verifyTokenFor(account.email);
+    const resend = await client.call('/auth/verify-email/resend', { method: 'POST' });
+    expect(resend.status).toBe(200);
+    expect(resend.body.message).toBe(`We sent a new link to ${account.email}.`);
+    let second = first;
+    for (let i = 0; i < 50 && second === first; i++) {
+      second = await mailbox.verifyTokenFor(account.email);
+      if (second === first) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(second).not.toBe(first);
+    expect((await verify(first)).status).toBe(400);
+
+    await client.call('/auth/verify-email/resend', { method: 'POST' });
+    await client.call('/auth/verify-email/resend', { method: 'POST' });
+    expect((await client.call('/auth/verify-email/resend', { method: 'POST' })).status).toBe(429);
+
+    expect((await verify(second)).status).toBe(400);
+    const newest = await mailbox.verifyTokenFor(account.email);
+    expect((await verify(newest)).status).toBe(200);
+    const done = await client.call('/auth/verify-email/resend', { method: 'POST' });
+    expect(done.body.message).toBe('Your email address is already verified.');
+  });
+
+  it('shows owners and admins who proved their address', async () => {
+    mailbox = watchMailbox();
+    const owner = await signedInClient();
+    const guest = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Verified or not');
+    await joinRoom(guest.client, roomId, 'Guest');
+    await verify(await mailbox.verifyTokenFor(owner.account.email));
+
+    const members = await owner.client.call(`/rooms/${roomId}/members`);
+    const byId = (id: string) =>
+      members.body.members.find((m: { userId: { id: string } }) => m.userId.id === id).userId;
+    expect(byId(owner.user.id)).toEqual({
+      id: owner.user.id,
+      _id: owner.user.id,
+      email: owner.account.email,
+      emailVerified: true,
+    });
+    expect(byId(guest.user.id).emailVerified).toBe(false);
+
+    const admin = await signedInAdmin();
+    const users = await admin.client.call(
+      `/admin/users?q=${encodeURIComponent(guest.account.email)}`,
+    );
+    expect(users.body.users).toEqual([
+      expect.objectContaining({ id: guest.user.id, emailVerified: false }),
+    ]);
+  });
+});
+
+describe('an address held by an account that never proved it', () => {
+  it('goes to the person who signs up with it and opens the link; the holder loses it', async () => {
+    mailbox = watchMailbox();
+    const squatter = await signedInClient();
+    const address = squatter.account.email;
+    const owner = { ...newAccount(), email: address, password: 'the-owners-pass' };
+
+    // The same answer as any sign-up: nothing says the address was held.
+    const registered = await new Client().call('/auth/register', { body: owner });
+    expect(registered.status).toBe(201);
+    expect(registered.body.user).toEqual({
+      id: expect.any(String),
+      email: address,
+      role: 'user',
+      nickname: owner.nickname,
+      activeNickname: null,
+      roomId: null,
+    });
+    const early = await login(address, owner.password);
+    expect(early.status).toBe(403);
+    expect(early.body.error).toBe(
+      'Please open the link we mailed to this address to finish creating your account.',
+    );
+
+    const claim = await mailbox.linkFor(address, '/verify-email/');
+    expect(mailbox.lines().find((l) => l.includes(claim))).toContain('Finish creating');
+    const opened = await verify(claim.split('/').pop()!);
+    expect(opened.status).toBe(200);
+    expect(opened.body.message).toMatch(/account is ready/);
+
+    const signedIn = await login(address, owner.password);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.id).toBe(registered.body.user.id);
+    expect((await login(address, squatter.account.password)).status).toBe(401);
+    // The holder keeps its account and session, with a placeholder it must replace.
+    const holder = await status(squatter.client);
+    expect(holder.body.email).toBe(`released-${squatter.user.id}@released.invalid`);
+    expect(holder.body.emailVerified).toBe(false);
+  });
+
+  it('goes to an account that moves to it and opens the link', async () => {
+    mailbox = watchMailbox();
+    const squatter = await signedInClient();
+    const mover = await signedInClient();
+    const change = await mover.client.call('/auth/settings/email', {
+      method: 'PUT',
+      body: { currentPassword: mover.account.password, newEmail: squatter.account.email },
+    });
+    expect(change.status).toBe(200);
+    expect((await verify(await mailbox.verifyTokenFor(squatter.account.email))).status).toBe(200);
+    expect((await login(squatter.account.email, mover.account.password)).status).toBe(200);
+    expect((await status(squatter.client)).body.email).toMatch(/@released\.invalid$/);
+  });
+
+  it('stays with its holder once the holder proves it, and waiting sign-ups are void', async () => {
+    mailbox = watchMailbox();
+    const holder = await signedInClient();
+    const own = await mailbox.verifyTokenFor(holder.account.email);
+    const other = { ...newAccount(), email: holder.account.email };
+    await new Client().call('/auth/register', { body: other });
+    let claim = own;
+    for (let i = 0; i < 50 && claim === own; i++) {
+      claim = await mailbox.verifyTokenFor(holder.account.email);
+      if (claim === own) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await verify(own)).status).toBe(200);
+    expect((await verify(claim)).status).toBe(400);
+    expect((await login(holder.account.email, holder.account.password)).status).toBe(200);
+  });
+});
+
+describe('an address its owner proved', () => {
+  it('is never taken: not by signing up, nor by a change, even if its owner opens the link', async () => {
+    mailbox = watchMailbox();
+    const owner = await signedInClient();
+    await verify(await mailbox.verifyTokenFor(owner.account.email));
+    const attacker = await signedInClient();
+
+    const signUp = await new Client().call('/auth/register', {
+      body: { ...newAccount(), email: owner.account.email },
+    });
+    expect(signUp.status).toBe(409);
+    expect(signUp.body.error).toBe('An account with this email already exists');
+
+    const before = mailbox.lines().length;
+    const change = await attacker.client.call('/auth/settings/email', {
+      method: 'PUT',
+      body: { currentPassword: attacker.account.password, newEmail: owner.account.email },
+    });
+    expect(change.status).toBe(200);
+    // The owner hears of it, with no link that could move their address.
+    const notice = await mailbox.linkFor(owner.account.email, '/login');
+    expect(notice).toMatch(/\/login$/);
+    const since = mailbox.lines().slice(before);
+    expect(
+      since.some((l) => l.includes(`to=${owner.account.email} `) && l.includes('/verify-email/')),
+    ).toBe(false);
+
+    expect((await login(owner.account.email, owner.account.password)).status).toBe(200);
+    expect((await status(attacker.client)).body.email).toBe(attacker.account.email);
+  });
+
+  it('refuses a change link opened after another account proved the address first', async () => {
+    mailbox = watchMailbox();
+    const mover = await signedInClient();
+    const address = newAccount().email;
+    await mover.client.call('/auth/settings/email', {
+      method: 'PUT',
+      body: { currentPassword: mover.account.password, newEmail: address },
+    });
+    const moveToken = await mailbox.verifyTokenFor(address);
+    const owner = { ...newAccount(), email: address, password: 'the-owners-pass' };
+    await new Client().call('/auth/register', { body: owner });
+    let ownToken = moveToken;
+    for (let i = 0; i < 50 && ownToken === moveToken; i++) {
+      ownToken = await mailbox.verifyTokenFor(address);
+      if (ownToken === moveToken) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await verify(ownToken)).status).toBe(200);
+
+    const late = await verify(moveToken);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe('This address already belongs to another account.');
+    expect((await login(address, owner.password)).status).toBe(200);
+    expect((await status(mover.client)).body.email).toBe(mover.account.email);
+  });
+});

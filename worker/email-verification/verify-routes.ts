@@ -1,0 +1,48 @@
+/**
+ * /api/auth/verify-email: open a mailed link (POST /), have a new one sent to the account's
+ * address (POST /resend), and read where the address stands (GET /status).
+ */
+import { Hono } from 'hono';
+import { isReleasedEmail, verifyEmailBody } from '../../contract/email-verification';
+import type { EmailStatusResponse } from '../../contract/email-verification';
+import type { MessageResponse } from '../../contract/user';
+import type { AppEnv } from '../app-env';
+import { requireUser } from '../auth/require-user';
+import { ApiError } from '../http/api-error';
+import { validateJson } from '../http/validate-json';
+import { enforceLimit } from '../security/guards';
+import { confirmLink } from './confirm-link';
+import { addressLimits } from './limits';
+import { newLink, pendingChange } from './links';
+import { sendAddressMail } from './mails';
+
+export const verifyEmailRoutes = new Hono<AppEnv>()
+  // Open to anyone holding the link: it is often opened in a mail app's browser, signed out.
+  .post('/', validateJson(verifyEmailBody), async (c) => {
+    const message = await confirmLink(c, c.req.valid('json').token);
+    return c.json({ message } satisfies MessageResponse);
+  })
+  .post('/resend', requireUser, async (c) => {
+    const { user, db } = c.var;
+    if (user.emailVerifiedAt !== null) {
+      return c.json({
+        message: 'Your email address is already verified.',
+      } satisfies MessageResponse);
+    }
+    if (isReleasedEmail(user.email)) {
+      throw new ApiError(400, 'This account has no email address yet. Please choose one below.');
+    }
+    await enforceLimit(c, addressLimits.resendPerAccount(user.id));
+    const link = await newLink(db, user.id, user.email, 'verify');
+    await db.batch(link.statements);
+    sendAddressMail(c, { kind: 'verify', to: user.email, token: link.token });
+    return c.json({ message: `We sent a new link to ${user.email}.` } satisfies MessageResponse);
+  })
+  .get('/status', requireUser, async (c) => {
+    const { user, db } = c.var;
+    return c.json({
+      email: user.email,
+      emailVerified: user.emailVerifiedAt !== null,
+      pendingEmail: await pendingChange(db, user.id),
+    } satisfies EmailStatusResponse);
+  });
