@@ -85,8 +85,8 @@ export interface AdminUser {
   id: string;
   _id: string;
   email: string;
-  /** Whether the person proved the address is theirs (a mailed link). */
-  emailVerified: boolean;
+  /** Whether the person proved the address is theirs (a mailed link). Always sent. */
+  emailVerified?: boolean;
   role: 'user' | 'admin';
   nickname: string;
   createdAt: number;

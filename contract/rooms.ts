@@ -118,8 +118,11 @@ export type RoomsResponse = RoomSummary[];
 export interface Member {
   _id: string;
   activeNickname: string;
-  /** emailVerified: whether the member proved the address is theirs (a mailed link). */
-  userId: { id: string; _id: string; email: string; emailVerified: boolean };
+  /**
+   * emailVerified: whether the member proved the address is theirs (a mailed link). Always
+   * sent; optional for answers from before verification existed (a cached list).
+   */
+  userId: { id: string; _id: string; email: string; emailVerified?: boolean };
 }
 
 export interface MembersResponse {
