@@ -145,18 +145,27 @@ export interface BroadcastStatus {
   done: boolean;
 }
 
+/**
+ * One line of the log. A line may stand for many events of one address and kind in one hour
+ * (refusals of callers without a session, a blocked address's requests, what an address sent
+ * past its hourly bound): `count` says how many, `timestamp` is the newest and
+ * `firstTimestamp` the first of them. `details` are the first's.
+ */
 export interface SecurityEvent {
   id: number;
   eventType: string;
   timestamp: string;
   details: Record<string, unknown>;
+  count: number;
+  firstTimestamp?: string;
 }
 
-/** GET /api/admin/security/logs: the newest first. */
+/** GET /api/admin/security/logs: the newest first (by each line's newest event). */
 export interface SecurityLogResponse {
   events: SecurityEvent[];
 }
 
+/** Events in the last `hours`, a counted line's events each (by the line's first event). */
 export interface SecuritySummary {
   hours: number;
   total: number;

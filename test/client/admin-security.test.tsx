@@ -33,6 +33,7 @@ const events: SecurityEvent[] = [
     eventType: 'login_failed',
     timestamp: '2026-01-02T05:06:07.000Z',
     details: { email: 'boss@example.com', attempts: 3 },
+    count: 1,
   },
 ];
 
@@ -109,6 +110,38 @@ describe('admin security tab', () => {
     expect(details.tagName).toBe('PRE');
     expect(details.textContent).toBe(JSON.stringify(events[0]!.details, null, 2));
     expect(screen.queryByText('No security events recorded')).toBeNull();
+  });
+
+  it('shows a flood as one line with its count, and the events around it as they are', async () => {
+    const flood: SecurityEvent = {
+      id: 7,
+      eventType: 'invalid_session',
+      timestamp: '2026-01-02T06:00:02.000Z',
+      firstTimestamp: '2026-01-02T06:00:00.000Z',
+      details: { ip: '203.0.113.66', path: '/api/auth/login/current', cookie: 'forged' },
+      count: 450,
+    };
+    securityApi((call) =>
+      call.path === '/api/admin/security/logs?limit=100'
+        ? { status: 200, body: { events: [flood, ...events] } }
+        : undefined,
+    );
+    await openSecurityTab();
+    const list = await screen.findByRole('region', { name: 'Recent Events' });
+    const lines = within(list).getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+
+    expect(within(lines[0]!).getByText('invalid_session')).toBeTruthy();
+    expect(within(lines[0]!).getByText('450 times')).toBeTruthy();
+    expect(within(lines[0]!).getByText(new Date(flood.timestamp).toLocaleString())).toBeTruthy();
+    expect(
+      within(lines[0]!).getByText(`First at ${new Date(flood.firstTimestamp!).toLocaleString()}`),
+    ).toBeTruthy();
+
+    // A single event says no count.
+    expect(within(lines[1]!).getByText('login_failed')).toBeTruthy();
+    expect(within(lines[1]!).queryByText(/times$/)).toBeNull();
+    expect(within(lines[1]!).queryByText(/^First at/)).toBeNull();
   });
 
   it("says 'No security events recorded' when there are none", async () => {

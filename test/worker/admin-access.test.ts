@@ -48,7 +48,9 @@ describe('authorization matrix of /api/admin', () => {
     const denied = logs.body.events.filter(
       (e: { eventType: string }) => e.eventType === 'access_denied',
     );
-    expect(denied.length).toBeGreaterThanOrEqual(ADMIN_ROUTES.length * 2);
+    // The anonymous caller's refusals are counted on one line, the user's are a line each.
+    const total = denied.reduce((sum: number, e: { count: number }) => sum + e.count, 0);
+    expect(total).toBeGreaterThanOrEqual(ADMIN_ROUTES.length * 2);
   });
 
   it('lets an admin see members and kick in any room, but not the creator or a moderator', async () => {

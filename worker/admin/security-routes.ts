@@ -31,26 +31,43 @@ function boundedInt(value: string | undefined, fallback: number, min: number, ma
   return Number.isFinite(parsed) ? Math.min(max, Math.max(min, parsed)) : fallback;
 }
 
+interface LogRow {
+  id: number;
+  event_type: string;
+  details: string;
+  created_at: number;
+  last_at: number | null;
+  count: number;
+}
+
+function toEvent(row: LogRow): SecurityEvent {
+  const newest = row.last_at ?? row.created_at;
+  return {
+    id: row.id,
+    eventType: row.event_type,
+    timestamp: new Date(newest).toISOString(),
+    details: JSON.parse(row.details),
+    count: row.count,
+    ...(row.count > 1 && { firstTimestamp: new Date(row.created_at).toISOString() }),
+  };
+}
+
 export const securityRoutes = new Hono<AppEnv>()
   .get('/logs', async (c) => {
     const limit = boundedInt(c.req.query('limit'), LOG_LIMIT_DEFAULT, 1, LOG_LIMIT_MAX);
+    // By each line's newest event: a flood is one line, kept at the top while it lasts.
     const { results } = await c.env.DB.prepare(
-      'SELECT id, event_type, details, created_at FROM security_events ORDER BY id DESC LIMIT ?',
+      `SELECT id, event_type, details, created_at, last_at, count FROM security_events
+       ORDER BY last_at DESC, id DESC LIMIT ?`,
     )
       .bind(limit)
-      .all<{ id: number; event_type: string; details: string; created_at: number }>();
-    const events: SecurityEvent[] = results.map((row) => ({
-      id: row.id,
-      eventType: row.event_type,
-      timestamp: new Date(row.created_at).toISOString(),
-      details: JSON.parse(row.details),
-    }));
-    return c.json({ events } satisfies SecurityLogResponse);
+      .all<LogRow>();
+    return c.json({ events: results.map(toEvent) } satisfies SecurityLogResponse);
   })
   .get('/summary', async (c) => {
     const hours = boundedInt(c.req.query('hours'), 24, 1, 24 * 30);
     const { results } = await c.env.DB.prepare(
-      'SELECT event_type, COUNT(*) AS n FROM security_events WHERE created_at > ? GROUP BY event_type',
+      'SELECT event_type, SUM(count) AS n FROM security_events WHERE created_at > ? GROUP BY event_type',
     )
       .bind(Date.now() - hours * 3_600_000)
       .all<{ event_type: string; n: number }>();

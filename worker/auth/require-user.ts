@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
-import { clearSessionCookie, sessionCookieValue } from './session-cookie';
+import { clearSessionCookie, readSessionCookie, sessionCookieValue } from './session-cookie';
 import { logSecurityEvent } from '../security/guards';
 import { loadSession } from './sessions';
 
@@ -13,12 +13,18 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
     // revoked or forged cookies is how a stolen session shows itself.
     if (sessionCookieValue(c)) {
       clearSessionCookie(c);
-      // Logged, never scored: a revoked session's browser keeps presenting its cookie, and
-      // what a request without a live session does proves nothing about its address.
+      // A cookie our server never signed (forged, cut, or its time long past) scores, as any
+      // anonymous refusal does (security/anonymous-refusals.ts). One it signed whose session
+      // was revoked never does: that browser presents it until this answer clears it, and
+      // what a revoked session's request does proves nothing about its address.
+      const forged = (await readSessionCookie(c)) === null;
       logSecurityEvent(
         c,
-        { eventType: 'invalid_session', details: { path: new URL(c.req.url).pathname } },
-        { signedIn: false },
+        {
+          eventType: 'invalid_session',
+          details: { path: new URL(c.req.url).pathname, cookie: forged ? 'forged' : 'revoked' },
+        },
+        { signedIn: false, score: forged ? undefined : 'never' },
       );
     }
     throw new ApiError(401, 'Not authenticated');

@@ -45,9 +45,11 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
     throw new ApiError(400, 'Only the websocket transport is supported');
   }
   if (c.req.query('EIO') !== '4') throw new ApiError(400, 'Unsupported Engine.IO protocol version');
-  // Logged, never scored: the app's own tabs meet these (a room deleted, a kick, a session
-  // ended in another tab), one per reconnect, and the room's refusals and the upgrade limit
-  // are what score a loop (room-security-log.ts).
+  // A member's refusals are logged, never scored: the app's own tabs meet these (a room
+  // deleted, a kick), one per reconnect, and the room's refusals and the upgrade limit are what
+  // score a loop (room-security-log.ts). Without a session they are counted per address and
+  // hour, and score as any anonymous refusal does (security/anonymous-refusals.ts): a tab whose
+  // session ended stops at its first.
   const refuse = (message: string, userId?: string) => {
     logSecurityEvent(
       c,
@@ -56,11 +58,11 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
         userId,
         details: { roomId: roomId.slice(0, 64), reason: message },
       },
-      { score: 'never' },
+      userId ? { signedIn: true, score: 'never' } : { signedIn: false },
     );
     return refuseSocket(message, REFUSAL_SETTINGS);
   };
-  if (!isSameOrigin(c.req.raw)) return refuse('Cross-origin connection refused');
+  if (!isSameOrigin(c.req.raw)) return refuse('Cross-origin connection refused', user?.id);
 
   if (ticketed?.refusal) return refuse(ticketed.refusal, ticketed.user?.id);
   if (!user) return refuse('Not authenticated');

@@ -215,10 +215,22 @@ export const securityEvents = sqliteTable(
     /** JSON object: what happened, in a few fields. */
     details: text('details').notNull(),
     createdAt: createdAt(),
+    /** How many events the row stands for: more than one only for a bucket's row. */
+    count: integer('count').notNull().default(1),
+    /** The newest of them (null only in rows written by hand); the Security tab lists by it. */
+    lastAt: integer('last_at'),
+    /**
+     * One row per address, kind and hour for refusals of callers without a session (see
+     * worker/security/event-rows.ts); null for an event written as its own row.
+     */
+    bucket: text('bucket'),
   },
   (table) => [
     index('security_events_created_idx').on(table.createdAt),
     index('security_events_type_idx').on(table.eventType, table.createdAt),
+    uniqueIndex('security_events_bucket_idx').on(table.bucket),
+    index('security_events_ip_idx').on(table.ip, table.createdAt),
+    index('security_events_last_idx').on(table.lastAt),
   ],
 );
 

@@ -11,15 +11,18 @@ import { take, type Limit } from './rate-limit';
 import {
   recordSecurityEvent,
   violationWeight,
+  type RecordOptions,
   type SecurityEventInput,
   type SecurityEventType,
 } from './security-events';
+import { anonymousWeight, isCountedWhenAnonymous } from './anonymous-refusals';
 
 /**
  * When an event may raise the address's score. A score blocks everyone behind the address, so
  * it needs proof that the address itself misbehaved: a request another site's page may have
- * made (an image tag makes one from every visitor) never scores, nor does one without a live
- * session, except what `score: 'even-signed-out'` marks (failed passwords, a login flood).
+ * made (an image tag makes one from every visitor) never scores. Without a live session only
+ * what anonymous-refusals.ts can tell is the address's own scores, and what `score:
+ * 'even-signed-out'` marks (failed passwords, a login flood); `score: 'never'` never does.
  * `signedIn` is for callers that looked the session up without setting `c.var.user`.
  */
 export interface ScoreRule {
@@ -36,11 +39,9 @@ export function logSecurityEvent(
   event: Omit<SecurityEventInput, 'ip'>,
   rule: ScoreRule = {},
 ) {
-  const write = eventScores(c, event.eventType, rule)
-    .catch(() => false)
-    .then((scores) =>
-      recordSecurityEvent(c.env, { ip: clientIp(c.req.raw), ...event }, { scores }),
-    );
+  const write = howToRecord(c, event, rule)
+    .catch((): RecordOptions => ({ weight: 0 }))
+    .then((options) => recordSecurityEvent(c.env, { ip: clientIp(c.req.raw), ...event }, options));
   try {
     c.executionCtx.waitUntil(write);
   } catch {
@@ -48,18 +49,27 @@ export function logSecurityEvent(
   }
 }
 
-async function eventScores(
+async function howToRecord(
   c: Context<AppEnv>,
-  eventType: SecurityEventType,
+  event: Omit<SecurityEventInput, 'ip'>,
   rule: ScoreRule,
-): Promise<boolean> {
-  if (!violationWeight(eventType) || rule.score === 'never') return false;
-  if (mayBeForeign(c.req.raw)) return false;
-  if (rule.score === 'even-signed-out' || SCORES_SIGNED_OUT.has(eventType)) return true;
-  if (rule.signedIn !== undefined) return rule.signedIn;
-  if (c.get('user')) return true;
+): Promise<RecordOptions> {
+  const { eventType } = event;
+  // A blocked address's requests are one row an hour, whoever sends them.
+  if (eventType === 'blocked_request') return { weight: 0, counted: true };
+  const weight = violationWeight(eventType);
+  if (!weight) return { weight: 0 };
   // Only violations get here, so the lookup costs nothing on the ordinary path.
-  return (await loadSession(c).catch(() => null)) !== null;
+  const signedIn =
+    rule.signedIn ?? (Boolean(c.get('user')) || (await loadSession(c).catch(() => null)) !== null);
+  const counted = !signedIn && isCountedWhenAnonymous(eventType);
+  const limit = event.details?.limit;
+  const options = { counted: counted && typeof limit === 'string' ? { part: limit } : counted };
+  if (rule.score === 'never' || mayBeForeign(c.req.raw)) return { ...options, weight: 0 };
+  if (signedIn || rule.score === 'even-signed-out' || SCORES_SIGNED_OUT.has(eventType)) {
+    return { ...options, weight };
+  }
+  return { ...options, weight: anonymousWeight(eventType, c.req.raw) };
 }
 
 export function tooManyRequests(c: Context<AppEnv>, retryAfter: number, message?: string): never {
@@ -107,21 +117,13 @@ export const refuseBlockedAddresses = createMiddleware<AppEnv>(async (c, next) =
   await next();
 });
 
-/** Answers 429 to a blocked address (logged at most once a minute) unless it is an admin's. */
+/** Answers 429 to a blocked address (counted on one row an hour) unless it is an admin's. */
 export async function refuseBlocked(c: Context<AppEnv>, until: number, role?: string) {
   if (role === 'admin') return;
-  // Logged at most once a minute per address, so a flood cannot fill the log.
-  const logSlot = await take(c.env.DB, {
-    key: `blocked-log:${clientIp(c.req.raw)}`,
-    max: 1,
-    windowMs: 60_000,
+  logSecurityEvent(c, {
+    eventType: 'blocked_request',
+    details: { path: new URL(c.req.url).pathname },
   });
-  if ('hitId' in logSlot) {
-    logSecurityEvent(c, {
-      eventType: 'blocked_request',
-      details: { path: new URL(c.req.url).pathname },
-    });
-  }
   tooManyRequests(
     c,
     Math.ceil((until - Date.now()) / 1000),

@@ -2,8 +2,12 @@
  * The security log. Violations (failed logins, refused access, floods, hostile payloads) can
  * also raise the address's threat score, when the request proves something about that address
  * (guards.ts decides); other events (admin actions, resets) are the audit trail.
+ *
+ * What a caller can provoke is bounded per address (event-rows.ts), and what guards.ts marks
+ * `counted` is one row per address, kind and hour with a count: no flood drowns the log.
  */
 import { closeAddressSockets } from '../chat/close-sockets';
+import { bucketOf, writeBoundedEvent, writeEvent, type EventRow } from './event-rows';
 import { addViolation } from './ip-reputation';
 
 /** How much each kind of violation adds to an address's threat score. */
@@ -30,7 +34,9 @@ export type AuditType =
   | 'member_unbanned'
   | 'email_changed'
   | 'ip_blocked'
-  | 'ip_unblocked';
+  | 'ip_unblocked'
+  /** An address's events past its hourly bound, counted on one row (event-rows.ts). */
+  | 'log_overflow';
 export type SecurityEventType = ViolationType | AuditType;
 
 export interface SecurityEventInput {
@@ -44,25 +50,42 @@ export function violationWeight(eventType: SecurityEventType): number {
   return VIOLATION_WEIGHTS[eventType as ViolationType] ?? 0;
 }
 
+/** Audit events a caller can cause at will, and so held to the address's hourly bound. */
+const PROVOKED = new Set<SecurityEventType>(['blocked_request', 'password_reset_requested']);
+
+export interface RecordOptions {
+  /** What the event adds to the address's score: the kind's weight unless given. */
+  weight?: number;
+  /** Counted on the row of its address, kind and hour (and `part`) instead of a row of its own. */
+  counted?: boolean | { part: string };
+}
+
 /**
- * Logs an event and, when `scores` (the default) and it is a violation, adds its weight to the
- * address's score. The block a violation starts also ends the address's open sockets.
+ * Logs an event and adds `weight` to the address's score. The block a violation starts also
+ * ends the address's open sockets.
  */
 export async function recordSecurityEvent(
   env: Env,
   event: SecurityEventInput,
-  { scores = true }: { scores?: boolean } = {},
+  { weight = violationWeight(event.eventType), counted = false }: RecordOptions = {},
 ) {
   const db = env.DB;
   try {
-    await insertEvent(db, event);
-    const weight = scores ? violationWeight(event.eventType) : 0;
+    const now = Date.now();
+    const row = toRow(event);
+    const part = typeof counted === 'object' ? counted.part : '';
+    const bucket = counted ? bucketOf(event.eventType, event.ip, now, part) : null;
+    if (violationWeight(event.eventType) || PROVOKED.has(event.eventType)) {
+      await writeBoundedEvent(db, row, bucket, now);
+    } else {
+      await writeEvent(db, row, bucket, now);
+    }
+    // Scored even past the bound: a row less never means a step less towards a block.
     if (weight && (await addViolation(db, event.ip, weight))) {
-      await insertEvent(db, {
-        eventType: 'ip_blocked',
-        ip: event.ip,
-        details: { after: event.eventType },
-      });
+      await writeEvent(
+        db,
+        toRow({ eventType: 'ip_blocked', ip: event.ip, details: { after: event.eventType } }),
+      );
       await closeAddressSockets(env, event.ip, 'Your network has been blocked');
     }
   } catch (error) {
@@ -71,18 +94,17 @@ export async function recordSecurityEvent(
   }
 }
 
-function insertEvent(db: D1Database, event: SecurityEventInput) {
-  const details = JSON.stringify({
+function toRow(event: SecurityEventInput): EventRow {
+  return {
+    eventType: event.eventType,
     ip: event.ip,
     userId: event.userId ?? null,
-    ...bounded(event.details),
-  });
-  return db
-    .prepare(
-      'INSERT INTO security_events (event_type, ip, user_id, details, created_at) VALUES (?, ?, ?, ?, ?)',
-    )
-    .bind(event.eventType, event.ip, event.userId ?? null, details, Date.now())
-    .run();
+    details: JSON.stringify({
+      ip: event.ip,
+      userId: event.userId ?? null,
+      ...bounded(event.details),
+    }),
+  };
 }
 
 /** Long strings are cut, so a hostile payload cannot make one row large. */

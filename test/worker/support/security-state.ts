@@ -26,6 +26,23 @@ export async function eventsFrom(ip: string, eventType: string, atLeast: number)
 }
 
 /**
+ * The rows of the address's events of one kind, once they count `atLeast` events together: a
+ * refusal without a session adds to its address's row for the hour instead of a row each.
+ */
+export async function countedFrom(ip: string, eventType: string, atLeast: number) {
+  const statement = env.DB.prepare(
+    'SELECT * FROM security_events WHERE ip = ? AND event_type = ? ORDER BY id',
+  ).bind(addressKey(ip), eventType);
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const { results } = await statement.all<{ details: string; count: number; bucket: string }>();
+    const total = results.reduce((sum, row) => sum + row.count, 0);
+    if (total >= atLeast || Date.now() > deadline) return { rows: results, total };
+    await sleep(25);
+  }
+}
+
+/**
  * The address's score now (0 without a row). It is read after the events are in and a moment
  * more, since a score is written just after its event.
  */

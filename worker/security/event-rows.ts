@@ -1,0 +1,95 @@
+/**
+ * The rows of the security log, written so that no caller can drown it:
+ *
+ * - An event with a `bucket` (a refusal of a caller without a session, a blocked request) adds
+ *   to one row per address, kind and hour, which counts them, instead of a row each.
+ * - The rows an address adds in any hour are at most ROWS_PER_ADDRESS_PER_HOUR. Past that, its
+ *   events add to one 'log_overflow' row per address and hour.
+ *
+ * Each is one statement, so racing requests cannot both take the last row or both start a
+ * bucket: a conditional INSERT for the bound, an upsert on the bucket's unique index.
+ */
+export const ROWS_PER_ADDRESS_PER_HOUR = 60;
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface EventRow {
+  eventType: string;
+  ip: string;
+  userId: string | null;
+  /** JSON text; a bucket keeps its first event's. */
+  details: string;
+}
+
+/** The bucket of an event counted per address, kind and hour; `part` splits a kind further. */
+export function bucketOf(eventType: string, ip: string, now: number, part = '') {
+  // '|' is in no address key, event type or limit name, so two buckets never share a name.
+  return [eventType, ip, Math.floor(now / HOUR_MS), part].join('|');
+}
+
+const UPSERT = `ON CONFLICT (bucket) DO UPDATE SET
+  count = count + 1, last_at = MAX(COALESCE(last_at, created_at), excluded.last_at)`;
+
+/**
+ * Writes an event that the address's hourly bound holds to: into its bucket when it has one,
+ * else as a new row while the bound allows, else into the address's overflow row.
+ */
+export async function writeBoundedEvent(
+  db: D1Database,
+  row: EventRow,
+  bucket: string | null,
+  now = Date.now(),
+): Promise<'written' | 'overflow'> {
+  const written = await db
+    .prepare(
+      `INSERT INTO security_events (event_type, ip, user_id, details, created_at, last_at, bucket)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?5, ?6
+       WHERE EXISTS (SELECT 1 FROM security_events WHERE bucket = ?6)
+         OR (SELECT COUNT(*) FROM security_events WHERE ip = ?2 AND created_at > ?7) < ?8
+       ${UPSERT}
+       RETURNING id`,
+    )
+    .bind(
+      row.eventType,
+      row.ip,
+      row.userId,
+      row.details,
+      now,
+      bucket,
+      now - HOUR_MS,
+      ROWS_PER_ADDRESS_PER_HOUR,
+    )
+    .first<{ id: number }>();
+  if (written) return 'written';
+  await writeEvent(
+    db,
+    {
+      eventType: 'log_overflow',
+      ip: row.ip,
+      userId: null,
+      details: JSON.stringify({
+        ip: row.ip,
+        reason: `more than ${ROWS_PER_ADDRESS_PER_HOUR} rows from this address in an hour`,
+        first: row.eventType,
+      }),
+    },
+    bucketOf('log_overflow', row.ip, now),
+    now,
+  );
+  return 'overflow';
+}
+
+/** Writes an event outside the bound (the audit trail): a row, or into its bucket. */
+export async function writeEvent(
+  db: D1Database,
+  row: EventRow,
+  bucket: string | null = null,
+  now = Date.now(),
+) {
+  await db
+    .prepare(
+      `INSERT INTO security_events (event_type, ip, user_id, details, created_at, last_at, bucket)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6) ${UPSERT}`,
+    )
+    .bind(row.eventType, row.ip, row.userId, row.details, now, bucket)
+    .run();
+}
