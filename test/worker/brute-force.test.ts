@@ -94,7 +94,7 @@ describe('a brute force from one address', () => {
     }
   });
 
-  it('allows 5 registrations an hour per address and 3 reset mails per email', async () => {
+  it('allows 5 registrations an hour per address, and 3 reset mails per email per address, 10 in all', async () => {
     const client = new Client();
     const statuses = [];
     for (let i = 0; i < 6; i++) {
@@ -108,16 +108,13 @@ describe('a brute force from one address', () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
-    const forgot = [];
-    for (let i = 0; i < 4; i++) {
-      forgot.push(
-        (
-          await new Client().call('/auth/reset-password/forgot', {
-            body: { email: 'same@example.com' },
-          })
-        ).status,
-      );
-    }
-    expect(forgot).toEqual([200, 200, 200, 429]);
+    const forgot = (from: Client) =>
+      from.call('/auth/reset-password/forgot', { body: { email: 'same@example.com' } });
+    const statuses2 = [];
+    for (let i = 0; i < 4; i++) statuses2.push((await forgot(client)).status);
+    expect(statuses2).toEqual([200, 200, 200, 429]);
+    const others = [];
+    for (let i = 0; i < 8; i++) others.push((await forgot(new Client())).status);
+    expect(others).toEqual([200, 200, 200, 200, 200, 200, 200, 429]);
   });
 });

@@ -1,5 +1,9 @@
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/validation';
+import { LIVE_LINKS_MAX, issueResetLink } from '../../worker/auth/reset-links';
+import { openDb } from '../../worker/db/client';
+import { sha256Hex } from '../../worker/lib/encoding';
 import { Client, ORIGIN, signedInClient } from './support/api';
 import { watchMailbox } from './support/mailbox';
 
@@ -71,5 +75,113 @@ describe('password reset', () => {
       body: { token: 'made-up-token', newPassword: 'brand-new-pass' },
     });
     expect(res.status).toBe(400);
+  });
+});
+
+/** Every reset token mailed to `email` so far, oldest first, once there are `atLeast`. */
+async function resetTokensFor(email: string, atLeast: number): Promise<string[]> {
+  for (let attempt = 0; ; attempt++) {
+    const tokens = mailbox
+      .lines()
+      .filter((line) => line.includes(`to=${email} `) && line.includes('/reset-password/'))
+      .map((line) => line.match(/link=\S+\/reset-password\/(\S+)/)![1]!);
+    if (tokens.length >= atLeast || attempt === 50) return tokens;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const forgot = (from: Client, email: string) =>
+  from.call('/auth/reset-password/forgot', { body: { email } });
+const reset = (token: string, newPassword = 'brand-new-pass') =>
+  new Client().call('/auth/reset-password/reset', { body: { token, newPassword } });
+
+describe('recovery that strangers cannot jam', () => {
+  it("keeps the owner's live link valid while two strangers ask for more", async () => {
+    mailbox = watchMailbox();
+    const { account } = await signedInClient();
+    expect((await forgot(new Client(), account.email)).status).toBe(200);
+    const [ownersToken] = await resetTokensFor(account.email, 1);
+
+    for (const stranger of [new Client(), new Client()]) {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await forgot(stranger, account.email)).status);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    }
+    await resetTokensFor(account.email, 7);
+
+    expect((await reset(ownersToken!)).status).toBe(200);
+    const login = await new Client().call('/auth/login', {
+      body: { email: account.email, password: 'brand-new-pass' },
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it("leaves the owner's own requests when strangers have used up every limit of theirs", async () => {
+    mailbox = watchMailbox();
+    const { client: owner, account } = await signedInClient();
+    // Strangers at five addresses, until each is refused: the per-email cap is reached too.
+    const strangers = Array.from({ length: 5 }, () => new Client());
+    for (const stranger of strangers) {
+      while ((await forgot(stranger, account.email)).status === 200);
+    }
+    expect((await forgot(new Client(), account.email)).status).toBe(429);
+
+    // The owner, at an address they have signed in from, is not held to the strangers' cap.
+    const home = new Client();
+    home.ip = owner.ip;
+    const answer = await forgot(home, account.email);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ message: FORGOT_ANSWER });
+    const tokens = await resetTokensFor(account.email, 11);
+    expect(tokens).toHaveLength(11);
+    // Every link asked for is still live: the strangers' first one included.
+    expect((await reset(tokens[0]!, 'first-link-pass')).status).toBe(200);
+  });
+
+  it('answers alike, limits included, whether or not the account exists', async () => {
+    const { account } = await signedInClient();
+    const answers = async (email: string) => {
+      const from = new Client();
+      const seen = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await forgot(from, email);
+        seen.push([res.status, res.body.message ?? 'refused']);
+      }
+      return seen;
+    };
+    const known = await answers(account.email);
+    expect(await answers(`nobody-${account.email}`)).toEqual(known);
+    expect(known.map(([status]) => status)).toEqual([200, 200, 200, 429]);
+  });
+
+  it('spends the account’s other links once one of them has reset the password', async () => {
+    mailbox = watchMailbox();
+    const { account } = await signedInClient();
+    await forgot(new Client(), account.email);
+    await forgot(new Client(), account.email);
+    const [first, second] = await resetTokensFor(account.email, 2);
+    expect((await reset(second!)).status).toBe(200);
+    expect((await reset(first!, 'another-pass')).status).toBe(400);
+  });
+
+  it(`keeps an account's newest ${LIVE_LINKS_MAX} live links, however many are asked for at once`, async () => {
+    const { user } = await signedInClient();
+    const db = openDb(env.DB);
+    const liveHashes = async () =>
+      (
+        await env.DB.prepare('SELECT token_hash FROM password_resets WHERE user_id = ?')
+          .bind(user.id)
+          .all<{ token_hash: string }>()
+      ).results.map((row) => row.token_hash);
+
+    await Promise.all(
+      Array.from({ length: LIVE_LINKS_MAX + 5 }, () => issueResetLink(db, user.id)),
+    );
+    expect(await liveHashes()).toHaveLength(LIVE_LINKS_MAX);
+
+    const later: string[] = [];
+    for (let i = 0; i < LIVE_LINKS_MAX; i++) later.push(await issueResetLink(db, user.id));
+    const kept = await liveHashes();
+    expect(kept.sort()).toEqual((await Promise.all(later.map(sha256Hex))).sort());
   });
 });

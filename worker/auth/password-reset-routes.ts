@@ -1,5 +1,5 @@
 /** Forgotten passwords: /api/auth/reset-password/forgot and /reset. */
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { forgotPasswordBody, resetPasswordBody } from '../../contract/auth';
 import type { MessageResponse } from '../../contract/user';
@@ -7,18 +7,17 @@ import type { AppEnv } from '../app-env';
 import { passwordResets, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
-import { randomToken, sha256Hex } from '../lib/encoding';
+import { sha256Hex } from '../lib/encoding';
 import { createMailer } from '../mail/mailer';
 import { findUserByEmail } from '../users/find-user';
 import { publicOrigin } from '../http/public-origin';
-import { clientIp } from '../security/client-ip';
-import { enforceLimit, logSecurityEvent } from '../security/guards';
-import { limits } from '../security/rate-limit';
+import { logSecurityEvent } from '../security/guards';
+import { takeForgotSlots } from './forgot-limits';
 import { hashPassword } from './password';
+import { issueResetLink } from './reset-links';
 import { revokeSessions } from './sessions';
 import { closeUserSockets } from '../chat/close-sockets';
 
-const RESET_TTL_MS = 60 * 60 * 1000;
 const FORGOT_ANSWER = 'If an account exists for that email, a password reset link has been sent.';
 const RESET_DONE = 'Your password has been reset. You can now log in with your new password.';
 const PASSWORD_CHANGED = 'Your password was reset. Please log in again.';
@@ -27,8 +26,7 @@ const RESET_INVALID = 'This password reset link is invalid or has expired.';
 export const passwordResetRoutes = new Hono<AppEnv>()
   .post('/forgot', validateJson(forgotPasswordBody), async (c) => {
     const { email } = c.req.valid('json');
-    await enforceLimit(c, limits.forgotPerIp(clientIp(c.req.raw)));
-    await enforceLimit(c, limits.forgotPerEmail(email));
+    await takeForgotSlots(c, email);
     const user = await findUserByEmail(c.var.db, email);
     logSecurityEvent(c, {
       eventType: 'password_reset_requested',
@@ -37,30 +35,20 @@ export const passwordResetRoutes = new Hono<AppEnv>()
     });
     const origin = publicOrigin(c);
     if (user && origin) {
-      const token = randomToken(32);
-      const now = Date.now();
-      const db = c.var.db;
-      await db.batch([
-        // One live link per account: asking again replaces the previous link.
-        db.delete(passwordResets).where(eq(passwordResets.userId, user.id)),
-        db.insert(passwordResets).values({
-          tokenHash: await sha256Hex(token),
-          userId: user.id,
-          expiresAt: now + RESET_TTL_MS,
-          createdAt: now,
-        }),
-      ]);
-      const link = `${origin}/reset-password/${token}`;
-      // Sent after the answer, so the time taken does not tell whether the account exists.
+      // Made and sent after the answer, so the time taken does not tell whether the account
+      // exists. Older links stay live (reset-links.ts): asking again cannot jam the owner's.
       c.executionCtx.waitUntil(
-        createMailer(c.env)
-          .send({
-            to: user.email,
-            subject: 'Reset your Chat Rooms password',
-            text: `Someone asked to reset your password. Open this link within an hour to choose a new one:\n${link}\n\nIf it was not you, ignore this mail.`,
-            link,
+        issueResetLink(c.var.db, user.id)
+          .then((token) => {
+            const link = `${origin}/reset-password/${token}`;
+            return createMailer(c.env).send({
+              to: user.email,
+              subject: 'Reset your Chat Rooms password',
+              text: `Someone asked to reset your password. Open this link within an hour to choose a new one:\n${link}\n\nIf it was not you, ignore this mail.`,
+              link,
+            });
           })
-          .catch((error) => console.error('[mail] reset mail failed:', error)),
+          .catch((error) => console.error('[auth] reset link not made or sent:', error)),
       );
     }
     return c.json({ message: FORGOT_ANSWER } satisfies MessageResponse);
@@ -91,7 +79,12 @@ export const passwordResetRoutes = new Hono<AppEnv>()
         })
         .where(eq(users.id, claimed.userId)),
       revokeSessions(db, claimed.userId),
-      db.delete(passwordResets).where(lt(passwordResets.expiresAt, Date.now())),
+      // The password is new: the account's other links are spent with it.
+      db
+        .delete(passwordResets)
+        .where(
+          or(eq(passwordResets.userId, claimed.userId), lt(passwordResets.expiresAt, Date.now())),
+        ),
     ]);
     // Revoked sessions' sockets would keep talking: whoever knew the old password is out.
     await closeUserSockets(c.env, claimed.userId, PASSWORD_CHANGED);

@@ -36,8 +36,18 @@ export const limits = {
   /** ...and per address, across accounts. */
   failedPasswordCheckPerIp: (ip: string) => limit('password-check-failed:ip', ip, 10, MINUTE),
   registerPerIp: (ip: string) => limit('register:ip', ip, 5, 60 * MINUTE),
-  forgotPerIp: (ip: string) => limit('forgot:ip', ip, 5, 60 * MINUTE),
-  forgotPerEmail: (email: string) => limit('forgot', email, 3, 60 * MINUTE),
+  /**
+   * Reset links asked for from one address, across emails; and for one email from one
+   * address: a stranger's requests use up only their own (auth/forgot-limits.ts).
+   */
+  forgotPerIp: (ip: string) => limit('forgot:ip', ip, 10, 60 * MINUTE),
+  forgotPerIpAndEmail: (ip: string, email: string) =>
+    limit('forgot:ip-email', `${ip}:${email}`, 3, 60 * MINUTE),
+  /**
+   * Reset links for one email from addresses it has never signed in from, all together: what
+   * strangers can mail one inbox. Generous, so it takes many addresses to use it up.
+   */
+  forgotPerEmail: (email: string) => limit('forgot', email, 10, 60 * MINUTE),
 };
 
 /** Takes one slot of the limit: the id of the counted attempt, or the seconds to wait. */
