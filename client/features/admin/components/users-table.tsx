@@ -1,4 +1,4 @@
-import { Button, Table } from '@mantine/core';
+import { Badge, Button, Table } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { AdminUsersPage } from '../../../../contract/admin';
 import { useDeleteUser } from '../api/delete-user';
@@ -10,6 +10,8 @@ interface UsersTableProps {
   search: string;
   onSearchChange: (search: string) => void;
 }
+
+const UNVERIFIED_TITLE = 'This person has not opened the link mailed to this address yet';
 
 /** Manage Users. Administrators get no Delete button: the server would refuse it anyway. */
 export function UsersTable({ query, search, onSearchChange }: UsersTableProps) {
@@ -39,7 +41,14 @@ export function UsersTable({ query, search, onSearchChange }: UsersTableProps) {
     >
       {users.map((account) => (
         <Table.Tr key={account.id}>
-          <Table.Td>{account.email}</Table.Td>
+          <Table.Td>
+            {account.email}
+            {account.emailVerified === false && (
+              <Badge ml="xs" size="sm" color="gray" variant="outline" title={UNVERIFIED_TITLE}>
+                unverified
+              </Badge>
+            )}
+          </Table.Td>
           <Table.Td>{account.role}</Table.Td>
           <Table.Td>
             {account.role !== 'admin' && (

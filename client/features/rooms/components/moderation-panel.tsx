@@ -5,6 +5,7 @@ import type { Member, MembersResponse } from '../../../../contract/rooms';
 import { errorText } from '../../../lib/api-client';
 import { useKickMember } from '../api/kick-member';
 import { BannedList } from './banned-list';
+import { UnverifiedBadge } from './unverified-badge';
 import { CHAT_MODERATOR, isModeratorNickname } from '../../../../contract/rooms';
 
 interface ModerationPanelProps {
@@ -80,6 +81,7 @@ export function ModerationPanel(props: ModerationPanelProps) {
                 ) : (
                   `(${member.userId.email || memberId(member)})`
                 )}
+                {member.userId.emailVerified === false && <UnverifiedBadge />}
               </Text>
               {canKick(member) && (
                 <Button

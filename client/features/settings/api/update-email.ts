@@ -3,6 +3,7 @@ import type { EmailChangeRequest } from '../../../../contract/auth';
 import type { EmailUpdatedResponse } from '../../../../contract/user';
 import { api } from '../../../lib/api-client';
 import { sessionKeys } from '../../../lib/query-keys';
+import { emailStatusKey } from './email-status';
 
 export type UpdateEmailInput = EmailChangeRequest;
 
@@ -10,11 +11,18 @@ export function updateEmail(input: UpdateEmailInput): Promise<EmailUpdatedRespon
   return api.put<EmailUpdatedResponse>('/auth/settings/email', input);
 }
 
-/** The session's user carries the email, so it is read again once the change went through. */
+/**
+ * The change waits for the link mailed to the new address; the session's user and the
+ * address's status are read again, so the screen says which address it waits for.
+ */
 export function useUpdateEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateEmail,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sessionKeys.user }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionKeys.user }),
+        queryClient.invalidateQueries({ queryKey: emailStatusKey }),
+      ]),
   });
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Divider, Stack } from '@mantine/core';
 import { FormCard } from '../../../components/ui/form-card';
 import { DeleteAccountSection } from './delete-account-section';
+import { EmailStatusNotice } from './email-status-notice';
 import { UpdateEmailForm } from './update-email-form';
 import { VerifyPasswordForm } from './verify-password-form';
 
@@ -18,6 +19,7 @@ export function AccountSettings() {
         <VerifyPasswordForm onVerified={setPassword} />
       ) : (
         <Stack gap="xl">
+          <EmailStatusNotice />
           <UpdateEmailForm currentPassword={password} />
           <Divider />
           <DeleteAccountSection />

@@ -26,7 +26,8 @@ export function UpdateEmailForm({ currentPassword }: { currentPassword: string }
         Update Email
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Your email is only used for account notifications, such as password resets.
+        Your email is only used for account notifications, such as password resets. A change takes
+        effect once you open the link we send to the new address.
       </Text>
       <form onSubmit={handleSubmit}>
         <Stack>

@@ -1,0 +1,54 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { isReleasedEmail } from '../../../../contract/email-verification';
+import { FormSuccess, RequestError } from '../../../components/ui/form-alerts';
+import { useEmailStatus, useResendVerification } from '../api/email-status';
+
+/**
+ * Where the account's address stands: not yet proved (with a way to have the link sent again),
+ * taken back by its owner, or about to change once the link mailed to the new one is opened.
+ * Nothing is shown for a proved address with no change waiting.
+ */
+export function EmailStatusNotice() {
+  const status = useEmailStatus();
+  const resend = useResendVerification();
+  if (!status.data) return null;
+  const { email, emailVerified, pendingEmail } = status.data;
+
+  return (
+    <Stack gap="xs">
+      {isReleasedEmail(email) ? (
+        <Alert color="yellow" title="This account has no email address">
+          The owner of the address this account used proved it was theirs, so it was removed. Choose
+          a new email address below.
+        </Alert>
+      ) : (
+        !emailVerified && (
+          <Alert color="yellow" title="Your email address is not verified">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                Open the link we mailed to {email} to confirm that it is yours. Until then, someone
+                who proves they own it can take it over.
+              </Text>
+              <Button
+                size="xs"
+                variant="light"
+                loading={resend.isPending}
+                onClick={() => resend.mutate()}
+              >
+                Send a new link
+              </Button>
+            </Stack>
+          </Alert>
+        )
+      )}
+      <FormSuccess message={resend.data} />
+      <RequestError request={resend} fallback="Failed to send a new link" />
+      {pendingEmail && (
+        <Text size="sm" role="status">
+          Check your new address, {pendingEmail}: your email changes once you open the link we sent
+          there.
+        </Text>
+      )}
+    </Stack>
+  );
+}
