@@ -37,6 +37,7 @@ export function preloadRoute(pathname: string): Promise<void> {
 
 const ForgotPassword = lazy(() => import('./routes/auth/forgot-password'));
 const ResetPassword = lazy(() => import('./routes/auth/reset-password'));
+const VerifyEmail = lazy(() => import('./routes/auth/verify-email'));
 const Invite = lazy(() => import('./routes/invite'));
 const AutoJoin = lazy(() => import('./routes/auto-join'));
 const Join = lazy(() => import('./routes/join'));
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
       { path: 'register', element: <Register.Route /> },
       { path: 'forgot-password', element: <ForgotPassword /> },
       { path: 'reset-password/:token', element: <ResetPassword /> },
+      { path: 'verify-email/:token', element: <VerifyEmail /> },
       { path: 'invite', element: <Invite /> },
       {
         element: <RequireUser />,
