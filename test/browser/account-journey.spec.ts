@@ -1,10 +1,11 @@
 /**
- * The accounts journey in Debian's Chromium: register, log in, change the email, log out, reset
- * the password through the mailed link, log in with it, delete the account, fail to log in.
+ * The accounts journey in Debian's Chromium: register, log in, change the email through the
+ * link mailed to the new address, log out, reset the password through the mailed link, log in
+ * with it, delete the account, fail to log in.
  */
 import { expect, test } from '../support/test';
 import { uniqueIp } from '../support/api-client';
-import { waitForResetLink } from '../support/mail-log';
+import { waitForResetLink, waitForVerifyLink } from '../support/mail-log';
 
 test.use({ extraHTTPHeaders: { 'CF-Connecting-IP': uniqueIp() } });
 
@@ -38,7 +39,9 @@ test('an account from sign-up to deletion', async ({ page }) => {
   await page.getByRole('button', { name: 'Continue to Settings' }).click();
   await page.getByRole('textbox', { name: 'New Email', exact: true }).fill(newEmail);
   await page.getByRole('button', { name: 'Update Email' }).click();
-  await expect(page.getByText('Email updated successfully')).toBeVisible();
+  await expect(page.getByText(/We sent a link to the new address/)).toBeVisible();
+  await page.goto(new URL(await waitForVerifyLink(newEmail)).pathname);
+  await expect(page.getByText(`Your email address is now ${newEmail}.`)).toBeVisible();
 
   await page.getByRole('button', { name: /My Account|Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
