@@ -58,7 +58,7 @@ export async function joinRoom(
     throw new ApiError(400, roomMessages.nicknameReserved);
   }
   const renamed = request.roomId
-    ? await joinExistingRoom(db, user, request, nickname, beforeRename)
+    ? await joinExistingRoom(db, user, request.roomId, request.invite, nickname, beforeRename)
     : false;
   const roomId = request.roomId ?? (await createRoom(db, user, request.roomName!, nickname));
   if (!request.roomId && placement) await makeRoomObject(placement, roomId, request.roomName!);
@@ -96,7 +96,8 @@ async function makeRoomObject({ env, place }: RoomPlacement, roomId: string, roo
 async function joinExistingRoom(
   db: Db,
   user: UserRow,
-  { roomId, invite }: JoinRequest & { roomId: string },
+  roomId: string,
+  invite: string | undefined,
   nickname: string,
   beforeRename?: BeforeRename,
 ): Promise<boolean> {
