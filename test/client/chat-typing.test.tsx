@@ -1,21 +1,23 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from '../../contract/realtime';
 import { TypingLine } from '../../client/features/chat/components/typing-line';
+import { Typists } from '../../client/features/chat/connection/typists';
 import { useTypingSignal } from '../../client/features/chat/hooks/use-typing-signal';
-import { useTypists } from '../../client/features/chat/hooks/use-typists';
 import { typingText } from '../../client/features/chat/utils/typing-text';
 import { renderWithMantine } from './render-mantine';
 
-let controls: ReturnType<typeof useTypists> | null = null;
-const keepControls = (value: ReturnType<typeof useTypists>) => (controls = value);
+let controls: Typists | null = null;
+const keepControls = (value: Typists) => (controls = value);
 function Harness() {
-  const typists = useTypists();
+  const [typists, setTypists] = useState<readonly string[]>([]);
+  const [tracker] = useState(() => new Typists(setTypists));
   useEffect(() => {
-    keepControls(typists);
-  });
-  return <TypingLine typists={typists.typists} />;
+    keepControls(tracker);
+    return () => tracker.stop();
+  }, [tracker]);
+  return <TypingLine typists={typists} />;
 }
 
 const line = () => document.querySelector('[aria-live="polite"]')!;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Outbox, type PendingEntry } from '../../client/features/chat/hooks/outbox';
+import { Outbox, type PendingEntry } from '../../client/features/chat/connection/outbox';
 
 function watched() {
   let shown: PendingEntry[] = [];

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
 import { READ_INTERVAL_MS, useReadMarker } from '../../client/features/chat/hooks/use-read-marker';
-import type { Signal } from '../../client/features/chat/hooks/use-room-socket';
+import type { Signal } from '../../client/features/chat/connection/room-state';
 
 const message = (id: number): ChatMessage => ({
   id,

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { TICKET_TTL_MS } from '../../contract/tickets';
-import { RoomTickets } from '../../client/features/chat/hooks/room-tickets';
+import { RoomTickets } from '../../client/features/chat/connection/room-tickets';
 
 function fakeSocket() {
   return { io: { opts: {} as { query?: Record<string, string> } } };

@@ -9,9 +9,9 @@ import { useAwayFromEnd } from '../hooks/use-away-from-end';
 import { useBackReload } from '../hooks/use-back-reload';
 import { useMessageNotifications } from '../hooks/use-message-notifications';
 import { useReadMarker } from '../hooks/use-read-marker';
-import { useRoomSocket } from '../hooks/use-room-socket';
+import { useRoomConnection } from '../hooks/use-room-connection';
+import { useRoomState } from '../hooks/use-room-state';
 import { useTypingSignal } from '../hooks/use-typing-signal';
-import { useTypists } from '../hooks/use-typists';
 import { unseenCount } from '../utils/unseen-count';
 import { ChatErrorDialog } from './chat-error-dialog';
 import { ChatHeader } from './chat-header';
@@ -21,7 +21,7 @@ import { MessageList } from './message-list';
 import { NewMessagesButton } from './new-messages-button';
 import { NotificationButton } from './notification-button';
 import { ScrollToTopButton } from './scroll-to-top-button';
-import { TypingLine } from './typing-line';
+import { RoomTypingLine } from './typing-line';
 
 /** What /join shows after the room someone was in was deleted. */
 export const ROOM_DELETED_NOTICE = 'This room was deleted.';
@@ -43,8 +43,7 @@ export function ChatScreen(props: ChatScreenProps) {
   const { user, loading, logout, enterRoom, forgetRoom } = useSession();
   const navigate = useNavigate();
   const [drawerOpened, drawer] = useDisclosure(false);
-  const typists = useTypists();
-  const chat = useRoomSocket({
+  const room = useRoomConnection({
     roomId,
     nickname,
     enabled: !loading && user !== null,
@@ -55,21 +54,19 @@ export function ChatScreen(props: ChatScreenProps) {
     },
     // The connection is joined again under the new one; the box keeps what is typed.
     onNicknameChanged: (renamed) => enterRoom(roomId, renamed),
-    onTyping: (typist) => {
-      if (typist.toLowerCase() !== nickname.toLowerCase()) typists.heard(typist);
-    },
     // Runs on a later event, when `notifications` (which needs the room's name) exists.
-    onLiveMessage: (message) => {
-      typists.stopped(message.user);
-      notifications.notify(message);
-    },
+    onLiveMessage: (message) => notifications.notify(message),
   });
   useBackReload();
-  const roomName = chat.roomData?.name || '';
+  const roomData = useRoomState(room, (state) => state.roomData);
+  const roomName = roomData?.name || '';
   const notifications = useMessageNotifications({ roomId, roomName, nickname });
-  const typing = useTypingSignal(chat.signal);
-  const { messages, joined, signal } = chat;
-  const seenId = useReadMarker({ roomId, messages, joined, signal });
+  const typing = useTypingSignal(room.signal);
+  const messages = useRoomState(room, (state) => state.messages);
+  const joined = useRoomState(room, (state) => state.joined);
+  const seenId = useReadMarker({ roomId, messages, joined, signal: room.signal });
+  const connectionState = useRoomState(room, (state) => state.connectionState);
+  const error = useRoomState(room, (state) => state.error);
 
   const unseenHere = unseenCount(messages, seenId, nickname);
   const awayFromEnd = useAwayFromEnd();
@@ -92,14 +89,14 @@ export function ChatScreen(props: ChatScreenProps) {
     navigate('/login');
   };
 
-  const refused = chat.error?.kind === 'fatal';
+  const refused = error?.kind === 'fatal';
   return (
     // At least one window tall below the app's top bar, so the message box sits at the bottom.
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <ChatHeader
-        connected={chat.connected}
+        connected={connectionState === 'connected'}
         roomName={roomName || 'Chat room'}
-        users={chat.roomData?.users ?? null}
+        users={roomData?.users ?? null}
         onOpenRooms={drawer.open}
         onLogout={() => void handleLogout()}
         share={renderShare(roomName || 'this room')}
@@ -115,30 +112,25 @@ export function ChatScreen(props: ChatScreenProps) {
         {/* Its history is loaded again under the new nickname: a fresh list, at the end. */}
         <MessageList
           key={nickname}
-          messages={chat.messages}
-          pending={chat.pending}
-          historyLoaded={chat.historyLoaded}
+          room={room}
           nickname={nickname}
           roomName={roomName || 'this room'}
-          hasOlder={chat.hasOlder}
-          loadingOlder={chat.loadingOlder}
-          loadOlder={chat.loadOlder}
         />
       </Container>
       <MessageForm
         onSend={(text) => {
           typing.reset();
-          return chat.send(text);
+          return room.send(text);
         }}
         onTyping={typing.typed}
         status={
           <>
             <ConnectionStatus
-              state={chat.connectionState}
+              state={connectionState}
               refused={refused}
-              onReconnect={chat.reconnect}
+              onReconnect={room.reconnect}
             />
-            <TypingLine typists={typists.typists} />
+            <RoomTypingLine room={room} />
             {awayFromEnd && <NewMessagesButton count={unseenHere} />}
           </>
         }
@@ -146,7 +138,7 @@ export function ChatScreen(props: ChatScreenProps) {
       />
       {renderDrawer({ opened: drawerOpened, onClose: drawer.close })}
       {/* Only a refusal blocks the screen; a dropped connection is the status line's. */}
-      <ChatErrorDialog error={refused ? chat.error!.message : null} />
+      <ChatErrorDialog error={refused ? error.message : null} />
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
-import type { ConnectionState } from '../hooks/use-room-socket';
+import type { ConnectionState } from '../connection/room-state';
 
 interface ConnectionStatusProps {
   state: ConnectionState;

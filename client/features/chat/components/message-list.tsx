@@ -1,7 +1,8 @@
 import { Fragment, memo, useEffect, useRef, useState } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { ChatMessage } from '../../../../contract/realtime';
-import type { PendingEntry } from '../hooks/outbox';
+import type { RoomConnection } from '../connection/room-state';
+import { useRoomState } from '../hooks/use-room-state';
 import { useScrollBack } from '../hooks/use-scroll-back';
 import { dayKey, dayLabel } from '../utils/message-dates';
 import { autoScrolling, scrollSmoothlyToEnd } from '../utils/auto-scroll';
@@ -10,18 +11,13 @@ import classes from './chat.module.css';
 import { MessageBubble, PendingBubble } from './message-bubble';
 
 interface MessageListProps {
-  messages: ChatMessage[];
-  pending: PendingEntry[];
-  historyLoaded: boolean;
+  room: RoomConnection;
   nickname: string;
   roomName: string;
-  hasOlder: boolean;
-  loadingOlder: boolean;
-  loadOlder: () => void;
 }
 
 /** The messages of each local day, in order, with the day's name. */
-function byDay(messages: ChatMessage[]) {
+function byDay(messages: readonly ChatMessage[]) {
   const now = Date.now();
   const days: { key: string; label: string; messages: ChatMessage[] }[] = [];
   for (const message of messages) {
@@ -40,8 +36,13 @@ function byDay(messages: ChatMessage[]) {
  * The person's messages still on their way follow, marked 'Sending…'.
  */
 export const MessageList = memo(function MessageList(props: MessageListProps) {
-  const { messages, pending, historyLoaded, nickname, roomName } = props;
-  const { hasOlder, loadingOlder, loadOlder } = props;
+  const { room, nickname, roomName } = props;
+  const messages = useRoomState(room, (state) => state.messages);
+  const pending = useRoomState(room, (state) => state.pending);
+  const historyLoaded = useRoomState(room, (state) => state.historyLoaded);
+  const hasOlder = useRoomState(room, (state) => state.hasOlder);
+  const loadingOlder = useRoomState(room, (state) => state.loadingOlder);
+  const { loadOlder } = room;
   const listRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);

@@ -1,4 +1,6 @@
 import { Text } from '@mantine/core';
+import type { RoomConnection } from '../connection/room-state';
+import { useRoomState } from '../hooks/use-room-state';
 import { typingText } from '../utils/typing-text';
 
 /**
@@ -12,4 +14,9 @@ export function TypingLine({ typists }: { typists: readonly string[] }) {
       {typingText(typists)}
     </Text>
   );
+}
+
+/** The room's typing line: only it renders again as people start and stop typing. */
+export function RoomTypingLine({ room }: { room: RoomConnection }) {
+  return <TypingLine typists={useRoomState(room, (state) => state.typists)} />;
 }

@@ -27,7 +27,7 @@ import { OlderPages, oldestIdOf } from './older-pages';
 import type { Outbox } from './outbox';
 import { ACK_TIMEOUT_MS, outboxSender } from './outbox-sender';
 import { RoomTickets } from './room-tickets';
-import type { ChatError, ConnectionView, RoomConnection } from './connection-view';
+import type { ChatError, ConnectionControls, RoomSink } from './room-state';
 
 type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -49,32 +49,32 @@ export const GAVE_UP = 'Not connected to the room.';
 export const ROOM_GONE_NOTICE = 'This room does not exist, or was deleted.';
 
 /**
- * One Socket.IO connection to one room (spec point 4, 'Realtime chat'). After a drop the
- * client gets its session back (socket.recovered, the missed events replayed by the server) or
- * joins again with the last message it shows; typed messages wait in an outbox meanwhile.
- * The outbox is the room's, not the connection's: a rename opens a new connection, and what
- * waits goes on it (closing leaves the outbox alone; its owner answers it when the room goes).
+ * One Socket.IO connection to one room (spec point 4, 'Realtime chat'), reporting into its
+ * store (room-connection-store.ts) through `room`. After a drop the client gets its session
+ * back (socket.recovered, the missed events replayed by the server) or joins again with the
+ * last message it shows; typed messages wait in an outbox meanwhile. The outbox is the room's,
+ * not the connection's: a rename opens a new connection, and what waits goes on it (closing
+ * leaves the outbox alone; its owner answers it when the room goes).
  */
-export function openRoomConnection(
+export function openRoomSocket(
   roomId: string,
   nickname: string,
   outbox: Outbox,
-  view: ConnectionView,
-): RoomConnection {
-  // The list is read on every reconnect, so it lives outside React state as well.
-  let shown: ChatMessage[] = [];
+  room: RoomSink,
+): ConnectionControls {
+  const shown = () => room.read().messages;
   /** Grows with the pages scrolled back to, so a live message does not drop them again. */
   let cap = MAX_SHOWN_MESSAGES;
-  const olderPages = new OlderPages(view.setOlder);
-  const show = (incoming: ChatMessage[]) => {
-    const oldest = oldestIdOf(shown);
-    shown = mergeMessages(shown, incoming, cap);
+  const olderPages = new OlderPages((older) => room.write(older));
+  const show = (incoming: ChatMessage[], from = shown()) => {
+    const oldest = oldestIdOf(from);
+    const messages = mergeMessages(from, incoming, cap);
     // The list dropped its oldest: they can be scrolled back to.
-    if (oldest !== undefined && oldestIdOf(shown) !== oldest) olderPages.hasOlder = true;
-    view.setMessages(shown);
+    if (oldest !== undefined && oldestIdOf(messages) !== oldest) olderPages.hasOlder = true;
+    room.write({ messages });
     outbox.listed(incoming.map((message) => message.id).filter((id) => typeof id === 'number'));
   };
-  const isShown = (id: number) => shown.some((message) => message.id === id);
+  const isShown = (id: number) => shown().some((message) => message.id === id);
 
   let roomDeleted = false;
   /** Refused for good (not a member, banned, kicked...): no reconnecting. */
@@ -85,7 +85,7 @@ export function openRoomConnection(
   let resumedFrom: number | undefined;
   const setReady = (value: boolean) => {
     ready = value;
-    view.setJoined(value);
+    room.write({ joined: value });
   };
   let lastNotice: { text: string; at: number } | null = null;
   const fail = (kind: ChatError['kind'], message: string) => {
@@ -94,7 +94,7 @@ export function openRoomConnection(
       // Nothing waiting will be sent here: each text goes back to the box with the reason.
       outbox.dropAll(message);
     }
-    view.setError((current) => (current?.kind === 'fatal' ? current : { kind, message }));
+    if (room.read().error?.kind !== 'fatal') room.write({ error: { kind, message } });
   };
 
   const socket: RoomSocket = io(window.location.origin, {
@@ -112,8 +112,8 @@ export function openRoomConnection(
   const flush = sender.flush;
 
   socket.on('connect', () => {
-    view.setConnectionState('connected');
-    view.setError((current) => (current?.kind === 'connection' ? null : current));
+    room.write({ connectionState: 'connected' });
+    if (room.read().error?.kind === 'connection') room.write({ error: null });
     outbox.reconnected();
     // Recovered: the server kept the join and replays what was missed.
     if (socket.recovered) {
@@ -122,7 +122,7 @@ export function openRoomConnection(
     }
     setReady(false);
     // Otherwise only what was missed comes back: history resumes after this id.
-    const lastMessageId = lastMessageIdOf(shown);
+    const lastMessageId = lastMessageIdOf(shown());
     const payload: JoinPayload = { name: nickname, room: roomId };
     if (lastMessageId !== undefined) payload.lastMessageId = lastMessageId;
     resumedFrom = lastMessageId;
@@ -133,8 +133,7 @@ export function openRoomConnection(
       } else if (ack.error) {
         // Renamed on another device while this one kept the old name: take the room's.
         const known = nicknameInRoom(ack.error);
-        const rename = view.handlers().onNicknameChanged;
-        if (known && known !== nickname && rename) return rename(known);
+        if (known && known !== nickname && room.renamed(known)) return;
         fail('fatal', refusalText(ack.error));
       } else {
         setReady(true);
@@ -143,7 +142,7 @@ export function openRoomConnection(
     });
   });
   socket.on('connect_error', (problem) => {
-    view.setConnectionState(socket.active ? 'reconnecting' : 'disconnected');
+    room.write({ connectionState: socket.active ? 'reconnecting' : 'disconnected' });
     // The worker's refusal ends the retries (socket.active is false): that is for the
     // dialog. A network problem is retried, and only the connection status shows it.
     if (socket.active) return fail('connection', problem.message);
@@ -151,24 +150,24 @@ export function openRoomConnection(
     // address that names no room at all.
     if (problem.message === roomMessages.roomNotFound) {
       roomDeleted = true;
-      return view.handlers().onRoomDeleted(ROOM_GONE_NOTICE);
+      return room.roomDeleted(ROOM_GONE_NOTICE);
     }
     fail('fatal', refusalText(problem.message));
   });
   socket.on('disconnect', (reason) => {
     setReady(false);
-    view.setConnectionState(socket.active ? 'reconnecting' : 'disconnected');
+    room.write({ connectionState: socket.active ? 'reconnecting' : 'disconnected' });
     if (!socket.active) outbox.failAll(GAVE_UP);
     // The server ends a session on a kick (its notice came just before) or a deletion.
     if (reason === 'io server disconnect' && !roomDeleted) {
       // Shut out (a kick): who is online here is no longer theirs to see, or to trust.
-      view.setRoomData(null);
+      room.write({ roomData: null });
       const recent = lastNotice && Date.now() - lastNotice.at < NOTICE_EXPLAINS_MS;
       fail('fatal', recent && lastNotice ? lastNotice.text : 'You have been disconnected.');
     }
   });
   socket.io.on('reconnect_failed', () => {
-    view.setConnectionState('disconnected');
+    room.write({ connectionState: 'disconnected' });
     outbox.failAll(GAVE_UP);
   });
   socket.on('chatHistory', (history, page) => {
@@ -176,17 +175,17 @@ export function openRoomConnection(
     const hasMore = historyPageSchema.safeParse(page).data?.hasMore ?? false;
     // A resumption further behind than one page leaves a gap: start again from this page,
     // with the rest to scroll back to.
-    if (resumedFrom !== undefined && hasMore) shown = [];
-    show(parsed.success ? parsed.data.filter((message) => !isSystemMessage(message)) : []);
+    const from = resumedFrom !== undefined && hasMore ? [] : shown();
+    show(parsed.success ? parsed.data.filter((message) => !isSystemMessage(message)) : [], from);
     if (resumedFrom === undefined || hasMore) olderPages.hasOlder = hasMore;
-    view.setHistoryLoaded(true);
+    room.write({ historyLoaded: true });
   });
   socket.on('message', (raw) => {
     const parsed = chatMessageSchema.safeParse(raw);
     if (!parsed.success) return;
     const message = parsed.data;
     if (!isSystemMessage(message)) {
-      view.handlers().onLiveMessage?.(message);
+      room.liveMessage(message);
       return show([message]);
     }
     lastNotice = { text: htmlToText(message.text), at: Date.now() };
@@ -194,27 +193,24 @@ export function openRoomConnection(
   });
   socket.on('roomData', (data) => {
     const parsed = roomDataSchema.safeParse(data);
-    if (parsed.success) view.setRoomData(parsed.data);
+    if (parsed.success) room.write({ roomData: parsed.data });
   });
   socket.on('typing', (event) => {
     const parsed = typingSchema.safeParse(event);
-    if (parsed.success) view.handlers().onTyping?.(parsed.data.nickname);
+    if (parsed.success) room.heardTyping(parsed.data.nickname);
   });
   socket.on('nicknameChanged', (event) => {
     const parsed = nicknameChangedSchema.safeParse(event);
-    if (parsed.success && parsed.data.nickname !== nickname) {
-      view.handlers().onNicknameChanged?.(parsed.data.nickname);
-    }
+    if (parsed.success && parsed.data.nickname !== nickname) room.renamed(parsed.data.nickname);
   });
   socket.on('admin-broadcast', (broadcast) => console.log('Admin broadcast', broadcast.message));
   socket.on('room-deleted', (event) => {
     if (event.roomId !== roomId) return;
     roomDeleted = true;
-    view.handlers().onRoomDeleted();
+    room.roomDeleted();
   });
 
   return {
-    outbox,
     flush,
     // Volatile: a signal while not joined is dropped rather than queued for the reconnect.
     signal: (signal) => {
@@ -225,16 +221,16 @@ export function openRoomConnection(
     },
     loadOlder: () => {
       if (!ready) return;
-      olderPages.load(socket, oldestIdOf(shown), (page) => {
-        shown = mergeMessages(shown, page, Number.POSITIVE_INFINITY);
-        cap = Math.max(cap, shown.length);
-        view.setMessages(shown);
+      olderPages.load(socket, oldestIdOf(shown()), (page) => {
+        const messages = mergeMessages(shown(), page, Number.POSITIVE_INFINITY);
+        cap = Math.max(cap, messages.length);
+        room.write({ messages });
       });
     },
     reconnect: () => {
       // (The socket stays 'active' after the manager gave up; only a refusal deactivates it.)
       if (refused || roomDeleted || socket.connected) return;
-      view.setConnectionState('reconnecting');
+      room.write({ connectionState: 'reconnecting' });
       socket.connect();
     },
     close: () => {

@@ -1,7 +1,8 @@
-/** What a room connection reports to the screen, and what the screen may ask of it. */
+/** What the chat screen sees of its room, and what a room connection reports into it. */
 import type { ChatMessage, RoomData } from '../../../../contract/realtime';
-import type { OlderState } from './older-pages';
-import type { Outbox, PendingEntry } from './outbox';
+import type { PendingEntry, SendResult } from './outbox';
+
+export type { PendingEntry, SendResult };
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
@@ -14,30 +15,79 @@ export interface ChatError {
 /** The events that may be lost on the way: sent only while joined, never queued. */
 export type Signal = { event: 'read'; messageId: number } | { event: 'typing' };
 
-/** Where the connection reports what the screen shows (React state setters, callbacks). */
-export interface ConnectionView {
-  setMessages: (messages: ChatMessage[]) => void;
-  setHistoryLoaded: (loaded: boolean) => void;
-  setConnectionState: (state: ConnectionState) => void;
-  /** null: nobody known to be online (the server ended this session). */
-  setRoomData: (data: RoomData | null) => void;
-  setError: (update: (current: ChatError | null) => ChatError | null) => void;
-  setPending: (pending: PendingEntry[]) => void;
-  setOlder: (state: OlderState) => void;
-  setJoined: (joined: boolean) => void;
-  /** Read when the event comes, so the screen's latest handlers run. */
-  handlers: () => {
-    /** `notice`: what /join says, when not that the room was deleted. */
-    onRoomDeleted: (notice?: string) => void;
-    onTyping?: (nickname: string) => void;
-    onLiveMessage?: (message: ChatMessage) => void;
-    onNicknameChanged?: (nickname: string) => void;
+/**
+ * One immutable picture of the room. A new object on every change, the same one while nothing
+ * changed, and each field keeps its identity until it changes itself (selectors rely on that).
+ */
+export interface RoomSnapshot {
+  /** The nickname whose connection this describes (null: none is open). */
+  nickname: string | null;
+  connectionState: ConnectionState;
+  /** Joined on the current connection (a `read` is only heard then, and sends may go). */
+  joined: boolean;
+  messages: readonly ChatMessage[];
+  historyLoaded: boolean;
+  /** Older messages than the first shown exist on the server. */
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  /** Who is online; null until the room has said, or once it shut the person out. */
+  roomData: RoomData | null;
+  error: ChatError | null;
+  /** Typed and not yet listed: the room's outbox, kept across connections. */
+  pending: readonly PendingEntry[];
+  /** Others typing now, as this tab heard them; kept across connections. */
+  typists: readonly string[];
+}
+
+const NO_MESSAGES: readonly ChatMessage[] = [];
+const NOBODY: readonly string[] = [];
+
+/** What a new connection under `nickname` starts from: the room's outbox and typists stay. */
+export function freshSnapshot(
+  nickname: string | null,
+  kept?: Pick<RoomSnapshot, 'pending' | 'typists'>,
+): RoomSnapshot {
+  return {
+    nickname,
+    connectionState: 'connecting',
+    joined: false,
+    messages: NO_MESSAGES,
+    historyLoaded: false,
+    hasOlder: false,
+    loadingOlder: false,
+    roomData: null,
+    error: null,
+    pending: kept?.pending ?? [],
+    typists: kept?.typists ?? NOBODY,
   };
 }
 
-/** What the screen can ask of an open connection. */
-export interface RoomConnection {
-  outbox: Outbox;
+/** What a screen may do with a room while it shows it. */
+export interface RoomEvents {
+  /** `notice`: what /join says, when not that the room was deleted. */
+  onRoomDeleted?: (notice?: string) => void;
+  /** The person took another nickname in this room (in another tab): this tab takes it too. */
+  onNicknameChanged?: (nickname: string) => void;
+  /** A person's message arrived live (not history): notifications. */
+  onLiveMessage?: (message: ChatMessage) => void;
+}
+
+/**
+ * Where one connection reports (room-socket.ts): it reads and writes the store's state, and
+ * tells it what happened that is not state. Writes after the connection closed are ignored.
+ */
+export interface RoomSink {
+  read: () => RoomSnapshot;
+  write: (change: Partial<RoomSnapshot>) => void;
+  heardTyping: (nickname: string) => void;
+  liveMessage: (message: ChatMessage) => void;
+  roomDeleted: (notice?: string) => void;
+  /** Takes the nickname the room knows the person by; false when nobody can. */
+  renamed: (nickname: string) => boolean;
+}
+
+/** What a connection can be asked while it is open. */
+export interface ConnectionControls {
   /** Sends what waits in the outbox, oldest first. */
   flush: () => void;
   /** Sends `read` or `typing` if joined now; false when it was dropped. */
@@ -46,4 +96,17 @@ export interface RoomConnection {
   /** Connects again after the attempts ran out, unless the room refused for good. */
   reconnect: () => void;
   close: () => void;
+}
+
+/**
+ * The screen's hold on its room: the store, seen as the connection for the screen's current
+ * nickname (use-room-connection.ts), read with useRoomState.
+ */
+export interface RoomConnection {
+  subscribe: (listener: () => void) => () => void;
+  getSnapshot: () => RoomSnapshot;
+  send: (text: string) => Promise<SendResult>;
+  signal: (signal: Signal) => boolean;
+  loadOlder: () => void;
+  reconnect: () => void;
 }

@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
 import { TYPING_SHOW_MS } from '../../../../contract/realtime';
 
-/** Who is typing, each until TYPING_SHOW_MS after their last signal; one timer for all. */
-class Typists {
+/**
+ * Who is typing in the room, as this screen heard it: a `typing` event shows the person, and
+ * they go TYPING_SHOW_MS after their last one or when their message arrives. The expiry is
+ * this tab's timer (one for all), so the room never keeps one.
+ */
+export class Typists {
   private readonly lastHeard = new Map<string, number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -35,20 +38,4 @@ class Typists {
     this.stop();
     if (Number.isFinite(next)) this.timer = setTimeout(() => this.refresh(), next - now);
   }
-}
-
-/**
- * Who is typing in the room, as this screen heard it: a `typing` event shows the person, and
- * they go TYPING_SHOW_MS after their last one or when their message arrives. The expiry is
- * this tab's timer, so the room never keeps one.
- */
-export function useTypists() {
-  const [typists, setTypists] = useState<string[]>([]);
-  const [tracker] = useState(() => new Typists(setTypists));
-  useEffect(() => () => tracker.stop(), [tracker]);
-  return {
-    typists,
-    heard: (nickname: string) => tracker.heard(nickname),
-    stopped: (nickname: string) => tracker.stopped(nickname),
-  };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../contract/realtime';
 import { noteRead } from '../../../lib/unread/read-marks';
-import type { Signal } from './use-room-socket';
+import type { Signal } from '../connection/room-state';
 import { nearEnd } from '../utils/near-end';
 
 /** At most one `read` a second; the last position always follows (trailing). */

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { TYPING_SEND_INTERVAL_MS } from '../../../../contract/realtime';
-import type { Signal } from './use-room-socket';
+import type { Signal } from '../connection/room-state';
 
 /**
  * The composer's `typing`: at most one every TYPING_SEND_INTERVAL_MS while the person types

@@ -1,0 +1,147 @@
+import type { ChatMessage } from '../../../../contract/realtime';
+import { Outbox } from './outbox';
+import { GAVE_UP, openRoomSocket } from './room-socket';
+import {
+  freshSnapshot,
+  type ConnectionControls,
+  type RoomEvents,
+  type RoomSink,
+  type RoomSnapshot,
+  type SendResult,
+  type Signal,
+} from './room-state';
+import { Typists } from './typists';
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value, i) => value === b[i]);
+
+/**
+ * One room as the chat screen sees it, outside React: it owns the room's outbox, who is typing,
+ * and the Socket.IO connection of the moment (room-socket.ts), and keeps all of it in one
+ * immutable snapshot that components read with useSyncExternalStore (use-room-state.ts).
+ * A connection is opened per nickname: `open` starts a fresh picture (the outbox and the
+ * typists stay), `close` ends it, `leave` answers whatever still waits to be sent.
+ */
+export class RoomConnectionStore {
+  #state: RoomSnapshot = freshSnapshot(null);
+  readonly #listeners = new Set<() => void>();
+  readonly #outbox = new Outbox((pending) => this.#write({ pending }));
+  readonly #typists = new Typists((typists) => {
+    if (!sameList(typists, this.#state.typists)) this.#write({ typists });
+  });
+  #connection: ConnectionControls | null = null;
+  /** The connection allowed to write: one closed since then is ignored. */
+  #writer: object | null = null;
+  #events: RoomEvents = {};
+  /** The last fresh picture handed out by snapshotFor, kept so it is stable. */
+  #fresh: { from: RoomSnapshot; view: RoomSnapshot } | null = null;
+
+  constructor(readonly roomId: string) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  getSnapshot = (): RoomSnapshot => this.#state;
+
+  /**
+   * The picture a screen for `nickname` (null: none) should show. Until that connection is
+   * open (an effect after the render that brought the nickname), it is a fresh one, as the
+   * connection will start from, rather than the previous connection's.
+   */
+  snapshotFor(nickname: string | null): RoomSnapshot {
+    const state = this.#state;
+    if (state.nickname === nickname) return state;
+    if (this.#fresh?.from !== state || this.#fresh.view.nickname !== nickname) {
+      this.#fresh = { from: state, view: freshSnapshot(nickname, state) };
+    }
+    return this.#fresh.view;
+  }
+
+  /** The screen's handlers, read when their event comes (so the latest ones run). */
+  setEvents(events: RoomEvents) {
+    this.#events = events;
+  }
+
+  /** Connects to the room under `nickname`, in place of any connection open now. */
+  open(nickname: string) {
+    this.close();
+    this.#write(freshSnapshot(nickname, this.#state));
+    const writer = {};
+    this.#writer = writer;
+    this.#connection = openRoomSocket(this.roomId, nickname, this.#outbox, this.#sink(writer));
+  }
+
+  close() {
+    this.#writer = null;
+    this.#connection?.close();
+    this.#connection = null;
+  }
+
+  /** The room is left (unmount, sign-out): every waiting send is answered with GAVE_UP. */
+  leave() {
+    this.close();
+    this.#outbox.dropAll(GAVE_UP);
+    this.#typists.stop();
+  }
+
+  /**
+   * Sends a message: shown as pending until the room stores it (ok), and sent (again) on every
+   * reconnect until then. A refusal resolves with its error, so the form can keep the text.
+   */
+  send = (text: string): Promise<SendResult> => {
+    const connection = this.#connection;
+    if (!connection) return Promise.resolve({ ok: false, error: GAVE_UP });
+    const { result } = this.#outbox.add(text);
+    connection.flush();
+    return result;
+  };
+
+  /** Sends `read` or `typing` if joined now; false when it was dropped. */
+  signal = (value: Signal): boolean => this.#connection?.signal(value) ?? false;
+
+  /** Loads the page of messages before the oldest shown (scrolling back). */
+  loadOlder = (): void => this.#connection?.loadOlder();
+
+  /** Connects again after the reconnection attempts ran out (a refusal stays refused). */
+  reconnect = (): void => this.#connection?.reconnect();
+
+  #write(change: Partial<RoomSnapshot>) {
+    const state = this.#state;
+    const keys = Object.keys(change) as (keyof RoomSnapshot)[];
+    if (keys.every((key) => Object.is(state[key], change[key]))) return;
+    this.#state = { ...state, ...change };
+    for (const listener of [...this.#listeners]) listener();
+  }
+
+  #sink(writer: object): RoomSink {
+    const current = () => this.#writer === writer;
+    return {
+      read: () => this.#state,
+      write: (change) => {
+        if (current()) this.#write(change);
+      },
+      heardTyping: (typist) => {
+        const mine = this.#state.nickname?.toLowerCase();
+        if (current() && typist.toLowerCase() !== mine) this.#typists.heard(typist);
+      },
+      liveMessage: (message: ChatMessage) => {
+        if (!current()) return;
+        this.#typists.stopped(message.user);
+        this.#events.onLiveMessage?.(message);
+      },
+      roomDeleted: (notice) => {
+        if (current()) this.#events.onRoomDeleted?.(notice);
+      },
+      renamed: (nickname) => {
+        // A closed connection's news is nobody's business (and it must not refuse for good).
+        if (!current()) return true;
+        const rename = this.#events.onNicknameChanged;
+        if (!rename) return false;
+        rename(nickname);
+        return true;
+      },
+    };
+  }
+}
