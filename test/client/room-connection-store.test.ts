@@ -1,0 +1,211 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '../../contract/realtime';
+import { RoomConnectionStore } from '../../client/features/chat/connection/room-connection-store';
+
+type Handler = (...args: unknown[]) => void;
+
+/** A socket.io-client socket that records what the store emits and replays the server. */
+const { sockets, FakeSocket } = vi.hoisted(() => {
+  class FakeSocket {
+    handlers = new Map<string, Handler[]>();
+    managerHandlers = new Map<string, Handler[]>();
+    emitted: { event: string; payload: unknown; ack?: (answer: unknown) => void }[] = [];
+    connected = false;
+    recovered = false;
+    active = true;
+    connects = 0;
+    io = {
+      on: (event: string, handler: Handler) => {
+        this.managerHandlers.set(event, [...(this.managerHandlers.get(event) ?? []), handler]);
+        return this.io;
+      },
+      off: () => this.io,
+      opts: {} as Record<string, unknown>,
+    };
+    on(event: string, handler: Handler) {
+      this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+      return this;
+    }
+    off() {
+      this.handlers.clear();
+      return this;
+    }
+    emit(event: string, payload: unknown, ack?: (answer: unknown) => void) {
+      this.emitted.push({ event, payload, ack });
+      return this;
+    }
+    get volatile() {
+      return this;
+    }
+    timeout() {
+      return {
+        emit: (event: string, payload: unknown, ack: (error: unknown, answer: unknown) => void) =>
+          this.emit(event, payload, (answer) => ack(null, answer)),
+      };
+    }
+    connect() {
+      this.connects += 1;
+      return this;
+    }
+    disconnect() {
+      this.connected = false;
+      return this;
+    }
+    receive(event: string, ...args: unknown[]) {
+      if (event === 'connect') this.connected = true;
+      if (event === 'disconnect') this.connected = false;
+      for (const handler of this.handlers.get(event) ?? []) handler(...args);
+    }
+    manager(event: string) {
+      for (const handler of this.managerHandlers.get(event) ?? []) handler();
+    }
+    last(event: string) {
+      return this.emitted.filter((entry) => entry.event === event).at(-1);
+    }
+  }
+  return { sockets: [] as InstanceType<typeof FakeSocket>[], FakeSocket };
+});
+
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    const socket = new FakeSocket();
+    sockets.push(socket);
+    return socket;
+  },
+}));
+
+const message = (id: number, user: string, text = `message ${id}`): ChatMessage => ({
+  id,
+  user,
+  text,
+  messageType: 'user',
+  createdAt: id,
+});
+
+/** A store whose connection under 'ada' has joined and shown the history. */
+function joinedStore(history: ChatMessage[] = []) {
+  const store = new RoomConnectionStore('room-a');
+  store.open('ada');
+  const socket = sockets.at(-1)!;
+  socket.receive('connect');
+  socket.last('join')!.ack!({});
+  socket.receive('chatHistory', history);
+  return { store, socket };
+}
+
+beforeEach(() => {
+  sockets.length = 0;
+  // No ticket: the connection goes with its session cookie (room-tickets.ts).
+  vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the room connection store', () => {
+  it('gives the same snapshot until something changes, and tells its subscribers once it does', () => {
+    const store = new RoomConnectionStore('room-a');
+    const first = store.getSnapshot();
+    expect(first).toMatchObject({ nickname: null, connectionState: 'connecting', messages: [] });
+    expect(store.getSnapshot()).toBe(first);
+
+    const listener = vi.fn();
+    const unsubscribe = store.subscribe(listener);
+    store.open('ada');
+    expect(listener).toHaveBeenCalledTimes(1);
+    const opened = store.getSnapshot();
+    expect(opened).not.toBe(first);
+    expect(opened.nickname).toBe('ada');
+    // The old picture is left as it was.
+    expect(first.nickname).toBeNull();
+
+    const socket = sockets[0]!;
+    socket.receive('connect');
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(store.getSnapshot().connectionState).toBe('connected');
+    // An unchanged field keeps its identity across snapshots.
+    expect(store.getSnapshot().messages).toBe(opened.messages);
+
+    unsubscribe();
+    socket.last('join')!.ack!({});
+    expect(store.getSnapshot().joined).toBe(true);
+    expect(listener).toHaveBeenCalledTimes(2);
+    store.leave();
+  });
+
+  it('shows a screen for another nickname a fresh picture until that connection opens', () => {
+    const { store } = joinedStore([message(1, 'bob')]);
+    expect(store.snapshotFor('ada')).toBe(store.getSnapshot());
+    const renamed = store.snapshotFor('ada_two');
+    expect(renamed).toMatchObject({
+      nickname: 'ada_two',
+      messages: [],
+      historyLoaded: false,
+      connectionState: 'connecting',
+    });
+    expect(store.snapshotFor('ada_two')).toBe(renamed);
+    expect(store.snapshotFor(null).nickname).toBeNull();
+    store.leave();
+  });
+
+  it('adds a message that arrives, tells the screen it came live, and stops its author typing', () => {
+    const { store, socket } = joinedStore([message(1, 'bob')]);
+    const onLiveMessage = vi.fn();
+    store.setEvents({ onLiveMessage });
+    socket.receive('typing', { nickname: 'cy' });
+    socket.receive('typing', { nickname: 'ada' }); // the person's own other tab
+    expect(store.getSnapshot().typists).toEqual(['cy']);
+
+    const before = store.getSnapshot();
+    socket.receive('message', message(2, 'cy', 'hello'));
+    const after = store.getSnapshot();
+    expect(after.messages.map((shown) => shown.id)).toEqual([1, 2]);
+    expect(before.messages.map((shown) => shown.id)).toEqual([1]);
+    expect(onLiveMessage).toHaveBeenCalledWith(expect.objectContaining({ id: 2, text: 'hello' }));
+    expect(after.typists).toEqual([]);
+    store.leave();
+  });
+
+  it('reports a drop, joins again from the last message, and reconnects after giving up', () => {
+    const { store, socket } = joinedStore([message(1, 'bob'), message(2, 'cy')]);
+    socket.receive('disconnect', 'transport close');
+    expect(store.getSnapshot()).toMatchObject({ connectionState: 'reconnecting', joined: false });
+
+    socket.receive('connect');
+    expect(socket.last('join')!.payload).toEqual({
+      name: 'ada',
+      room: 'room-a',
+      lastMessageId: 2,
+    });
+    socket.last('join')!.ack!({});
+    expect(store.getSnapshot()).toMatchObject({ connectionState: 'connected', joined: true });
+
+    socket.receive('disconnect', 'transport close');
+    socket.manager('reconnect_failed');
+    expect(store.getSnapshot().connectionState).toBe('disconnected');
+    const connects = socket.connects;
+    store.reconnect();
+    expect(store.getSnapshot().connectionState).toBe('reconnecting');
+    expect(socket.connects).toBe(connects + 1);
+    store.leave();
+  });
+
+  it('keeps what waits to be sent across a rename, and answers it when the room is left', async () => {
+    const { store, socket } = joinedStore();
+    socket.receive('disconnect', 'transport close');
+    const result = store.send('said while away');
+    expect(store.getSnapshot().pending.map((entry) => entry.text)).toEqual(['said while away']);
+    socket.receive('connect'); // joining again, the answer still on its way
+
+    store.open('ada_two');
+    expect(sockets).toHaveLength(2);
+    expect(store.getSnapshot()).toMatchObject({ nickname: 'ada_two', messages: [] });
+    expect(store.getSnapshot().pending).toHaveLength(1);
+    // The closed connection's late answer does not write into the new one's picture.
+    socket.last('join')!.ack!({});
+    expect(store.getSnapshot().joined).toBe(false);
+
+    store.leave();
+    await expect(result).resolves.toEqual({ ok: false, error: 'Not connected to the room.' });
+    expect(store.getSnapshot().pending).toEqual([]);
+    await expect(store.send('after leaving')).resolves.toMatchObject({ ok: false });
+  });
+});
