@@ -1,5 +1,7 @@
 import { lazy, useState, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppError } from '../components/errors/app-error';
+import { RouteError } from '../components/errors/route-error';
 import { AppLayout } from '../components/layouts/app-layout';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireUser } from './guards/require-user';
@@ -45,35 +47,44 @@ const Chat = lazy(() => import('./routes/chat'));
 const Settings = lazy(() => import('./routes/settings'));
 const Admin = lazy(() => import('./routes/admin'));
 const NotFound = lazy(() => import('./routes/not-found'));
+const chatError = <RouteError title="The chat could not be shown" withTopBar />;
 
 /** The route table of spec point 2. Exported on its own so tests can mount it in memory. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    errorElement: <AppError />,
     children: [
-      { index: true, element: <HomeRoute /> },
-      { path: 'login', element: <Login.Route /> },
-      { path: 'register', element: <Register.Route /> },
-      { path: 'forgot-password', element: <ForgotPassword /> },
-      { path: 'reset-password/:token', element: <ResetPassword /> },
-      { path: 'verify-email/:token', element: <VerifyEmail /> },
-      { path: 'invite', element: <Invite /> },
       {
-        element: <RequireUser />,
+        // A page that fails to render shows its error inside the layout, which stays usable.
+        errorElement: <RouteError />,
         children: [
-          // The spec leaves /auto-join open in routing but sends visitors to /login: the guard.
-          { path: 'auto-join', element: <AutoJoin /> },
-          { path: 'join', element: <Join /> },
-          { path: 'chat', element: <Chat /> },
-          { path: 'chat/:roomId', element: <Chat /> },
-          { path: 'settings', element: <Settings /> },
+          { index: true, element: <HomeRoute /> },
+          { path: 'login', element: <Login.Route /> },
+          { path: 'register', element: <Register.Route /> },
+          { path: 'forgot-password', element: <ForgotPassword /> },
+          { path: 'reset-password/:token', element: <ResetPassword /> },
+          { path: 'verify-email/:token', element: <VerifyEmail /> },
+          { path: 'invite', element: <Invite /> },
+          {
+            element: <RequireUser />,
+            children: [
+              // The spec leaves /auto-join open in routing, but the guard sends visitors to /login.
+              { path: 'auto-join', element: <AutoJoin /> },
+              { path: 'join', element: <Join /> },
+              // The chat hides the top bar for its own header: its error brings it back.
+              { path: 'chat', element: <Chat />, errorElement: chatError },
+              { path: 'chat/:roomId', element: <Chat />, errorElement: chatError },
+              { path: 'settings', element: <Settings /> },
+            ],
+          },
+          {
+            element: <RequireAdmin />,
+            children: [{ path: 'admin', element: <Admin /> }],
+          },
+          { path: '*', element: <NotFound /> },
         ],
       },
-      {
-        element: <RequireAdmin />,
-        children: [{ path: 'admin', element: <Admin /> }],
-      },
-      { path: '*', element: <NotFound /> },
     ],
   },
 ];
