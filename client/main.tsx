@@ -30,6 +30,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter, preloadRoute } from './app/router';
+import { routerOptions } from './app/router-options';
 import { ShellTakeover, watchShell } from './shell-takeover';
 
 // Every other component's styles (menus, modals, the chat, the admin area, toasts): requested
@@ -52,7 +53,7 @@ void preloadRoute(location.pathname).then(() => {
       <StrictMode>
         <ShellTakeover shell={shell}>
           <AppProvider>
-            <RouterProvider router={router} />
+            <RouterProvider router={router} {...routerOptions} />
           </AppProvider>
         </ShellTakeover>
       </StrictMode>,

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { PublicUser } from '../../contract/user';
 import { routes } from '../../client/app/router';
+import { routerOptions } from '../../client/app/router-options';
 import { createQueryClient } from '../../client/lib/query-client';
 import { SessionProvider } from '../../client/lib/session/session-provider';
 
@@ -69,7 +70,11 @@ export function renderApp(path: string, state?: unknown) {
       <QueryClientProvider client={createQueryClient()}>
         <SessionProvider>
           {/* What react-router/dom's RouterProvider adds; imported here to avoid its CJS copy. */}
-          <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+          <RouterProvider
+            router={router}
+            flushSync={(fn) => void flushSync(fn)}
+            {...routerOptions}
+          />
         </SessionProvider>
       </QueryClientProvider>
     </MantineProvider>,
