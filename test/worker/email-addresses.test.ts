@@ -91,6 +91,17 @@ describe('the domain of an email', () => {
     expect(login.status).toBe(200);
   });
 
+  it('still finds an account stored, before this rule, with a trailing dot', async () => {
+    const account = newAccount();
+    const registered = await new Client().call('/auth/register', { body: account });
+    await env.DB.prepare('UPDATE users SET email = ? WHERE id = ?')
+      .bind(`${account.email}.`, registered.body.user.id)
+      .run();
+    const login = await new Client().call('/auth/login', { body: account });
+    expect(login.status).toBe(200);
+    expect(login.body.user.id).toBe(registered.body.user.id);
+  });
+
   it('still finds an account stored, before this rule, with its domain in Unicode', async () => {
     const account = newAccount();
     const client = new Client();

@@ -4,20 +4,16 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 
 /**
- * Emails are stored lower-cased and composed (NFC); callers pass the contract's normalized
- * email. An account made before emails were composed may hold the decomposed form (an é as e
- * plus an accent), and is found by it too, so that it can still sign in and reset; so is one
- * made before domains were stored in their ASCII form ('bücher.de' for 'xn--bcher-kva.de').
+ * Emails are stored lower-cased and composed (NFC), with the domain normalised; callers pass
+ * the contract's normalized email. Accounts made before those rules may hold an older form,
+ * and are found by it too, so that they can still sign in and reset: the decomposed form (an
+ * é as e plus an accent), a trailing dot after the domain, or the domain in Unicode
+ * ('bücher.de' for 'xn--bcher-kva.de').
  */
 export async function findUserByEmail(db: Db, email: string) {
   if (/[@.]xn--/.test(email)) return findByUnicodeDomain(db, email);
-  const decomposed = email.normalize('NFD');
-  if (decomposed === email) return db.select().from(users).where(eq(users.email, email)).get();
-  const rows = await db
-    .select()
-    .from(users)
-    .where(inArray(users.email, [email, decomposed]))
-    .all();
+  const forms = [...new Set([email, email.normalize('NFD'), `${email}.`])];
+  const rows = await db.select().from(users).where(inArray(users.email, forms)).all();
   return rows.find((row) => row.email === email) ?? rows[0];
 }
 
