@@ -121,8 +121,75 @@ export type TypingEvent = z.infer<typeof typingSchema>;
 export const nicknameChangedSchema = z.object({ nickname: z.string() });
 export type NicknameChangedEvent = z.infer<typeof nicknameChangedSchema>;
 
+/**
+ * The stable code of every realtime refusal, beside its message: an acknowledgement's `code`,
+ * and a connect_error's `data.code`. Clients switch on the code; the message is for people and
+ * may change.
+ */
+export const refusalCodes = [
+  /** No session (or it ended): sign in again. */
+  'not_authenticated',
+  'room_not_found',
+  'not_member',
+  /** Kicked from the room, until an owner or administrator lifts it. */
+  'banned',
+  /** The page that opened the socket is not the app's. */
+  'cross_origin',
+  'too_many_connections',
+  /** Over a limit: sending, joining, loading history, reading or reconnecting too fast. */
+  'rate_limited',
+  /** A socket or ticket of one room used for another. */
+  'wrong_room',
+  'ticket_invalid',
+  'ticket_expired',
+  /** `join` under a nickname other than the person's in the room; the ack names theirs. */
+  'in_room_as',
+  /** An event that needs `join` first. */
+  'not_joined',
+  /** A payload its event's schema refuses. */
+  'invalid_payload',
+  'unknown_event',
+  'empty_message',
+  'message_too_long',
+  /** The room was deleted, or the sender removed from it, while the message was on its way. */
+  'room_deleted',
+  'sender_removed',
+] as const;
+export type RefusalCode = (typeof refusalCodes)[number];
+
+/** A refusal as every acknowledgement and connect_error carries it. */
+export interface Refused {
+  error: string;
+  code: RefusalCode;
+}
+
+export const refused = (code: RefusalCode, error: string): Refused => ({ code, error });
+
+/**
+ * The refusals whose words never vary, shared by the worker's upgrade, its ticket route and
+ * the room, so the screen shows one sentence whichever of them said no.
+ */
+export const REFUSED = {
+  notAuthenticated: refused('not_authenticated', 'Not authenticated'),
+  roomNotFound: refused('room_not_found', 'Room not found'),
+  notMember: refused('not_member', 'You are not a member of this room'),
+  banned: refused('banned', 'You have been banned from this room'),
+  crossOrigin: refused('cross_origin', 'Cross-origin connection refused'),
+  tooManyConnections: refused('too_many_connections', 'Too many open connections to this room'),
+  wrongRoom: refused('wrong_room', 'This connection is for another room'),
+  ticketInvalid: refused('ticket_invalid', 'Invalid connection ticket'),
+  ticketExpired: refused('ticket_expired', 'Connection ticket expired'),
+  ticketOtherRoom: refused('wrong_room', 'This connection ticket is for another room'),
+} as const;
+
 export interface Ack {
   error?: string;
+  code?: RefusalCode;
+}
+
+/** join's acknowledgement: with code 'in_room_as', the nickname the person has in the room. */
+export interface JoinAck extends Ack {
+  nickname?: string;
 }
 
 /** sendMessage's acknowledgement: the stored message's id when the send carried a clientId. */
@@ -155,7 +222,7 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
-  join: (payload: JoinPayload, ack: (ack: Ack) => void) => void;
+  join: (payload: JoinPayload, ack: (ack: JoinAck) => void) => void;
   sendMessage: (payload: SendMessagePayload, ack: (ack: SendAck) => void) => void;
   leave: (payload: { room: string }, ack: (ack: LeaveAck) => void) => void;
   loadHistory: (

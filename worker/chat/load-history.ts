@@ -5,7 +5,7 @@
  * per person like joins (join-limit.ts), across all their sockets: scrolling up asks for a page
  * at a time, not a stream, however many tabs ask.
  */
-import { HISTORY_OLDER_MAX, loadHistorySchema } from '../../contract/realtime';
+import { HISTORY_OLDER_MAX, loadHistorySchema, refused } from '../../contract/realtime';
 import { fitFrame } from './history-page';
 import type { MessageStore } from './message-store';
 import { PersonLimit } from './person-limit';
@@ -31,11 +31,12 @@ export function loadHistory(
 ) {
   const parsed = loadHistorySchema.safeParse(raw);
   if (!parsed.success) {
-    return {
-      error: `loadHistory takes { before: <message id>, limit?: 1 to ${HISTORY_OLDER_MAX} }`,
-    };
+    return refused(
+      'invalid_payload',
+      `loadHistory takes { before: <message id>, limit?: 1 to ${HISTORY_OLDER_MAX} }`,
+    );
   }
-  if (!budgets.take(userId)) return { error: LOADING_TOO_FAST };
+  if (!budgets.take(userId)) return refused('rate_limited', LOADING_TOO_FAST);
   const limit = parsed.data.limit ?? DEFAULT_LIMIT;
   // One more than asked, to know whether older ones exist without counting them.
   const { messages, page } = fitFrame(store.before(parsed.data.before, limit + 1), limit);

@@ -9,8 +9,6 @@
  */
 import { ensureTable } from '../lib/sqlite-tables';
 
-export const BANNED_MESSAGE = 'You have been banned from this room';
-
 export class RoomBans {
   private banned: Set<string> | null = null;
 

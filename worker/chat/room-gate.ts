@@ -3,13 +3,15 @@
  * which tickets were voided since they were issued. The worker's checks (D1, the ticket's
  * signature) come first; this catches what happened between them and the upgrade's arrival.
  */
-import { Refusal } from '../socket-io';
+import { REFUSED } from '../../contract/realtime';
+import type { Refusal } from '../socket-io';
 import { voidedRefusal } from '../tickets/room-ticket-check';
 import { TicketVoids } from '../tickets/ticket-voids';
 import { AddressNotes } from './address-notes';
+import { refusal } from './connect-refusal';
 import type { ForwardedUpgrade } from './forwarded';
 import { RecentRemovals } from './recent-removals';
-import { BANNED_MESSAGE, banStands, RoomBans } from './room-bans';
+import { banStands, RoomBans } from './room-bans';
 import type { SocketMatch } from './socket-state';
 
 export class RoomGate {
@@ -41,11 +43,11 @@ export class RoomGate {
   admit(forwarded: ForwardedUpgrade): Refusal | { memberAs: string | null } {
     const { userId, ip, memberAs } = forwarded;
     // An upgrade checked against D1 just before a kick reaches the room just after it.
-    if (this.bans.has(userId)) return new Refusal(BANNED_MESSAGE);
+    if (this.bans.has(userId)) return refusal(REFUSED.banned);
     // A ticket is up to a minute old, a cookie upgrade's check moments: the room knows what
     // happened since (tickets/).
-    const refusal = voidedRefusal(this.voids, forwarded);
-    if (refusal) return new Refusal(refusal);
+    const voided = voidedRefusal(this.voids, forwarded);
+    if (voided) return refusal(voided);
     this.addressNotes.note(ip);
     // A membership read before a nickname change here (a ticket's, or a cookie upgrade's
     // moments before it arrived) does not vouch for the nickname. The worker always says when.

@@ -2,10 +2,11 @@
  * /socket.io: the worker checks the address, the Engine.IO query, the origin, the session and
  * the membership (all of D1's part in one round trip, see upgrade-check.ts), then hands the
  * upgrade to the room's Durable Object. A refusal is a Socket.IO CONNECT_ERROR with a message
- * (the client shows it and stops retrying), except for a blocked address (429) and requests
+ * and its code (the client shows it and stops retrying), except for a blocked address (429) and requests
  * that are not websocket upgrades at all (400), which get plain HTTP answers.
  */
 import { Hono } from 'hono';
+import { REFUSED, type Refused } from '../../contract/realtime';
 import { roomIdSchema } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
@@ -15,8 +16,8 @@ import { logSecurityEvent, refuseBlocked } from '../security/guards';
 import { checkUpgrade } from './upgrade-check';
 import { roomStub } from './room-stub';
 import { FORWARDED_HEADER, forwardedValue } from './forwarded';
-import { BANNED_MESSAGE } from './room-bans';
 import { refuseSocket } from '../socket-io';
+import { refusal } from './connect-refusal';
 import { ROOM_SOCKET_OPTIONS } from './room-socket-options';
 import { checkTicketUpgrade } from '../tickets/ticket-upgrade';
 
@@ -50,27 +51,27 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
   // score a loop (room-security-log.ts). Without a session they are counted per address and
   // hour, and score as any anonymous refusal does (security/anonymous-refusals.ts): a tab whose
   // session ended stops at its first.
-  const refuse = (message: string, userId?: string) => {
+  const refuse = (refused: Refused, userId?: string) => {
     logSecurityEvent(
       c,
       {
         eventType: 'socket_refused',
         userId,
-        details: { roomId: roomId.slice(0, 64), reason: message },
+        details: { roomId: roomId.slice(0, 64), reason: refused.error },
       },
       userId ? { signedIn: true, score: 'never' } : { signedIn: false },
     );
-    return refuseSocket(message, REFUSAL_SETTINGS);
+    return refuseSocket(refusal(refused), REFUSAL_SETTINGS);
   };
-  if (!isSameOrigin(c.req.raw)) return refuse('Cross-origin connection refused', user?.id);
+  if (!isSameOrigin(c.req.raw)) return refuse(REFUSED.crossOrigin, user?.id);
 
   if (ticketed?.refusal) return refuse(ticketed.refusal, ticketed.user?.id);
-  if (!user) return refuse('Not authenticated');
-  if (!room) return refuse('Room not found', user.id);
-  if (room.banned) return refuse(BANNED_MESSAGE, user.id);
+  if (!user) return refuse(REFUSED.notAuthenticated);
+  if (!room) return refuse(REFUSED.roomNotFound, user.id);
+  if (room.banned) return refuse(REFUSED.banned, user.id);
   // Administrators too: they enter a room by joining as moderator, which makes a membership,
   // and only a membership's room hears of a logout (close-sockets.ts).
-  if (!room.nickname) return refuse('You are not a member of this room', user.id);
+  if (!room.nickname) return refuse(REFUSED.notMember, user.id);
 
   // The room reads only this (and Upgrade): a fresh request of one header, not a copy of every
   // header the client sent with the facts set on top (a connect storm's Request and Headers

@@ -1,8 +1,14 @@
 /** What a subclass's hooks are given and may answer (core.ts calls them). */
 
-/** onUpgrade's no: the client gets the open packet, then this message as a CONNECT_ERROR. */
+/**
+ * onUpgrade's no: the client gets the open packet, then this message as a CONNECT_ERROR, with
+ * `data` (a client reads it as the error's `data`, e.g. a machine-readable code) if given.
+ */
 export class Refusal {
-  constructor(readonly message: string) {}
+  constructor(
+    readonly message: string,
+    readonly data?: Record<string, unknown>,
+  ) {}
 }
 
 export interface ConnectInfo {

@@ -55,8 +55,12 @@ export const ackFrame = (nsp: string, id: number, data: unknown[]) =>
 export const connectFrame = (nsp: string, data: Record<string, unknown>) =>
   packetFrame({ type: PacketType.CONNECT, nsp, data });
 
-export const connectErrorFrame = (nsp: string, message: string) =>
-  packetFrame({ type: PacketType.CONNECT_ERROR, nsp, data: { message } });
+export const connectErrorFrame = (nsp: string, message: string, data?: unknown) =>
+  packetFrame({
+    type: PacketType.CONNECT_ERROR,
+    nsp,
+    data: data === undefined ? { message } : { message, data },
+  });
 
 /** The server ends the session: the client closes and does not reconnect. */
 export const disconnectFrame = (nsp: string) => packetFrame({ type: PacketType.DISCONNECT, nsp });

@@ -1,3 +1,4 @@
+import type { Refusal } from './hooks';
 import { connectErrorFrame, openFrame, type OpenSettings } from './parser';
 
 /**
@@ -13,6 +14,7 @@ export const REFUSED_TAG = 'sio:refused';
 
 interface RefusalAttachment {
   refusal: string;
+  data?: Record<string, unknown>;
   closeBy: number;
 }
 
@@ -20,12 +22,12 @@ interface RefusalAttachment {
  * For a stateless worker: the socket lives in the request's own event, which a timer may keep
  * for the few seconds it lasts (it keeps no object awake).
  */
-export function refuseSocket(message: string, settings: OpenSettings): Response {
+export function refuseSocket(refusal: Refusal, settings: OpenSettings): Response {
   const { 0: client, 1: server } = new WebSocketPair();
   server.accept();
   server.send(openFrame(crypto.randomUUID(), settings));
-  server.addEventListener('message', (event) => answerRefused(server, message, event.data));
-  setTimeout(() => closeRefused(server, message), REFUSAL_WAIT_MS);
+  server.addEventListener('message', (event) => answerRefused(server, refusal, event.data));
+  setTimeout(() => closeRefused(server, refusal.message), REFUSAL_WAIT_MS);
   return new Response(null, { status: 101, webSocket: client });
 }
 
@@ -37,30 +39,35 @@ export function refuseSocket(message: string, settings: OpenSettings): Response 
 export function acceptRefusal(
   ctx: DurableObjectState,
   server: WebSocket,
-  message: string,
+  { message, data }: Refusal,
   settings: OpenSettings,
   now = Date.now(),
 ): number {
   ctx.acceptWebSocket(server, [REFUSED_TAG]);
-  const attachment: RefusalAttachment = { refusal: message, closeBy: now + REFUSAL_WAIT_MS };
+  const attachment: RefusalAttachment = {
+    refusal: message,
+    ...(data ? { data } : {}),
+    closeBy: now + REFUSAL_WAIT_MS,
+  };
   server.serializeAttachment(attachment);
   server.send(openFrame(crypto.randomUUID(), settings));
   return attachment.closeBy;
 }
 
 /** The refusal a hibernatable socket carries, if it is one. */
-export function refusalOf(ws: WebSocket): string | null {
+export function refusalOf(ws: WebSocket): Refusal | null {
   const attachment = ws.deserializeAttachment() as Partial<RefusalAttachment> | null;
-  return typeof attachment?.refusal === 'string' ? attachment.refusal : null;
+  if (typeof attachment?.refusal !== 'string') return null;
+  return { message: attachment.refusal, data: attachment.data };
 }
 
 /** A frame from a refused socket: a CONNECT gets the refusal, and the socket closes. */
-export function answerRefused(ws: WebSocket, message: string, frame: unknown) {
+export function answerRefused(ws: WebSocket, { message, data }: Refusal, frame: unknown) {
   if (typeof frame !== 'string' || !frame.startsWith('40')) return;
   // The refusal answers whichever namespace was asked for.
   const nsp = frame.startsWith('40/') ? frame.slice(2).split(',')[0]! : '/';
   try {
-    ws.send(connectErrorFrame(nsp, message));
+    ws.send(connectErrorFrame(nsp, message, data));
   } catch {
     // already closing
   }

@@ -7,12 +7,16 @@
  * (room-bans.ts).
  */
 import type { ForwardedUpgrade } from '../chat/forwarded';
-import { NOT_A_MEMBER, NOT_AUTHENTICATED, ROOM_NOT_FOUND } from './refusals';
+import { REFUSED, type Refused } from '../../contract/realtime';
 import type { TicketVoids } from './ticket-voids';
 
-const SAY = { room: ROOM_NOT_FOUND, user: NOT_A_MEMBER, session: NOT_AUTHENTICATED } as const;
+const SAY = {
+  room: REFUSED.roomNotFound,
+  user: REFUSED.notMember,
+  session: REFUSED.notAuthenticated,
+} as const;
 
-export function voidedRefusal(voids: TicketVoids, upgrade: ForwardedUpgrade): string | null {
+export function voidedRefusal(voids: TicketVoids, upgrade: ForwardedUpgrade): Refused | null {
   const ticketed = upgrade.ticketIssuedAt !== null;
   const checkedAt = upgrade.ticketIssuedAt ?? upgrade.checkedAt;
   if (checkedAt === null) return null;

@@ -8,15 +8,14 @@
  * access reaches the room, which voids older tickets (ticket-voids.ts).
  */
 import { Hono } from 'hono';
+import { REFUSED } from '../../contract/realtime';
 import { roomIdSchema } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
 import { roomMembershipAndBan } from '../rooms/room-queries';
-import { BANNED_MESSAGE } from '../chat/room-bans';
 import { ApiError } from '../http/api-error';
 import { clientIp } from '../security/client-ip';
 import { enforceLimit } from '../security/guards';
-import { NOT_A_MEMBER, ROOM_NOT_FOUND } from './refusals';
 import { signTicket } from './sign';
 import { wakeRoom } from './room-wake';
 
@@ -28,7 +27,9 @@ export const ticketRoutes = new Hono<AppEnv>().post(
   requireUser,
   async (c) => {
     const roomId = c.req.param('roomId');
-    if (!roomIdSchema.safeParse(roomId).success) throw new ApiError(404, ROOM_NOT_FOUND);
+    if (!roomIdSchema.safeParse(roomId).success) {
+      throw new ApiError(404, REFUSED.roomNotFound.error);
+    }
     const { user, session } = c.var;
     // The account's own limit: it must not score the address (someone else's tab may share it).
     await enforceLimit(
@@ -42,9 +43,9 @@ export const ticketRoutes = new Hono<AppEnv>().post(
       { score: 'never' },
     );
     const [room] = await roomMembershipAndBan(c.var.db, roomId, user.id);
-    if (!room) throw new ApiError(404, ROOM_NOT_FOUND);
-    if (room.bannedAt !== null) throw new ApiError(403, BANNED_MESSAGE);
-    if (room.nickname === null) throw new ApiError(403, NOT_A_MEMBER);
+    if (!room) throw new ApiError(404, REFUSED.roomNotFound.error);
+    if (room.bannedAt !== null) throw new ApiError(403, REFUSED.banned.error);
+    if (room.nickname === null) throw new ApiError(403, REFUSED.notMember.error);
     const answer = await signTicket(c.env, {
       userId: user.id,
       sessionId: session.id,

@@ -14,17 +14,18 @@
  * never reconnect after the ticket's minute, though its cookie still lets it in.
  */
 import type { Context } from 'hono';
+import type { Refused } from '../../contract/realtime';
 import { TICKET_QUERY_PARAM } from '../../contract/tickets';
 import type { AppEnv } from '../app-env';
 import { sessionCookieValue } from '../auth/session-cookie';
 import type { UpgradeFacts } from '../chat/upgrade-check';
 import { clientIp } from '../security/client-ip';
 import { cachedBlockedUntil } from './block-cache';
-import { EXPIRED_TICKET, verifyTicket } from './verify';
+import { verifyTicket } from './verify';
 
 export interface TicketedFacts extends UpgradeFacts {
   /** Why the ticket is refused, or null when it is good. */
-  refusal: string | null;
+  refusal: Refused | null;
   issuedAt: number;
 }
 
@@ -41,7 +42,7 @@ export async function checkTicketUpgrade(
   const ip = clientIp(c.req.raw);
   const check = await verifyTicket(c.env, ticket, roomId);
   if (check.ok && check.claims.ip !== ip) return null;
-  if (!check.ok && check.refusal === EXPIRED_TICKET && sessionCookieValue(c)) return null;
+  if (!check.ok && check.refusal.code === 'ticket_expired' && sessionCookieValue(c)) return null;
   const blockedUntil = await cachedBlockedUntil(c.env.DB, ip, (work) => later(c, work));
   if (!check.ok) {
     return { blockedUntil, user: null, room: null, refusal: check.refusal, issuedAt: 0 };
