@@ -62,7 +62,7 @@ describe('a brute force from one address', () => {
     const again = await attacker.call('/auth/login/current');
     expect(again.status).toBe(401);
     expect((await TestSocket.connect(attacker, anyRoom)).answer).toBe(
-      '44{"message":"Not authenticated"}',
+      '44{"message":"Not authenticated","data":{"code":"not_authenticated"}}',
     );
   });
 

@@ -66,7 +66,9 @@ describe('a socket the room refuses', () => {
     }
     // The eleventh socket waits for its CONNECT_ERROR; another never asks.
     const { socket: refused, answer } = await TestSocket.connect(owner.client, roomId);
-    expect(answer).toBe('44{"message":"Too many open connections to this room"}');
+    expect(answer).toBe(
+      '44{"message":"Too many open connections to this room","data":{"code":"too_many_connections"}}',
+    );
     await refused.waitForClose();
     const silent = await TestSocket.open(owner.client, roomId);
     const stub = roomStub(env, roomId);

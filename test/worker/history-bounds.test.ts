@@ -101,7 +101,7 @@ describe('history frames', () => {
     }
     await socket.waitForEvent('chatHistory', JOINS_BURST);
     const next = await socket.emit('join', { name: 'Owner', room: roomId, lastMessageId: 1 });
-    expect(next).toEqual({ error: 'You are joining too fast' });
+    expect(next).toEqual({ error: 'You are joining too fast', code: 'rate_limited' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(socket.events('chatHistory')).toHaveLength(JOINS_BURST);
     // The budget is the person's, not the socket's (person-budgets.test.ts).

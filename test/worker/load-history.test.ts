@@ -105,7 +105,7 @@ describe('loadHistory', () => {
       expect((await load(socket, { before: 30, limit: 5 })).ack.messages).toHaveLength(5);
     }
     const refused = (await load(socket, { before: 30, limit: 5 })).ack;
-    expect(refused).toEqual({ error: LOADING_TOO_FAST });
+    expect(refused).toEqual({ error: LOADING_TOO_FAST, code: 'rate_limited' });
     // The budget is the person's, not the socket's (person-budgets.test.ts).
     socket.close();
   });

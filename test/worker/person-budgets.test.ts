@@ -42,7 +42,10 @@ describe('the per-person history budget', () => {
     expect(accepted).toBe(LOAD_HISTORY_BURST);
     expect(acks.filter((ack) => ack.error === LOADING_TOO_FAST)).toHaveLength(1);
     // The person's fourth tab, which asked for nothing, has nothing left either.
-    expect(await fresh.emit('loadHistory', { before: 1 })).toEqual({ error: LOADING_TOO_FAST });
+    expect(await fresh.emit('loadHistory', { before: 1 })).toEqual({
+      error: LOADING_TOO_FAST,
+      code: 'rate_limited',
+    });
     tabs.forEach((tab) => tab.close());
   });
 
@@ -53,7 +56,10 @@ describe('the per-person history budget', () => {
     for (let i = 0; i < LOAD_HISTORY_BURST; i++) {
       expect(await mine.emit('loadHistory', { before: 1 })).toMatchObject({ messages: [] });
     }
-    expect(await mine.emit('loadHistory', { before: 1 })).toEqual({ error: LOADING_TOO_FAST });
+    expect(await mine.emit('loadHistory', { before: 1 })).toEqual({
+      error: LOADING_TOO_FAST,
+      code: 'rate_limited',
+    });
     // The guest, at the same moment, has a whole budget of their own.
     for (let i = 0; i < LOAD_HISTORY_BURST; i++) {
       expect(await theirs.emit('loadHistory', { before: 1 })).toMatchObject({ messages: [] });
@@ -88,7 +94,10 @@ describe('the per-person join budget', () => {
     const { owner, guest, roomId } = await ownerAndNeighbour('Two joiners');
     const [mine] = await sockets(owner.client, roomId, 1);
     for (let i = 0; i < JOINS_BURST; i++) expect(await joinAs(mine!, 'Owner', roomId)).toEqual({});
-    expect(await joinAs(mine!, 'Owner', roomId)).toEqual({ error: JOINING_TOO_FAST });
+    expect(await joinAs(mine!, 'Owner', roomId)).toEqual({
+      error: JOINING_TOO_FAST,
+      code: 'rate_limited',
+    });
     // The guest's tabs join at the same moment, each of them.
     const theirs = await sockets(guest.client, roomId);
     for (const tab of theirs) expect(await joinAs(tab, 'Guest', roomId)).toEqual({});

@@ -37,7 +37,7 @@ describe('connecting to a room over Socket.IO', () => {
     const { client } = await signedInClient();
     const roomId = await createRoom(client);
     const { answer } = await TestSocket.connect(null, roomId);
-    expect(answer).toBe('44{"message":"Not authenticated"}');
+    expect(answer).toBe('44{"message":"Not authenticated","data":{"code":"not_authenticated"}}');
   });
 
   it('refuses a signed-in non-member and an unknown room', async () => {
@@ -45,10 +45,10 @@ describe('connecting to a room over Socket.IO', () => {
     const roomId = await createRoom(client);
     const stranger = await signedInClient();
     expect((await TestSocket.connect(stranger.client, roomId)).answer).toBe(
-      '44{"message":"You are not a member of this room"}',
+      '44{"message":"You are not a member of this room","data":{"code":"not_member"}}',
     );
     expect((await TestSocket.connect(stranger.client, 'abcdefghijklmnopqrstuv')).answer).toBe(
-      '44{"message":"Room not found"}',
+      '44{"message":"Room not found","data":{"code":"room_not_found"}}',
     );
   });
 
@@ -56,7 +56,9 @@ describe('connecting to a room over Socket.IO', () => {
     const { client } = await signedInClient();
     const roomId = await createRoom(client);
     const { answer } = await TestSocket.connect(client, roomId, 'https://evil.example');
-    expect(answer).toBe('44{"message":"Cross-origin connection refused"}');
+    expect(answer).toBe(
+      '44{"message":"Cross-origin connection refused","data":{"code":"cross_origin"}}',
+    );
   });
 });
 
@@ -133,6 +135,8 @@ describe('join, sendMessage and leave', () => {
     await joinRoom(guest.client, roomId, 'Renamed');
     expect(await socket.emit('join', { name: 'Guest', room: roomId })).toEqual({
       error: 'You are in this room as "Renamed"',
+      code: 'in_room_as',
+      nickname: 'Renamed',
     });
     expect(await socket.emit('join', { name: 'Renamed', room: roomId })).toEqual({});
     socket.close();
@@ -143,12 +147,16 @@ describe('join, sendMessage and leave', () => {
     const { socket } = await TestSocket.connect(owner.client, roomId);
     expect(await socket.emit('sendMessage', { text: 'early', roomId })).toEqual({
       error: 'Join the room before sending messages',
+      code: 'not_joined',
     });
     expect(await socket.emit('join', { name: 'SomeoneElse', room: roomId })).toEqual({
       error: 'You are in this room as "Owner"',
+      code: 'in_room_as',
+      nickname: 'Owner',
     });
     expect(await socket.emit('join', { name: 'Owner', room: 'another-room-id-000000' })).toEqual({
       error: 'This connection is for another room',
+      code: 'wrong_room',
     });
     // A malformed join is told its form, not that the room is another.
     const form =
@@ -159,22 +167,32 @@ describe('join, sendMessage and leave', () => {
       { name: 'n'.repeat(101), room: roomId },
       { name: 'Owner' },
     ]) {
-      expect(await socket.emit('join', bad), JSON.stringify(bad)).toEqual({ error: form });
+      expect(await socket.emit('join', bad), JSON.stringify(bad)).toEqual({
+        error: form,
+        code: 'invalid_payload',
+      });
     }
     expect(await socket.emit('join', { name: 'owner', room: roomId })).toEqual({});
     expect(await socket.emit('sendMessage', { text: '   ', roomId })).toEqual({
       error: 'Message cannot be empty',
+      code: 'empty_message',
     });
     expect(await socket.emit('sendMessage', { text: 'x'.repeat(2001), roomId })).toEqual({
       error: 'Message cannot exceed 2000 characters',
+      code: 'message_too_long',
     });
     expect(await socket.emit('sendMessage', { text: 42, roomId })).toEqual({
       error: 'Message cannot be empty',
+      code: 'empty_message',
     });
-    expect(await socket.emit('whatever', {})).toEqual({ error: "Unknown event 'whatever'" });
+    expect(await socket.emit('whatever', {})).toEqual({
+      error: "Unknown event 'whatever'",
+      code: 'unknown_event',
+    });
     expect(await socket.emit('leave', { room: roomId })).toEqual({ result: 'You left the room' });
     expect(await socket.emit('sendMessage', { text: 'after leave', roomId })).toEqual({
       error: 'Join the room before sending messages',
+      code: 'not_joined',
     });
     socket.close();
   });
@@ -307,7 +325,7 @@ describe('kicking', () => {
     ]);
     // A kick bans: the reconnect is refused, and says why (socket-bans.test.ts has more).
     expect((await TestSocket.connect(guest.client, roomId)).answer).toBe(
-      '44{"message":"You have been banned from this room"}',
+      '44{"message":"You have been banned from this room","data":{"code":"banned"}}',
     );
     a.close();
   });

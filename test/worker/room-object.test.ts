@@ -8,15 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { MAX_SOCKETS_PER_PERSON, type ChatRoom } from '../../worker/chat/chat-room';
 import { HISTORY_LIMIT, MessageStore } from '../../worker/chat/message-store';
 import { roomStub } from '../../worker/chat/room-stub';
-import type { SocketState } from '../../worker/chat/socket-state';
-import type { Registry } from '../../worker/socket-io/registry';
 import { signedInClient } from './support/api';
+import { socketsOf } from './support/room-object';
 import { createRoom, joinRoom, makePingRoundDue } from './support/rooms';
 import { TestSocket } from './support/socket';
-
-/** The room's socket registry (protected in the class: tests reach in on purpose). */
-const socketsOf = (room: ChatRoom) =>
-  (room as unknown as { sockets: Registry<SocketState> }).sockets;
 
 /** A room with its owner and one guest, both joined over Socket.IO. */
 async function ownerAndGuestJoined(roomName: string) {
@@ -134,7 +129,9 @@ describe('the ChatRoom object', () => {
     );
     expect(open.every(({ answer }) => answer.startsWith('40'))).toBe(true);
     const extra = await TestSocket.connect(owner.client, roomId);
-    expect(extra.answer).toBe('44{"message":"Too many open connections to this room"}');
+    expect(extra.answer).toBe(
+      '44{"message":"Too many open connections to this room","data":{"code":"too_many_connections"}}',
+    );
     open[0]!.socket.close();
     await open[0]!.socket.waitForClose();
     await new Promise((resolve) => setTimeout(resolve, 50));

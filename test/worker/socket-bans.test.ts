@@ -12,7 +12,7 @@ import { heldD1 } from './support/held-d1';
 import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
 import { TestSocket } from './support/socket';
 
-const BANNED = '44{"message":"You have been banned from this room"}';
+const BANNED = '44{"message":"You have been banned from this room","data":{"code":"banned"}}';
 
 async function ownerAndGuest() {
   const owner = await signedInOwnAddress();
@@ -91,7 +91,7 @@ describe('a kick bans, and the room enforces it', () => {
       (room.parts.gate as unknown as { bans: RoomBans }).bans.ban(guest.user.id);
     });
     const ack = await socket.emit('join', { name: 'Guest', room: roomId });
-    expect(ack).toEqual({ error: 'You have been banned from this room' });
+    expect(ack).toEqual({ error: 'You have been banned from this room', code: 'banned' });
     await socket.waitFor((frame) => frame === '41');
     await socket.waitForClose();
     expect(socket.events('chatHistory')).toEqual([]);

@@ -85,7 +85,7 @@ describe('exactly-once sends', () => {
   it('refuses a clientId that is not a UUID', async () => {
     const { roomId, a, b } = await ownerAndGuest();
     const ack = await a.emit('sendMessage', { text: 'x', roomId, clientId: 'abc' });
-    expect(ack).toEqual({ error: 'clientId must be a UUID' });
+    expect(ack).toEqual({ error: 'clientId must be a UUID', code: 'invalid_payload' });
     a.close();
     b.close();
   });
@@ -132,6 +132,7 @@ describe('connection-state recovery', () => {
     expect(answer.pid).not.toBe(pid);
     expect(await back.emit('sendMessage', { text: 'not yet', roomId })).toEqual({
       error: 'Join the room before sending messages',
+      code: 'not_joined',
     });
     a.close();
     back.close();
@@ -220,6 +221,7 @@ describe('connection-state recovery', () => {
     expect(answer.sid).not.toBe(sid);
     expect(await back.emit('sendMessage', { text: 'not joined', roomId })).toEqual({
       error: 'Join the room before sending messages',
+      code: 'not_joined',
     });
     expect(userTexts(back)).toEqual([]);
     a.close();

@@ -97,7 +97,10 @@ describe('the per-person limit on new sockets', () => {
     // The burst, and perhaps one more refilled while the loop ran.
     expect(answers.length - refused.length).toBeGreaterThanOrEqual(UPGRADE_BURST);
     expect(answers.length - refused.length).toBeLessThanOrEqual(UPGRADE_BURST + 1);
-    expect(JSON.parse(refused[0]!.slice(2))).toEqual({ message: RECONNECTING_TOO_FAST });
+    expect(JSON.parse(refused[0]!.slice(2))).toEqual({
+      message: RECONNECTING_TOO_FAST,
+      data: { code: 'rate_limited' },
+    });
 
     const neighbour = await TestSocket.joined(guest.client, roomId, 'Guest');
     neighbour.close();

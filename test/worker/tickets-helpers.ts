@@ -3,6 +3,7 @@
  * (the raw TestSocket, with `ticket` in the handshake query and, unless asked, no cookie).
  */
 import { SELF } from 'cloudflare:test';
+import type { Refused } from '../../contract/realtime';
 import { ORIGIN, type Client } from './support/api';
 import { TestSocket } from './support/socket';
 
@@ -50,4 +51,6 @@ export async function connectOver(response: Response) {
   return { socket, answer };
 }
 
-export const refusal = (message: string) => `44${JSON.stringify({ message })}`;
+/** The CONNECT_ERROR frame of a refusal: its words, and its code in the data. */
+export const refusal = ({ error, code }: Refused) =>
+  `44${JSON.stringify({ message: error, data: { code } })}`;

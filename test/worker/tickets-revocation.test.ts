@@ -13,6 +13,7 @@ import { signedInAdmin } from './support/admin';
 import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
 import { forwardedCookieUpgrade } from './support/room-object';
 import { connectWithTicket, refusal, ticketFor } from './tickets-helpers';
+import { REFUSED } from '../../contract/realtime';
 
 async function ownerAndGuest() {
   const owner = await signedInOwnAddress();
@@ -22,7 +23,7 @@ async function ownerAndGuest() {
   return { owner, guest, roomId };
 }
 
-const NOT_A_MEMBER = refusal('You are not a member of this room');
+const NOT_A_MEMBER = refusal(REFUSED.notMember);
 
 describe('a ticket issued before a change cannot undo it', () => {
   it('a kick: refused as banned, and still refused once the ban is lifted', async () => {
@@ -37,7 +38,7 @@ describe('a ticket issued before a change cannot undo it', () => {
     expect(kick.status).toBe(200);
     await open.socket.waitFor((frame) => frame === '41');
     const again = await connectWithTicket(roomId, early, { ip: guest.client.ip });
-    expect(again.answer).toBe(refusal('You have been banned from this room'));
+    expect(again.answer).toBe(refusal(REFUSED.banned));
 
     // Unbanned, the person is still no member: the old ticket's membership is void.
     const lift = await owner.client.call(`/rooms/${roomId}/bans/${guest.user.id}`, {
@@ -96,7 +97,7 @@ describe('a ticket issued before a change cannot undo it', () => {
 
     expect((await guest.client.call('/auth/logout', { method: 'POST' })).status).toBe(200);
     expect((await connectWithTicket(roomId, ticket, { ip: guest.client.ip })).answer).toBe(
-      refusal('Not authenticated'),
+      refusal(REFUSED.notAuthenticated),
     );
     const other = await connectWithTicket(roomId, phoneTicket, { ip: guest.client.ip });
     expect(other.answer.startsWith('40')).toBe(true);
@@ -125,7 +126,7 @@ describe('a ticket issued before a change cannot undo it', () => {
     const checkedBefore = Date.now() - 100;
     // The logout reaches the room first (its closeSockets RPC), then the upgrade.
     await stub.closeSockets({ userId: guest.user.id, sessionId: 'the-session-logged-out' }, 'Bye');
-    expect(await connectAnswer(checkedBefore)).toBe(refusal('Not authenticated'));
+    expect(await connectAnswer(checkedBefore)).toBe(refusal(REFUSED.notAuthenticated));
     // Checked after the logout (beyond the clock allowance): another login's upgrade goes in.
     expect((await connectAnswer(Date.now() + 5_000)).startsWith('40')).toBe(true);
   });
@@ -137,7 +138,7 @@ describe('a ticket issued before a change cannot undo it', () => {
     const deleted = await admin.client.call(`/admin/rooms/${roomId}`, { method: 'DELETE' });
     expect(deleted.status).toBe(200);
     expect((await connectWithTicket(roomId, ticket, { ip: guest.client.ip })).answer).toBe(
-      refusal('Room not found'),
+      refusal(REFUSED.roomNotFound),
     );
   });
 
@@ -150,6 +151,8 @@ describe('a ticket issued before a change cannot undo it', () => {
     expect(answer.startsWith('40')).toBe(true);
     expect(await socket.emit('join', { name: 'Guest', room: roomId })).toEqual({
       error: 'You are in this room as "Renamed"',
+      code: 'in_room_as',
+      nickname: 'Renamed',
     });
     expect(await socket.emit('join', { name: 'Renamed', room: roomId })).toEqual({});
     socket.close();

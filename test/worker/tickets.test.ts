@@ -13,6 +13,7 @@ import { Client } from './support/api';
 import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
 import { TestSocket } from './support/socket';
 import { connectWithTicket, refusal, ticketFor } from './tickets-helpers';
+import { REFUSED } from '../../contract/realtime';
 
 async function memberOfNewRoom() {
   const member = await signedInOwnAddress();
@@ -122,7 +123,7 @@ describe('a forged ticket is refused', () => {
     ];
     for (const forged of forgeries) {
       const { answer } = await connectWithTicket(roomId, forged, { ip: client.ip });
-      expect(answer, forged).toBe(refusal('Invalid connection ticket'));
+      expect(answer, forged).toBe(refusal(REFUSED.ticketInvalid));
     }
     expect(user.id).not.toBe(other.user.id);
   });
@@ -135,7 +136,7 @@ describe('a forged ticket is refused', () => {
       typ: 'password-reset' as typeof TICKET_TYPE,
     });
     const { answer } = await connectWithTicket(roomId, otherType, { ip: client.ip });
-    expect(answer).toBe(refusal('Invalid connection ticket'));
+    expect(answer).toBe(refusal(REFUSED.ticketInvalid));
   });
 
   it('a ticket for another room, even one the holder is a member of', async () => {
@@ -143,7 +144,7 @@ describe('a forged ticket is refused', () => {
     const secondRoom = await createRoom(client, 'Second', 'Holder');
     const ticket = await ticketFor(client, secondRoom);
     const { answer } = await connectWithTicket(roomId, ticket, { ip: client.ip });
-    expect(answer).toBe(refusal('This connection ticket is for another room'));
+    expect(answer).toBe(refusal(REFUSED.ticketOtherRoom));
   });
 
   it('an expired ticket, and one that expires now', async () => {
@@ -161,7 +162,7 @@ describe('a forged ticket is refused', () => {
     for (const age of [TICKET_TTL_MS + 1, TICKET_TTL_MS, 10 * TICKET_TTL_MS]) {
       const { ticket } = await signTicket(env, subject, Date.now() - age);
       const { answer } = await connectWithTicket(roomId, ticket, { ip: client.ip });
-      expect(answer).toBe(refusal('Connection ticket expired'));
+      expect(answer).toBe(refusal(REFUSED.ticketExpired));
     }
     // The same subject signed now is accepted: the refusals above are the age alone.
     const { ticket } = await signTicket(env, subject);
@@ -182,7 +183,7 @@ describe('a forged ticket is refused', () => {
       ip: client.ip,
       cookie: client.cookie,
     });
-    expect(forged.answer).toBe(refusal('Invalid connection ticket'));
+    expect(forged.answer).toBe(refusal(REFUSED.ticketInvalid));
   });
 
   it('from another address the ticket is ignored and the cookie decides', async () => {
@@ -191,7 +192,7 @@ describe('a forged ticket is refused', () => {
     const elsewhere = '10.250.250.250';
     // A ticket leaked from a log is worth nothing without the session cookie...
     const leaked = await connectWithTicket(roomId, ticket, { ip: elsewhere });
-    expect(leaked.answer).toBe(refusal('Not authenticated'));
+    expect(leaked.answer).toBe(refusal(REFUSED.notAuthenticated));
     // ...and the person who changed networks still connects, by cookie.
     const moved = await connectWithTicket(roomId, ticket, { ip: elsewhere, cookie: client.cookie });
     expect(moved.answer.startsWith('40')).toBe(true);
@@ -205,7 +206,7 @@ describe('a forged ticket is refused', () => {
       ip: client.ip,
       origin: 'https://evil.example',
     });
-    expect(answer).toBe(refusal('Cross-origin connection refused'));
+    expect(answer).toBe(refusal(REFUSED.crossOrigin));
   });
 });
 
