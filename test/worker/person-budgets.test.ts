@@ -7,17 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { JOINING_TOO_FAST, JOINS_BURST } from '../../worker/chat/join-limit';
 import { LOAD_HISTORY_BURST, LOADING_TOO_FAST } from '../../worker/chat/load-history';
-import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
+import { ownerAndGuest } from './support/rooms';
 import { TestSocket } from './support/socket';
-
-/** A room of the owner's, with a guest in it, and some history to page through. */
-async function ownerAndNeighbour(roomName: string) {
-  const owner = await signedInOwnAddress();
-  const roomId = await createRoom(owner.client, roomName, 'Owner');
-  const guest = await signedInOwnAddress();
-  await joinRoom(guest.client, roomId, 'Guest');
-  return { owner, guest, roomId };
-}
 
 async function sockets(client: Parameters<typeof TestSocket.connect>[0], roomId: string, n = 3) {
   const opened: TestSocket[] = [];
@@ -30,7 +21,7 @@ const joinAs = (socket: TestSocket, name: string, roomId: string) =>
 
 describe('the per-person history budget', () => {
   it('is shared by all the sockets of one person', async () => {
-    const { owner, roomId } = await ownerAndNeighbour('Pages');
+    const { owner, roomId } = await ownerAndGuest({ name: 'Pages', ownAddresses: true });
     const tabs: TestSocket[] = [];
     for (let i = 0; i < 4; i++) tabs.push(await TestSocket.joined(owner.client, roomId, 'Owner'));
     const [fresh, ...busy] = tabs as [TestSocket, ...TestSocket[]];
@@ -50,7 +41,10 @@ describe('the per-person history budget', () => {
   });
 
   it('is not shared by two people', async () => {
-    const { owner, guest, roomId } = await ownerAndNeighbour('Two readers');
+    const { owner, guest, roomId } = await ownerAndGuest({
+      name: 'Two readers',
+      ownAddresses: true,
+    });
     const mine = await TestSocket.joined(owner.client, roomId, 'Owner');
     const theirs = await TestSocket.joined(guest.client, roomId, 'Guest');
     for (let i = 0; i < LOAD_HISTORY_BURST; i++) {
@@ -71,7 +65,7 @@ describe('the per-person history budget', () => {
 
 describe('the per-person join budget', () => {
   it('is shared by all the sockets of one person, and a refused join sends no history', async () => {
-    const { owner, roomId } = await ownerAndNeighbour('Joins');
+    const { owner, roomId } = await ownerAndGuest({ name: 'Joins', ownAddresses: true });
     const tabs = await sockets(owner.client, roomId);
     // Every tab joins again and again: one person gets the burst, not a burst per tab.
     const acks = await Promise.all(
@@ -91,7 +85,10 @@ describe('the per-person join budget', () => {
   });
 
   it('is not shared by two people', async () => {
-    const { owner, guest, roomId } = await ownerAndNeighbour('Two joiners');
+    const { owner, guest, roomId } = await ownerAndGuest({
+      name: 'Two joiners',
+      ownAddresses: true,
+    });
     const [mine] = await sockets(owner.client, roomId, 1);
     for (let i = 0; i < JOINS_BURST; i++) expect(await joinAs(mine!, 'Owner', roomId)).toEqual({});
     expect(await joinAs(mine!, 'Owner', roomId)).toEqual({

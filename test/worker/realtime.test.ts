@@ -1,16 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { Client, signedInClient } from './support/api';
-import { createRoom, joinRoom } from './support/rooms';
+import { createRoom, joinRoom, ownerAndGuest } from './support/rooms';
 import { TestSocket } from './support/socket';
-
-async function roomWithTwoMembers() {
-  const owner = await signedInClient();
-  const roomId = await createRoom(owner.client, 'Live', 'Owner');
-  const guest = await signedInClient();
-  await joinRoom(guest.client, roomId, 'Guest');
-  return { owner, guest, roomId };
-}
 
 describe('connecting to a room over Socket.IO', () => {
   it('opens with the Engine.IO handshake and answers CONNECT with a sid', async () => {
@@ -64,7 +56,7 @@ describe('connecting to a room over Socket.IO', () => {
 
 describe('join, sendMessage and leave', () => {
   it('delivers a message to every joined socket, with server-assigned id, author and time', async () => {
-    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Live' });
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     const b = await TestSocket.joined(guest.client, roomId, 'Guest');
 
@@ -97,7 +89,7 @@ describe('join, sendMessage and leave', () => {
   });
 
   it('sends the history on join, oldest first, and roomData with who is online', async () => {
-    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Live' });
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     for (const text of ['one', 'two', 'three']) await a.emit('sendMessage', { text, roomId });
     const b = await TestSocket.joined(guest.client, roomId, 'Guest');
@@ -118,7 +110,7 @@ describe('join, sendMessage and leave', () => {
   });
 
   it('resumes history after the last message a reconnecting client shows', async () => {
-    const { owner, roomId } = await roomWithTwoMembers();
+    const { owner, roomId } = await ownerAndGuest({ name: 'Live' });
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     for (const text of ['m1', 'm2', 'm3', 'm4']) await a.emit('sendMessage', { text, roomId });
     a.close();
@@ -130,7 +122,7 @@ describe('join, sendMessage and leave', () => {
   });
 
   it('follows a nickname changed through the API while the socket was open', async () => {
-    const { guest, roomId } = await roomWithTwoMembers();
+    const { guest, roomId } = await ownerAndGuest({ name: 'Live' });
     const { socket } = await TestSocket.connect(guest.client, roomId);
     await joinRoom(guest.client, roomId, 'Renamed');
     expect(await socket.emit('join', { name: 'Guest', room: roomId })).toEqual({
@@ -143,7 +135,7 @@ describe('join, sendMessage and leave', () => {
   });
 
   it('acknowledges every refusal with an error', async () => {
-    const { owner, roomId } = await roomWithTwoMembers();
+    const { owner, roomId } = await ownerAndGuest({ name: 'Live' });
     const { socket } = await TestSocket.connect(owner.client, roomId);
     expect(await socket.emit('sendMessage', { text: 'early', roomId })).toEqual({
       error: 'Join the room before sending messages',
@@ -198,7 +190,7 @@ describe('join, sendMessage and leave', () => {
   });
 
   it('limits a socket to about 5 messages a second with bursts of 10', async () => {
-    const { owner, roomId } = await roomWithTwoMembers();
+    const { owner, roomId } = await ownerAndGuest({ name: 'Live' });
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     const acks = await Promise.all(
       Array.from({ length: 14 }, (_, i) => a.emit('sendMessage', { text: `m${i}`, roomId })),
@@ -210,7 +202,7 @@ describe('join, sendMessage and leave', () => {
   });
 
   it('stores and sends markup escaped, and only http(s) links as links', async () => {
-    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Live' });
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     const b = await TestSocket.joined(guest.client, roomId, 'Guest');
     await a.emit('sendMessage', {
@@ -226,7 +218,7 @@ describe('join, sendMessage and leave', () => {
   });
 
   it('tells the room when a member leaves', async () => {
-    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Live' });
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     const b = await TestSocket.joined(guest.client, roomId, 'Guest');
     b.close();
@@ -240,7 +232,7 @@ describe('join, sendMessage and leave', () => {
 
 describe('hostile frames', () => {
   it('ends the transport of a socket that sends a malformed packet, and serves the others', async () => {
-    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Live' });
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     const b = await TestSocket.joined(guest.client, roomId, 'Guest');
     b.send('42["sendMessage", {broken');
@@ -252,7 +244,7 @@ describe('hostile frames', () => {
   });
 
   it('answers a CONNECT to another namespace with an error, and ends a socket using it anyway', async () => {
-    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Live' });
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     const b = await TestSocket.joined(guest.client, roomId, 'Guest');
     b.send('40/admin,');
@@ -274,7 +266,7 @@ describe('hostile frames', () => {
   });
 
   it('ends a socket that floods the room with frames, logs it, and keeps serving the others', async () => {
-    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Live' });
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     const b = await TestSocket.joined(guest.client, roomId, 'Guest');
     for (let i = 0; i < 200; i++) b.send(`42${JSON.stringify(['noise', i])}`);
@@ -294,7 +286,7 @@ describe('hostile frames', () => {
   });
 
   it('refuses binary frames and oversized frames', async () => {
-    const { owner, roomId } = await roomWithTwoMembers();
+    const { owner, roomId } = await ownerAndGuest({ name: 'Live' });
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     a.send(new Uint8Array([1, 2, 3]).buffer);
     await a.waitForClose();
@@ -306,7 +298,7 @@ describe('hostile frames', () => {
 
 describe('kicking', () => {
   it('lets the owner kick a member: their socket is told and disconnected, the room is told', async () => {
-    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Live' });
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     const b = await TestSocket.joined(guest.client, roomId, 'Guest');
     const res = await owner.client.call(`/rooms/${roomId}/kick`, {
@@ -333,7 +325,7 @@ describe('kicking', () => {
 
 describe('GET /api/rooms/:roomId/members and POST /kick permissions', () => {
   it('shows members to the owner only, with the creator and isOwner', async () => {
-    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Live' });
     const res = await owner.client.call(`/rooms/${roomId}/members`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -368,7 +360,7 @@ describe('GET /api/rooms/:roomId/members and POST /kick permissions', () => {
   });
 
   it('refuses kicks by members, of oneself, and of non-members', async () => {
-    const { owner, guest, roomId } = await roomWithTwoMembers();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Live' });
     const byGuest = await guest.client.call(`/rooms/${roomId}/kick`, {
       body: { targetUserId: owner.user.id },
     });

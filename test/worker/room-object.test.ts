@@ -10,23 +10,12 @@ import { HISTORY_LIMIT, MessageStore } from '../../worker/chat/message-store';
 import { roomStub } from '../../worker/chat/room-stub';
 import { signedInClient } from './support/api';
 import { socketsOf } from './support/room-object';
-import { createRoom, joinRoom, makePingRoundDue } from './support/rooms';
+import { createRoom, joinRoom, makePingRoundDue, ownerAndGuestJoined } from './support/rooms';
 import { TestSocket } from './support/socket';
-
-/** A room with its owner and one guest, both joined over Socket.IO. */
-async function ownerAndGuestJoined(roomName: string) {
-  const owner = await signedInClient();
-  const roomId = await createRoom(owner.client, roomName, 'Owner');
-  const guest = await signedInClient();
-  await joinRoom(guest.client, roomId, 'Guest');
-  const a = await TestSocket.joined(owner.client, roomId, 'Owner');
-  const b = await TestSocket.joined(guest.client, roomId, 'Guest');
-  return { roomId, a, b };
-}
 
 describe('the ChatRoom object', () => {
   it('keeps who joined under which nickname across hibernation, and loses no message', async () => {
-    const { roomId, a, b } = await ownerAndGuestJoined('Sleepy');
+    const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Sleepy' });
     await a.emit('sendMessage', { text: 'before', roomId });
 
     await evictDurableObject(roomStub(env, roomId), { webSockets: 'hibernate' });
@@ -95,7 +84,7 @@ describe('the ChatRoom object', () => {
   });
 
   it('ends a socket that has not answered pings for the interval and the timeout', async () => {
-    const { roomId, a, b } = await ownerAndGuestJoined('Silent');
+    const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Silent' });
     const stub = roomStub(env, roomId);
     await runInDurableObject(stub, (room: ChatRoom, state) => {
       // As if the guest's network died a minute ago: nothing heard from it since.

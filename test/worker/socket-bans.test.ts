@@ -9,22 +9,14 @@ import type { RoomBans } from '../../worker/chat/room-bans';
 import { RoomGate } from '../../worker/chat/room-gate';
 import { roomStub } from '../../worker/chat/room-stub';
 import { heldD1 } from './support/held-d1';
-import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
+import { joinRoom, ownerAndGuest } from './support/rooms';
 import { TestSocket } from './support/socket';
 
 const BANNED = '44{"message":"You have been banned from this room","data":{"code":"banned"}}';
 
-async function ownerAndGuest() {
-  const owner = await signedInOwnAddress();
-  const roomId = await createRoom(owner.client, 'Bans', 'Owner');
-  const guest = await signedInOwnAddress();
-  await joinRoom(guest.client, roomId, 'Guest');
-  return { owner, guest, roomId };
-}
-
 describe('a kick bans, and the room enforces it', () => {
   it('refuses the kicked person’s reconnect with a clear message; the others stay', async () => {
-    const { owner, guest, roomId } = await ownerAndGuest();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Bans', ownAddresses: true });
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     const b = await TestSocket.joined(guest.client, roomId, 'Guest');
     const kick = await owner.client.call(`/rooms/${roomId}/kick`, {
@@ -43,7 +35,7 @@ describe('a kick bans, and the room enforces it', () => {
   });
 
   it('a message the kicked person sent just before the kick is not stored after it', async () => {
-    const { owner, guest, roomId } = await ownerAndGuest();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Bans', ownAddresses: true });
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     const b = await TestSocket.joined(guest.client, roomId, 'Guest');
     // The send waits for its batch (the next event) when the kick arrives: the owner's message
@@ -71,7 +63,7 @@ describe('a kick bans, and the room enforces it', () => {
   });
 
   it('the room’s own ban list refuses an upgrade that passed the worker’s check', async () => {
-    const { owner, guest, roomId } = await ownerAndGuest();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Bans', ownAddresses: true });
     // The room has the ban while D1 still says member and not banned, as it does for an
     // upgrade checked just before the kick's batch: the room knows better.
     await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
@@ -84,7 +76,7 @@ describe('a kick bans, and the room enforces it', () => {
   });
 
   it('refuses `join` from a socket that was already open when the ban arrived', async () => {
-    const { guest, roomId } = await ownerAndGuest();
+    const { guest, roomId } = await ownerAndGuest({ name: 'Bans', ownAddresses: true });
     const { socket } = await TestSocket.connect(guest.client, roomId);
     // The ban alone, without the kick's closing of sockets: the join must still be refused.
     await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
@@ -98,7 +90,7 @@ describe('a kick bans, and the room enforces it', () => {
   });
 
   it('after unbanMember and a new membership, the person joins again', async () => {
-    const { owner, guest, roomId } = await ownerAndGuest();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Bans', ownAddresses: true });
     await owner.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: guest.user.id } });
     expect((await TestSocket.connect(guest.client, roomId)).answer).toBe(BANNED);
 
@@ -115,7 +107,7 @@ describe('a kick bans, and the room enforces it', () => {
   });
 
   it('a kick’s call that reaches the room after the unban’s leaves the person unbanned', async () => {
-    const { owner, guest, roomId } = await ownerAndGuest();
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Bans', ownAddresses: true });
     await owner.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: guest.user.id } });
     // The unban as the API makes it (the D1 row goes, then the room is told)...
     await env.DB.prepare('DELETE FROM room_bans WHERE room_id = ? AND user_id = ?')
@@ -131,7 +123,7 @@ describe('a kick bans, and the room enforces it', () => {
   });
 
   it('kick, unban, kick again: the last kick stands, whatever order D1 answers in', async () => {
-    const { roomId } = await ownerAndGuest();
+    const { roomId } = await ownerAndGuest({ name: 'Bans', ownAddresses: true });
     // D1 answers the ban checks when the test says, with what the test says.
     const { db: heldDb, answers } = heldD1();
     const [banStands, noBan] = [{ banned: 1 }, null];

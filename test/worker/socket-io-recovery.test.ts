@@ -10,20 +10,9 @@ import { JOINED } from '../../worker/chat/room-occupants';
 import { roomStub } from '../../worker/chat/room-stub';
 import { closeOrphans } from '../../worker/socket-io/alive-clock';
 import { RecoveryStore, REPLAY_MAX_FRAMES } from '../../worker/socket-io/recovery';
-import { signedInClient } from './support/api';
-import { createRoom, joinRoom } from './support/rooms';
+import { joinRoom, ownerAndGuestJoined } from './support/rooms';
 import { sleep } from './support/room-object';
 import { TestSocket } from './support/socket';
-
-async function ownerAndGuest() {
-  const owner = await signedInClient();
-  const roomId = await createRoom(owner.client, 'Recovery', 'Owner');
-  const guest = await signedInClient();
-  await joinRoom(guest.client, roomId, 'Guest');
-  const a = await TestSocket.joined(owner.client, roomId, 'Owner');
-  const b = await TestSocket.joined(guest.client, roomId, 'Guest');
-  return { owner, guest, roomId, a, b };
-}
 
 const userTexts = (socket: TestSocket) =>
   socket
@@ -43,7 +32,7 @@ function sessionOf(socket: TestSocket) {
 
 describe('exactly-once sends', () => {
   it('answers a resend with the first send’s ack and stores and delivers nothing new', async () => {
-    const { roomId, a, b } = await ownerAndGuest();
+    const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
     const clientId = crypto.randomUUID();
     const first = await a.emit('sendMessage', { text: 'once', roomId, clientId });
     expect(first).toEqual({ id: expect.any(Number) });
@@ -68,7 +57,7 @@ describe('exactly-once sends', () => {
   });
 
   it('acknowledges a send in the frame right before its broadcast', async () => {
-    const { roomId, a, b } = await ownerAndGuest();
+    const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
     const clientId = crypto.randomUUID();
     const ack = await a.emit('sendMessage', { text: 'ack next', roomId, clientId });
     expect(ack).toEqual({ id: expect.any(Number) });
@@ -83,7 +72,7 @@ describe('exactly-once sends', () => {
   });
 
   it('refuses a clientId that is not a UUID', async () => {
-    const { roomId, a, b } = await ownerAndGuest();
+    const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
     const ack = await a.emit('sendMessage', { text: 'x', roomId, clientId: 'abc' });
     expect(ack).toEqual({ error: 'clientId must be a UUID', code: 'invalid_payload' });
     a.close();
@@ -93,7 +82,7 @@ describe('exactly-once sends', () => {
 
 describe('connection-state recovery', () => {
   it('gives a dropped socket its sid back and replays what it missed, once', async () => {
-    const { guest, roomId, a, b } = await ownerAndGuest();
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
     await b.waitForEvent('roomData');
     const { sid, pid, offset } = sessionOf(b);
     expect(offset).toMatch(/^\d+$/);
@@ -119,7 +108,7 @@ describe('connection-state recovery', () => {
   });
 
   it('does not restore a session that never joined: the client would take it for joined', async () => {
-    const { guest, roomId, a } = await ownerAndGuest();
+    const { guest, roomId, a } = await ownerAndGuestJoined({ name: 'Recovery' });
     const { socket: fresh } = await TestSocket.connect(guest.client, roomId);
     const { sid, pid } = sessionOf(fresh);
     fresh.ws.close(4000); // dropped before it joined
@@ -139,7 +128,7 @@ describe('connection-state recovery', () => {
   });
 
   it('writes new sessions with the next logged broadcast, or within a second, not one by one', async () => {
-    const { owner, guest, roomId, a, b } = await ownerAndGuest();
+    const { owner, guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
     const written = (pid: string) =>
       runInDurableObject(roomStub(env, roomId), (room: ChatRoom) =>
         (room as unknown as { ctx: DurableObjectState }).ctx.storage.sql
@@ -167,7 +156,7 @@ describe('connection-state recovery', () => {
   });
 
   it('does not restore a session to another person, after a DISCONNECT, or twice at once', async () => {
-    const { owner, guest, roomId, a, b } = await ownerAndGuest();
+    const { owner, guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
     const { sid, pid, offset } = sessionOf(b);
     b.ws.close(4000);
     await a.waitFor((frame) => frame.includes('Guest has left the room'));
@@ -196,7 +185,7 @@ describe('connection-state recovery', () => {
   });
 
   it('does not resume a kicked person’s dropped session, even once they are let back in', async () => {
-    const { owner, guest, roomId, a, b } = await ownerAndGuest();
+    const { owner, guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
     const { sid, pid, offset } = sessionOf(b);
     b.ws.close(4000); // dropped, so no socket of theirs is left for the kick to end
     await a.waitFor((frame) => frame.includes('Guest has left the room'));
@@ -229,7 +218,7 @@ describe('connection-state recovery', () => {
   });
 
   it('writes each session of a batch with its own rooms, data and start', async () => {
-    const { roomId, a, b } = await ownerAndGuest();
+    const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
     await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) => {
       const { sql, kv } = state.storage;
       const store = new RecoveryStore<{ who: string } | null>(sql, kv, 120_000);
@@ -274,7 +263,7 @@ describe('connection-state recovery', () => {
   });
 
   it('tells a session its socket ended with the runtime from one that disconnected', async () => {
-    const { roomId, a, b } = await ownerAndGuest();
+    const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
     await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) => {
       const { sql, kv } = state.storage;
       const store = new RecoveryStore<{ who: string }>(sql, kv, 120_000);
@@ -297,7 +286,7 @@ describe('connection-state recovery', () => {
   });
 
   it('forgets a session older than two minutes', async () => {
-    const { guest, roomId, a, b } = await ownerAndGuest();
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
     const { sid, pid, offset } = sessionOf(b);
     b.ws.close(4000);
     await a.waitFor((frame) => frame.includes('Guest has left the room'));
@@ -312,7 +301,7 @@ describe('connection-state recovery', () => {
   });
 
   it('replays only what came after the session began, whatever offset is claimed', async () => {
-    const { guest, roomId, a, b } = await ownerAndGuest();
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
     expect(await a.emit('sendMessage', { text: 'before the drop', roomId })).toEqual({});
     await b.waitFor(() => userTexts(b).includes('before the drop'));
     const { sid, pid } = sessionOf(b);
@@ -332,7 +321,7 @@ describe('connection-state recovery', () => {
   });
 
   it('does not recover a gap longer than a replay carries: the client connects afresh', async () => {
-    const { guest, roomId, a, b } = await ownerAndGuest();
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
     await b.waitForEvent('roomData');
     const { sid, pid, offset } = sessionOf(b);
     b.ws.close(4000);

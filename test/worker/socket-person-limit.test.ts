@@ -8,17 +8,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MAX_SOCKETS_PER_PERSON } from '../../worker/chat/chat-room';
 import { RECONNECTING_TOO_FAST, UPGRADE_BURST } from '../../worker/chat/room-socket-options';
-import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
+import { ownerAndGuest } from './support/rooms';
 import { TestSocket } from './support/socket';
-
-/** A room of the owner's, with a guest in it: the neighbour whose limits are their own. */
-async function ownerAndNeighbour(roomName: string) {
-  const owner = await signedInOwnAddress();
-  const roomId = await createRoom(owner.client, roomName, 'Owner');
-  const guest = await signedInOwnAddress();
-  await joinRoom(guest.client, roomId, 'Guest');
-  return { owner, guest, roomId };
-}
 
 /** The person's `rate_limited` lines for `limit`, once the room's log writes have landed. */
 async function loggedLines(userId: string, limit: string) {
@@ -33,7 +24,7 @@ async function loggedLines(userId: string, limit: string) {
 
 describe('the per-person message allowance', () => {
   it('gives a person with ten sockets no more messages than with one', async () => {
-    const { owner, guest, roomId } = await ownerAndNeighbour('Flood');
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Flood', ownAddresses: true });
     const sockets: TestSocket[] = [];
     for (let i = 0; i < MAX_SOCKETS_PER_PERSON; i++) {
       sockets.push(await TestSocket.joined(owner.client, roomId, 'Owner'));
@@ -65,7 +56,7 @@ describe('the per-person message allowance', () => {
 
 describe('the per-person limit on new sockets', () => {
   it('refuses sockets past the ten, and logs the loop once', async () => {
-    const { owner, roomId } = await ownerAndNeighbour('Eleven');
+    const { owner, roomId } = await ownerAndGuest({ name: 'Eleven', ownAddresses: true });
     const sockets: TestSocket[] = [];
     const refusals: string[] = [];
     for (let i = 0; i < MAX_SOCKETS_PER_PERSON + 3; i++) {
@@ -86,7 +77,10 @@ describe('the per-person limit on new sockets', () => {
   });
 
   it('lets a burst of reconnects through, then refuses the loop; a neighbour still connects', async () => {
-    const { owner, guest, roomId } = await ownerAndNeighbour('Reconnects');
+    const { owner, guest, roomId } = await ownerAndGuest({
+      name: 'Reconnects',
+      ownAddresses: true,
+    });
     const answers: string[] = [];
     for (let i = 0; i < UPGRADE_BURST + 3; i++) {
       const { socket, answer } = await TestSocket.connect(owner.client, roomId);

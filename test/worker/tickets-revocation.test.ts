@@ -10,24 +10,19 @@ import type { ChatRoom } from '../../worker/chat/chat-room';
 import { roomStub } from '../../worker/chat/room-stub';
 import { TicketVoids } from '../../worker/tickets/ticket-voids';
 import { signedInAdmin } from './support/admin';
-import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
+import { joinRoom, ownerAndGuest, signedInOwnAddress } from './support/rooms';
 import { forwardedCookieUpgrade } from './support/room-object';
 import { connectWithTicket, refusal, ticketFor } from './tickets-helpers';
 import { REFUSED } from '../../contract/realtime';
-
-async function ownerAndGuest() {
-  const owner = await signedInOwnAddress();
-  const roomId = await createRoom(owner.client, 'Revocations', 'Owner');
-  const guest = await signedInOwnAddress();
-  await joinRoom(guest.client, roomId, 'Guest');
-  return { owner, guest, roomId };
-}
 
 const NOT_A_MEMBER = refusal(REFUSED.notMember);
 
 describe('a ticket issued before a change cannot undo it', () => {
   it('a kick: refused as banned, and still refused once the ban is lifted', async () => {
-    const { owner, guest, roomId } = await ownerAndGuest();
+    const { owner, guest, roomId } = await ownerAndGuest({
+      name: 'Revocations',
+      ownAddresses: true,
+    });
     const early = await ticketFor(guest.client, roomId);
     const open = await connectWithTicket(roomId, early, { ip: guest.client.ip });
     expect(open.answer.startsWith('40')).toBe(true);
@@ -59,7 +54,10 @@ describe('a ticket issued before a change cannot undo it', () => {
   });
 
   it('the room remembers after it was evicted (a fresh object reads its storage)', async () => {
-    const { owner, guest, roomId } = await ownerAndGuest();
+    const { owner, guest, roomId } = await ownerAndGuest({
+      name: 'Revocations',
+      ownAddresses: true,
+    });
     const early = await ticketFor(guest.client, roomId);
     await owner.client.call(`/rooms/${roomId}/kick`, { body: { targetUserId: guest.user.id } });
     const remembered = await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) =>
@@ -74,7 +72,7 @@ describe('a ticket issued before a change cannot undo it', () => {
   });
 
   it('an account deleted: its ticket is refused', async () => {
-    const { guest, roomId } = await ownerAndGuest();
+    const { guest, roomId } = await ownerAndGuest({ name: 'Revocations', ownAddresses: true });
     const ticket = await ticketFor(guest.client, roomId);
     const deleted = await guest.client.call('/auth/settings/account', {
       method: 'DELETE',
@@ -87,7 +85,7 @@ describe('a ticket issued before a change cannot undo it', () => {
   });
 
   it('a logout: the session’s ticket is refused, another session’s is not', async () => {
-    const { guest, roomId } = await ownerAndGuest();
+    const { guest, roomId } = await ownerAndGuest({ name: 'Revocations', ownAddresses: true });
     const ticket = await ticketFor(guest.client, roomId);
     const phone = await signedInOwnAddress();
     phone.client.ip = guest.client.ip;
@@ -105,7 +103,7 @@ describe('a ticket issued before a change cannot undo it', () => {
   });
 
   it('a logout: a cookie upgrade checked just before it is refused when it reaches the room after', async () => {
-    const { guest, roomId } = await ownerAndGuest();
+    const { guest, roomId } = await ownerAndGuest({ name: 'Revocations', ownAddresses: true });
     const stub = roomStub(env, roomId);
     // What the worker forwards for a cookie upgrade whose D1 read saw the session still live.
     const connectAnswer = async (checkedAt: number) => {
@@ -132,7 +130,7 @@ describe('a ticket issued before a change cannot undo it', () => {
   });
 
   it('the room deleted: its tickets are refused', async () => {
-    const { guest, roomId } = await ownerAndGuest();
+    const { guest, roomId } = await ownerAndGuest({ name: 'Revocations', ownAddresses: true });
     const ticket = await ticketFor(guest.client, roomId);
     const admin = await signedInAdmin();
     const deleted = await admin.client.call(`/admin/rooms/${roomId}`, { method: 'DELETE' });
@@ -143,7 +141,7 @@ describe('a ticket issued before a change cannot undo it', () => {
   });
 
   it('a nickname changed since: the ticket connects, and `join` uses the new nickname', async () => {
-    const { guest, roomId } = await ownerAndGuest();
+    const { guest, roomId } = await ownerAndGuest({ name: 'Revocations', ownAddresses: true });
     const ticket = await ticketFor(guest.client, roomId);
     const renamed = await joinRoom(guest.client, roomId, 'Renamed');
     expect(renamed.status).toBe(200);

@@ -9,18 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/chat-room';
 import { roomStub } from '../../worker/chat/room-stub';
 import { signedInClient, type Client } from './support/api';
-import { createRoom, joinRoom } from './support/rooms';
+import { createRoom, joinRoom, ownerAndGuestJoined } from './support/rooms';
 import { TestSocket } from './support/socket';
-
-async function ownerAndGuest(roomName: string) {
-  const owner = await signedInClient();
-  const guest = await signedInClient();
-  const roomId = await createRoom(owner.client, roomName, 'Owner');
-  await joinRoom(guest.client, roomId, 'Guest');
-  const a = await TestSocket.joined(owner.client, roomId, 'Owner');
-  const b = await TestSocket.joined(guest.client, roomId, 'Guest');
-  return { roomId, owner, guest, a, b };
-}
 
 async function unreadOf(client: Client, roomId: string) {
   const rooms = (await client.call('/rooms')).body as { roomId: string; unreadCount: number }[];
@@ -90,7 +80,7 @@ async function countD1Calls(roomId: string) {
 
 describe('unread counts', () => {
   it("counts others' messages after the read position; sending moves the sender's own", async () => {
-    const { roomId, owner, guest, a, b } = await ownerAndGuest('Counts');
+    const { roomId, owner, guest, a, b } = await ownerAndGuestJoined({ name: 'Counts' });
     await send(a, roomId, 'one', 'two', 'three');
     await flush(roomId);
     expect(await unreadOf(guest.client, roomId)).toBe(3);
@@ -107,7 +97,7 @@ describe('unread counts', () => {
   });
 
   it('moves the position on `read`, never back and never beyond the newest message', async () => {
-    const { roomId, guest, a, b } = await ownerAndGuest('Reads');
+    const { roomId, guest, a, b } = await ownerAndGuestJoined({ name: 'Reads' });
     await send(a, roomId, 'm1', 'm2', 'm3', 'm4');
     const ids = a.events('message').map((m) => m.id as number);
     await flush(roomId);
@@ -136,7 +126,7 @@ describe('unread counts', () => {
   });
 
   it('refuses `read` before a join and drops a flood of them', async () => {
-    const { roomId, guest } = await ownerAndGuest('Flood');
+    const { roomId, guest } = await ownerAndGuestJoined({ name: 'Flood' });
     const { socket } = await TestSocket.connect(guest.client, roomId);
     expect((await socket.emit('read', { messageId: 1 })).error).toMatch(/join/i);
     const joined = await TestSocket.joined(guest.client, roomId, 'Guest');
@@ -150,7 +140,7 @@ describe('unread counts', () => {
   });
 
   it('writes no D1 row per message or read: one batch from the alarm carries them all', async () => {
-    const { roomId, guest, a, b } = await ownerAndGuest('Batched');
+    const { roomId, guest, a, b } = await ownerAndGuestJoined({ name: 'Batched' });
     await send(a, roomId, 'warm-up');
     await flush(roomId);
     const calls = await countD1Calls(roomId);
@@ -176,7 +166,7 @@ describe('unread counts', () => {
   });
 
   it('moves forty positions in two statements, each row only forward, reading only those rows', async () => {
-    const { roomId, owner, a } = await ownerAndGuest('Crowd');
+    const { roomId, owner, a } = await ownerAndGuestJoined({ name: 'Crowd' });
     await send(a, roomId, 'one', 'two', 'three');
     const newest = a.events('message').at(-1).id as number;
     await flush(roomId);
@@ -220,7 +210,7 @@ describe('unread counts', () => {
   });
 
   it("writes a quiet room's summary a second after its message, a busy one's at most every five", async () => {
-    const { roomId, a, b } = await ownerAndGuest('Cadence');
+    const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Cadence' });
     const alarmIn = () =>
       runInDurableObject(roomStub(env, roomId), async (room: ChatRoom) => {
         const at = await (room as unknown as { ctx: DurableObjectState }).ctx.storage.getAlarm();
@@ -238,7 +228,7 @@ describe('unread counts', () => {
   });
 
   it('gives the exact count past 99 (clients show 99+), and a newcomer starts at zero', async () => {
-    const { roomId, guest, a, b } = await ownerAndGuest('Busy');
+    const { roomId, guest, a, b } = await ownerAndGuestJoined({ name: 'Busy' });
     b.close();
     await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
       for (let i = 0; i < 120; i++)

@@ -1,4 +1,6 @@
-import { Client, newAccount } from './api';
+import { engineOf } from '../../../worker/socket-io/internals';
+import { Client, newAccount, signedInClient } from './api';
+import { TestSocket } from './socket';
 
 /** Creates a room as `client` and answers its id. */
 export async function createRoom(client: Client, roomName = 'Test room', activeNickname?: string) {
@@ -9,6 +11,32 @@ export async function createRoom(client: Client, roomName = 'Test room', activeN
 
 export async function joinRoom(client: Client, roomId: string, activeNickname?: string) {
   return client.call('/join', { body: { roomId, activeNickname } });
+}
+
+interface RoomSetup {
+  /** The room's name. */
+  name?: string;
+  /** Each person on an IPv4 address of their own (signedInOwnAddress), for address checks. */
+  ownAddresses?: boolean;
+}
+
+/** A room its owner made (as 'Owner'), with one guest in it (as 'Guest'), both signed in. */
+export async function ownerAndGuest({ name = 'Test room', ownAddresses = false }: RoomSetup = {}) {
+  const signIn = ownAddresses ? signedInOwnAddress : signedInClient;
+  const owner = await signIn();
+  const roomId = await createRoom(owner.client, name, 'Owner');
+  const guest = await signIn();
+  const joined = await joinRoom(guest.client, roomId, 'Guest');
+  if (joined.status !== 200) throw new Error(`guest join failed: ${JSON.stringify(joined.body)}`);
+  return { owner, guest, roomId };
+}
+
+/** The same room with both joined over Socket.IO: `a` is the owner's socket, `b` the guest's. */
+export async function ownerAndGuestJoined(setup: RoomSetup = {}) {
+  const room = await ownerAndGuest(setup);
+  const a = await TestSocket.joined(room.owner.client, room.roomId, 'Owner');
+  const b = await TestSocket.joined(room.guest.client, room.roomId, 'Guest');
+  return { ...room, a, b };
 }
 
 let addresses = 0;
@@ -37,5 +65,5 @@ export async function signedInOwnAddress() {
  */
 export function makePingRoundDue(room: object, state: DurableObjectState) {
   state.storage.kv.put('sio:nextPingAt', 0);
-  (room as { pingClock: { anchorAt?: number } }).pingClock.anchorAt = undefined;
+  (engineOf(room).pingClock as unknown as { anchorAt?: number }).anchorAt = undefined;
 }
