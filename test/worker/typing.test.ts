@@ -10,7 +10,7 @@ import type { ChatRoom } from '../../worker/chat/chat-room';
 import { roomStub } from '../../worker/chat/room-stub';
 import { TYPING_BURST, TYPING_MIN_INTERVAL_MS } from '../../worker/chat/typing';
 import { signedInClient } from './support/api';
-import { createRoom, joinRoom } from './support/rooms';
+import { createRoom, ownerAndGuest, ownerAndGuestJoined } from './support/rooms';
 import { TestSocket } from './support/socket';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,13 +62,8 @@ describe('typing', () => {
   });
 
   it("reaches the others with the typist's room nickname, throttled, never stored", async () => {
-    const owner = await signedInClient();
-    const guest = await signedInClient();
-    const roomId = await createRoom(owner.client, 'Chatty', 'Owner');
-    await joinRoom(guest.client, roomId, 'Guest');
-    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const { owner, roomId, a, b } = await ownerAndGuestJoined({ name: 'Chatty' });
     const aOtherTab = await TestSocket.joined(owner.client, roomId, 'Owner');
-    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
     const broadcasts = await recordBroadcasts(roomId);
 
     for (let i = 0; i < TYPING_BURST + 3; i++) typing(a); // beyond the burst: dropped
@@ -97,10 +92,7 @@ describe('typing', () => {
   });
 
   it('ignores typing from a socket that has not joined', async () => {
-    const owner = await signedInClient();
-    const guest = await signedInClient();
-    const roomId = await createRoom(owner.client, 'Lurker', 'Owner');
-    await joinRoom(guest.client, roomId, 'Guest');
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Lurker' });
     const a = await TestSocket.joined(owner.client, roomId, 'Owner');
     const { socket: lurker } = await TestSocket.connect(guest.client, roomId);
     typing(lurker);
