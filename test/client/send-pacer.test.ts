@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGE_BURST, MESSAGES_PER_SECOND } from '../../contract/realtime';
 import { SendPacer } from '../../client/features/chat/connection/send-pacer';
 
-/** The room's own limit (worker/socket-io/rate.ts's takeToken, with the contract's figures). */
+/** The room's own limit (worker/chat/token-bucket.ts's takeToken, with the contract's figures). */
 function roomLimit(start: number) {
   let tokens = MESSAGE_BURST;
   let at = start;

@@ -1,5 +1,5 @@
 /**
- * The object's one alarm (worker/socket-io/server.ts): wakeAt keeps the soonest time asked, and
+ * The object's one alarm (worker/socket-io/alarm-clock.ts): wakeAt keeps the soonest time asked, and
  * remembers it so that most asks cost no storage call; a rung alarm is forgotten, so the next
  * ask sets a new one rather than trusting a time that has passed.
  */

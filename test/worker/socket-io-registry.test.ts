@@ -13,16 +13,15 @@ import { describe, expect, it } from 'vitest';
 import { PRESENCE_INTERVAL_MS } from '../../worker/chat/presence-batch';
 import type { ChatRoom } from '../../worker/chat/chat-room';
 import { roomStub } from '../../worker/chat/room-stub';
-import type { SocketState } from '../../worker/chat/socket-state';
-import type { Socket } from '../../worker/socket-io';
+import { engineOf } from '../../worker/socket-io/internals';
 import { newId, type SocketRecord } from '../../worker/socket-io/registry';
+import type { SocketState } from '../../worker/chat/socket-state';
 import { signedInClient } from './support/api';
 import { createRoom, joinRoom, makePingRoundDue } from './support/rooms';
 import { sleep, socketsOf } from './support/room-object';
 import { TestSocket } from './support/socket';
 
-const connectionsOf = (room: ChatRoom) =>
-  (room as unknown as { connections(nsp?: string): Socket<SocketState>[] }).connections();
+const connectionsOf = (room: ChatRoom) => room.sockets();
 const MINUTE = 60_000;
 
 describe('the registry across hibernation', () => {
@@ -145,11 +144,7 @@ describe('a join whose socket ends while D1 answers', () => {
       const db = parts.db;
       parts.db = () => {
         parts.db = db;
-        (room as unknown as { end(ws: WebSocket, code: number, why: string): void }).end(
-          ws,
-          1000,
-          'transport close',
-        );
+        engineOf(room).end(ws, 1000, 'transport close');
         return db();
       };
     });

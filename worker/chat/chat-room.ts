@@ -7,9 +7,18 @@
  * an upgrade.
  */
 import { CHAT_MODERATOR } from '../../contract/rooms';
-import { MESSAGE_BURST, MESSAGES_PER_SECOND, type MessageType } from '../../contract/realtime';
-import { Refusal, SocketIoServer, type Ack, type ConnectInfo, type Socket } from '../socket-io';
+import {
+  MESSAGE_BURST,
+  MESSAGES_PER_SECOND,
+  REFUSED,
+  refused,
+  type ClientToServerEvents,
+  type MessageType,
+  type ServerToClientEvents,
+} from '../../contract/realtime';
+import { Refusal, SocketIoServer, type Ack, type ConnectInfo } from '../socket-io';
 import { BroadcastReceipts } from './broadcast-receipts';
+import { refusal } from './connect-refusal';
 import { readForwarded } from './forwarded';
 import { membershipNickname, renameSockets } from './nickname-change';
 import { moderatorNotice, notice } from './notice';
@@ -22,7 +31,7 @@ import { RoomGate } from './room-gate';
 import { RoomIdentity } from './room-identity';
 import { RoomMessages } from './room-messages';
 import { JOINED } from './room-occupants';
-import { RoomPresence, type Broadcast } from './room-presence';
+import { RoomPresence } from './room-presence';
 import { RoomSecurityLog } from './room-security-log';
 import {
   MAX_SOCKETS_PER_PERSON,
@@ -31,11 +40,21 @@ import {
   UPGRADE_BURST,
   UPGRADES_PER_SECOND,
 } from './room-socket-options';
-import { newSocketState, type SocketMatch, type SocketState } from './socket-state';
+import {
+  newSocketState,
+  type RoomSocket,
+  type SocketMatch,
+  type SocketState,
+} from './socket-state';
 
 export { MAX_SOCKETS_PER_PERSON } from './room-socket-options';
 
-export class ChatRoom extends SocketIoServer<Env, SocketState> {
+export class ChatRoom extends SocketIoServer<
+  Env,
+  SocketState,
+  ClientToServerEvents,
+  ServerToClientEvents
+> {
   /** The room's parts, which its events get too (room-events.ts). */
   readonly parts: RoomParts;
   private readonly personUpgrades = new PersonLimit(UPGRADES_PER_SECOND, UPGRADE_BURST);
@@ -51,7 +70,6 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
     const identity = new RoomIdentity(storage.kv);
     // Read at each use, not kept: the binding is the environment's (tests count its calls).
     const db = () => this.env.DB;
-    const broadcast: Broadcast = (event, args, options) => this.broadcast(event, args, options);
     this.parts = {
       identity,
       db,
@@ -65,10 +83,10 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
         storage,
         db,
         identity,
-        deliver: (message) => broadcast('message', [message], { room: JOINED }),
+        deliver: (message) => this.broadcast('message', [message], { room: JOINED }),
         wakeAt: (at) => this.wakeAt(at),
       }),
-      presence: new RoomPresence(this.sockets, identity, broadcast),
+      presence: new RoomPresence(this, identity),
       personMessages: new PersonLimit(MESSAGES_PER_SECOND, MESSAGE_BURST),
       personJoins: newJoinLimit(),
       personHistory: newHistoryLimit(),
@@ -94,11 +112,11 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
     const state = newSocketState(userId, role, sessionId, ip, admitted.memberAs);
     if (this.parts.presence.socketsOf(userId) >= MAX_SOCKETS_PER_PERSON) {
       this.parts.security.refused(state, 'socket_refused', { reason: 'too many sockets' });
-      return new Refusal('Too many open connections to this room');
+      return refusal(REFUSED.tooManyConnections);
     }
     if (!this.personUpgrades.take(userId)) {
       this.parts.security.rateLimited(state, 'socket-upgrades');
-      return new Refusal(RECONNECTING_TOO_FAST);
+      return refusal(refused('rate_limited', RECONNECTING_TOO_FAST));
     }
     return state;
   }
@@ -108,7 +126,7 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
    * a restart it heard nobody go, so the return is only a new list of who is online (roomData),
    * not a wave of "has joined" for everyone who was there all along.
    */
-  protected onConnect(socket: Socket<SocketState>, { recovered, missedDisconnect }: ConnectInfo) {
+  protected onConnect(socket: RoomSocket, { recovered, missedDisconnect }: ConnectInfo) {
     const { userId, nickname } = socket.data;
     if (!recovered || !nickname || !socket.rooms.includes(JOINED)) return;
     const elsewhere = this.parts.presence.joinedElsewhere(userId, socket.ws);
@@ -129,11 +147,11 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
     return { ...fresh, nickname: saved.nickname, allowance: saved.allowance };
   }
 
-  protected onEvent(socket: Socket<SocketState>, event: string, args: unknown[], ack?: Ack) {
+  protected onEvent(socket: RoomSocket, event: string, args: unknown[], ack?: Ack) {
     return handleEvent(this.parts, socket, event, args, ack);
   }
 
-  protected onDisconnect(socket: Socket<SocketState>) {
+  protected onDisconnect(socket: RoomSocket) {
     if (socket.data.nickname) leaveRoom(this.parts, socket);
   }
 
@@ -176,7 +194,7 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
     if (this.renameCalls.get(userId) !== call) return; // a later call's answer is newer
     this.renameCalls.delete(userId);
     const nickname = read ?? said;
-    const renamed = renameSockets(this.connections('/', true), userId, nickname);
+    const renamed = renameSockets(this.socketsOf(userId), userId, nickname);
     if (!renamed) return;
     this.parts.presence.changed({ kind: 'left', nickname: renamed.from, socket: renamed.socket });
     this.parts.presence.changed({ kind: 'joined', nickname, socket: renamed.socket });
@@ -191,7 +209,7 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
   async removeMember(userId: string, reason: string) {
     this.parts.gate.kicked(userId);
     this.parts.messages.discardFrom(userId);
-    const nickname = removeSockets(this.connections('/', true), userId, reason);
+    const nickname = removeSockets(this.socketsOf(userId), userId, reason);
     // Their live sockets' sessions ended with them; one that had dropped must not resume, once
     // they are let back in, as if never removed.
     this.forgetSessions(userId);
@@ -217,7 +235,8 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
    */
   async closeSockets(match: SocketMatch, reason: string): Promise<number> {
     this.parts.gate.sessionsEnded(match);
-    return closeMatching(this.connections('/', true), match, reason);
+    const sockets = 'userId' in match ? this.socketsOf(match.userId) : this.sockets('/', true);
+    return closeMatching(sockets, match, reason);
   }
 
   /**
@@ -251,7 +270,7 @@ export class ChatRoom extends SocketIoServer<Env, SocketState> {
   async deleteRoom(roomId: string) {
     this.parts.identity.markDeleted();
     this.parts.gate.roomDeleted();
-    endEveryone(this.connections('/', true), roomId);
+    endEveryone(this.sockets('/', true), roomId);
     this.parts.messages.clear();
     await this.cancelAlarm();
   }

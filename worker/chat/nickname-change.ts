@@ -6,12 +6,11 @@
  * joined under it would be that person's voice. Sockets yet to connect count too: they were
  * admitted with the old nickname as their membership's.
  */
-import type { Socket } from '../socket-io';
-import type { SocketState } from './socket-state';
+import type { RoomSocket } from './socket-state';
 
 /** Answers the nickname the person was joined under, and one socket of theirs, if any. */
 export function renameSockets(
-  sockets: Socket<SocketState>[],
+  sockets: RoomSocket[],
   userId: string,
   nickname: string,
 ): { from: string; socket: WebSocket } | null {

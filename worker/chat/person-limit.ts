@@ -6,7 +6,7 @@
  * allowances and a fresh history frame. In memory: an object woken from hibernation starts
  * everyone's buckets full, which the idle time that let it hibernate would have refilled anyway.
  */
-import { KeyedRateLimit, type TokenBucket } from '../socket-io';
+import { KeyedRateLimit, type TokenBucket } from './token-bucket';
 
 /** Beyond this many people tracked, those whose bucket has refilled are forgotten. */
 const SWEEP_ABOVE = 1000;

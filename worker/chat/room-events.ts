@@ -1,6 +1,6 @@
 /**
  * The Socket.IO events of a room: join, sendMessage, loadHistory, read, typing and leave, each
- * answered through its acknowledgement with `{ error }` when refused. Every payload is parsed
+ * answered through its acknowledgement with `{ error, code }` when refused. Every payload is parsed
  * with the contract's schemas, whatever the client claims: the author, the id and the time of
  * a message are the server's.
  */
@@ -9,17 +9,18 @@ import {
   MESSAGE_MAX_LENGTH,
   inRoomAs,
   readSchema,
+  refused,
+  REFUSED,
   SENDING_TOO_FAST,
   sendMessageSchema,
 } from '../../contract/realtime';
 import { isBlank, stripInvisibleInText } from '../../contract/invisible-characters';
-import { RateLimit, type Ack, type Socket } from '../socket-io';
+import type { Ack } from '../socket-io';
 import { historyPage } from './history-page';
 import { JOINING_TOO_FAST } from './join-limit';
 import { readJoinRights } from './join-check';
 import { loadHistory } from './load-history';
 import type { PersonLimit } from './person-limit';
-import { BANNED_MESSAGE } from './room-bans';
 import type { RoomGate } from './room-gate';
 import type { RoomIdentity } from './room-identity';
 import { ROOM_DELETED, SENDER_REMOVED, type RoomMessages } from './room-messages';
@@ -27,9 +28,8 @@ import { JOINED } from './room-occupants';
 import type { RoomPresence } from './room-presence';
 import type { RoomSecurityLog } from './room-security-log';
 import { renderMessage } from './render-message';
-import { takeAllowance, type SocketState } from './socket-state';
-
-type RoomSocket = Socket<SocketState>;
+import { takeAllowance, type RoomSocket } from './socket-state';
+import { RateLimit } from './token-bucket';
 
 /**
  * The parts of a room its events use, made by the room object. The events use these alone;
@@ -50,7 +50,8 @@ export interface RoomParts {
   readonly db: () => D1Database;
 }
 
-type Reply = (answer: Record<string, unknown>) => void;
+/** An acknowledgement: a refusal (`{ error, code }`) or the event's answer. */
+type Reply = (answer: object) => void;
 
 export async function handleEvent(
   room: RoomParts,
@@ -66,7 +67,9 @@ export async function handleEvent(
     case 'sendMessage':
       return sendMessage(room, socket, args[0], reply);
     case 'loadHistory':
-      if (!socket.data.nickname) return reply({ error: 'Join the room before loading history' });
+      if (!socket.data.nickname) {
+        return reply(refused('not_joined', 'Join the room before loading history'));
+      }
       return reply(
         loadHistory(room.messages.store, room.personHistory, socket.data.userId, args[0]),
       );
@@ -80,7 +83,7 @@ export async function handleEvent(
       if (socket.data.nickname) leaveRoom(room, socket);
       return reply({ result: 'You left the room' });
     default:
-      return reply({ error: `Unknown event '${event.slice(0, 50)}'` });
+      return reply(refused('unknown_event', `Unknown event '${event.slice(0, 50)}'`));
   }
 }
 
@@ -95,16 +98,16 @@ function readJoin(args: unknown[]): unknown {
 
 async function join(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
   const parsed = joinSchema.safeParse(raw);
-  if (!parsed.success) return reply({ error: JOIN_FORM });
+  if (!parsed.success) return reply(refused('invalid_payload', JOIN_FORM));
   const payload = parsed.data;
-  if (payload.room !== room.identity.id) {
-    return reply({ error: 'This connection is for another room' });
+  if (payload.room !== room.identity.id) return reply(WRONG_ROOM);
+  if (!room.personJoins.take(socket.data.userId)) {
+    return reply(refused('rate_limited', JOINING_TOO_FAST));
   }
-  if (!room.personJoins.take(socket.data.userId)) return reply({ error: JOINING_TOO_FAST });
   const state = socket.data;
   // The room's own list, not the upgrade's check: this socket may predate the kick.
   if (room.gate.isBanned(state.userId)) {
-    reply({ error: BANNED_MESSAGE });
+    reply(REFUSED.banned);
     return socket.disconnect(true);
   }
   // The worker's check at the upgrade, kept current by its calls on a kick or a new nickname;
@@ -115,17 +118,17 @@ async function join(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Re
   // The socket may have gone while D1 answered: nobody is left to join, or to announce.
   if (!socket.connected) return;
   if (read && !read.signedIn) {
-    reply({ error: 'Not authenticated' });
+    reply(REFUSED.notAuthenticated);
     return socket.disconnect(true);
   }
   // A rename that reached the room meanwhile set memberAs, newer than what D1 said before it.
   const memberAs = state.memberAs || read?.nickname;
   if (!memberAs) {
-    reply({ error: 'You are not a member of this room' });
+    reply(REFUSED.notMember);
     return socket.disconnect(true);
   }
   if (payload.name.toLowerCase() !== memberAs.toLowerCase()) {
-    return reply({ error: inRoomAs(memberAs) });
+    return reply({ ...refused('in_room_as', inRoomAs(memberAs)), nickname: memberAs });
   }
   // Joined already, here (a second join) or in another tab: the room heard it once.
   const alreadyHere =
@@ -144,25 +147,27 @@ async function join(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Re
 
 async function sendMessage(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
   const state = socket.data;
-  if (!state.nickname) return reply({ error: 'Join the room before sending messages' });
-  const parsed = sendMessageSchema.safeParse(raw);
-  if (!parsed.success) return reply({ error: refusalOf(raw) });
-  const { text, roomId, clientId } = parsed.data;
-  if (roomId !== undefined && roomId !== room.identity.id) {
-    return reply({ error: 'This connection is for another room' });
+  if (!state.nickname) {
+    return reply(refused('not_joined', 'Join the room before sending messages'));
   }
+  const parsed = sendMessageSchema.safeParse(raw);
+  if (!parsed.success) return reply(refusalOf(raw));
+  const { text, roomId, clientId } = parsed.data;
+  if (roomId !== undefined && roomId !== room.identity.id) return reply(WRONG_ROOM);
   // A resend of a message already stored (or being stored): the first send's answer.
   const earlier = clientId ? room.messages.earlier(state.userId, clientId) : null;
   if (earlier) return reply({ id: (await earlier).id });
   const trimmed = stripInvisibleInText(text).trim();
-  if (isBlank(trimmed)) return reply({ error: 'Message cannot be empty' });
+  if (isBlank(trimmed)) return reply(EMPTY_MESSAGE);
   if (trimmed.length > MESSAGE_MAX_LENGTH) {
-    return reply({ error: `Message cannot exceed ${MESSAGE_MAX_LENGTH} characters` });
+    return reply(
+      refused('message_too_long', `Message cannot exceed ${MESSAGE_MAX_LENGTH} characters`),
+    );
   }
   // The socket's allowance first, then the person's, so more sockets give no more messages.
   if (!takeAllowance(state) || !room.personMessages.take(state.userId)) {
     room.security.rateLimited(state, 'socket-messages');
-    return reply({ error: SENDING_TOO_FAST });
+    return reply(refused('rate_limited', SENDING_TOO_FAST));
   }
   // Acknowledged right before its broadcast, in the same event (message-batch.ts).
   await room.messages
@@ -171,8 +176,9 @@ async function sendMessage(room: RoomParts, socket: RoomSocket, raw: unknown, re
     )
     .catch((error: unknown) => {
       const why = (error as Error).message;
-      if (why !== ROOM_DELETED && why !== SENDER_REMOVED) throw error;
-      reply({ error: why });
+      if (why === ROOM_DELETED) reply(refused('room_deleted', why));
+      else if (why === SENDER_REMOVED) reply(refused('sender_removed', why));
+      else throw error;
     });
 }
 
@@ -183,20 +189,25 @@ const reads = new RateLimit(READS_PER_SECOND, READ_BURST);
 
 function read(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
   const state = socket.data;
-  if (!state.nickname) return reply({ error: 'Join the room before marking messages read' });
+  if (!state.nickname) {
+    return reply(refused('not_joined', 'Join the room before marking messages read'));
+  }
   const parsed = readSchema.safeParse(raw);
-  if (!parsed.success) return reply({ error: 'messageId must be a message id' });
-  if (!reads.take(socket.ws)) return reply({ error: 'Too many reads' });
+  if (!parsed.success) return reply(refused('invalid_payload', 'messageId must be a message id'));
+  if (!reads.take(socket.ws)) return reply(refused('rate_limited', 'Too many reads'));
   room.messages.markRead(state.userId, parsed.data.messageId);
   reply({});
 }
 
+const WRONG_ROOM = REFUSED.wrongRoom;
+const EMPTY_MESSAGE = refused('empty_message', 'Message cannot be empty');
+
 /** The refusal for a payload the schema rejects, in the words the client shows. */
-function refusalOf(raw: unknown): string {
+function refusalOf(raw: unknown) {
   const { text, clientId } = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  if (typeof text !== 'string') return 'Message cannot be empty';
-  if (clientId !== undefined) return 'clientId must be a UUID';
-  return 'This connection is for another room';
+  if (typeof text !== 'string') return EMPTY_MESSAGE;
+  if (clientId !== undefined) return refused('invalid_payload', 'clientId must be a UUID');
+  return WRONG_ROOM;
 }
 
 /** A socket leaves (event, close or disconnect): the room hears it if the person is gone. */

@@ -4,11 +4,8 @@
  * packet makes the client close and not reconnect, and the client shows the notice that came
  * just before it.
  */
-import type { Socket } from '../socket-io';
 import { notice } from './notice';
-import { matches, type SocketMatch, type SocketState } from './socket-state';
-
-type RoomSocket = Socket<SocketState>;
+import { matches, type RoomSocket, type SocketMatch } from './socket-state';
 
 export function sayAndDisconnect(socket: RoomSocket, reason: string) {
   socket.emit('message', notice(reason));

@@ -3,30 +3,33 @@
  * person is joined from another tab. Presence and typing ask; nothing here sends. The room keys
  * its sockets by person (ChatRoom.socketKey), so a person's sockets are found without a walk.
  */
-import type { Registry } from '../socket-io';
+import type { ServerToClientEvents } from '../../contract/realtime';
+import type { ServerSockets } from '../socket-io';
 import type { SocketState } from './socket-state';
 
 /** The Socket.IO room of the sockets that joined the chat (the ones broadcasts reach). */
 export const JOINED = 'joined';
 
+/** The room object's sockets, as its parts may ask about them and broadcast to them. */
+export type RoomSockets = ServerSockets<SocketState, ServerToClientEvents>;
+
 export class RoomOccupants {
-  constructor(private readonly sockets: Registry<SocketState>) {}
+  constructor(private readonly sockets: RoomSockets) {}
 
   /** How many sockets have joined the chat (presence's interval grows with it). */
   joinedCount(): number {
-    return this.sockets.inRoom('/', JOINED).size;
+    return this.sockets.countIn(JOINED);
   }
 
   /** How many sockets the person has open here (every tab and device). */
   socketsOf(userId: string): number {
-    return this.sockets.withKey(userId).size;
+    return this.sockets.countOf(userId);
   }
 
   /** Whether the person has joined the room from another socket (another tab) too. */
   joinedElsewhere(userId: string, ws: WebSocket): boolean {
-    const joined = this.sockets.inRoom('/', JOINED);
-    for (const other of this.sockets.withKey(userId)) {
-      if (other !== ws && joined.has(other)) return true;
+    for (const other of this.sockets.socketsOf(userId)) {
+      if (other.ws !== ws && this.sockets.isIn(other.ws, JOINED)) return true;
     }
     return false;
   }
@@ -34,18 +37,23 @@ export class RoomOccupants {
   /** Who is online: one entry per person, however many tabs they have open. */
   onlineNicknames(): { nickname: string }[] {
     const byUser = new Map<string, string>();
-    for (const ws of this.sockets.inRoom('/', JOINED)) {
-      const data = this.sockets.get(ws)?.data;
-      if (data?.nickname) byUser.set(data.userId, data.nickname);
-    }
+    this.sockets.forEachIn(JOINED, (data) => {
+      if (data.nickname) byUser.set(data.userId, data.nickname);
+    });
     return [...byUser.values()].sort().map((nickname) => ({ nickname }));
   }
 
-  /** Every joined socket with its person (typing.ts picks the audience from it). */
-  joinedPeople(): { ws: WebSocket; userId: string }[] {
-    return [...this.sockets.inRoom('/', JOINED)].map((ws) => ({
-      ws,
-      userId: this.sockets.get(ws)?.data.userId ?? '',
-    }));
+  /**
+   * Who must not hear a person's typing (their own sockets), or null when nobody else is
+   * joined: then there is no one to tell. One walk over the joined sockets.
+   */
+  typingAudience(userId: string): WebSocket[] | null {
+    const own: WebSocket[] = [];
+    let others = false;
+    this.sockets.forEachIn(JOINED, (data, ws) => {
+      if (data.userId === userId) own.push(ws);
+      else others = true;
+    });
+    return others ? own : null;
   }
 }

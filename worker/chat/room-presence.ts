@@ -3,30 +3,26 @@
  * left" notices, batched (presence-batch.ts), and "is typing" (typing.ts). Read from the
  * sockets themselves (room-occupants.ts), so nothing is kept that could drift from them.
  */
-import type { BroadcastOptions, Registry, Socket } from '../socket-io';
 import { PresenceBatch, presenceInterval, type PresenceEvent } from './presence-batch';
 import type { RoomIdentity } from './room-identity';
-import { JOINED, RoomOccupants } from './room-occupants';
-import type { SocketState } from './socket-state';
-import { mayAnnounceTyping, typingAudience } from './typing';
-
-export type Broadcast = (event: string, args: unknown[], options?: BroadcastOptions) => void;
+import { JOINED, RoomOccupants, type RoomSockets } from './room-occupants';
+import type { RoomSocket } from './socket-state';
+import { mayAnnounceTyping } from './typing';
 
 export class RoomPresence {
   private readonly occupants: RoomOccupants;
   private readonly batch: PresenceBatch;
 
   constructor(
-    sockets: Registry<SocketState>,
+    private readonly sockets: RoomSockets,
     private readonly identity: RoomIdentity,
-    private readonly broadcast: Broadcast,
   ) {
     this.occupants = new RoomOccupants(sockets);
     this.batch = new PresenceBatch(
       (notices) => {
         this.sendRoomData();
         for (const { message, except } of notices) {
-          this.broadcast('message', [message], { room: JOINED, except });
+          this.sockets.broadcast('message', [message], { room: JOINED, except });
         }
       },
       () => presenceInterval(this.occupants.joinedCount()),
@@ -57,15 +53,15 @@ export class RoomPresence {
   sendRoomData() {
     const users = this.occupants.onlineNicknames();
     const data = { room: this.identity.id, name: this.identity.name, users };
-    this.broadcast('roomData', [data], { room: JOINED });
+    this.sockets.broadcast('roomData', [data], { room: JOINED });
   }
 
   /** A volatile broadcast to the others joined, when there are any (typing.ts). */
-  announceTyping(socket: Socket<SocketState>) {
+  announceTyping(socket: RoomSocket) {
     const { userId, nickname } = socket.data;
     if (!nickname || !mayAnnounceTyping(socket.ws)) return;
-    const own = typingAudience(userId, this.occupants.joinedPeople());
+    const own = this.occupants.typingAudience(userId);
     if (!own) return;
-    this.broadcast('typing', [{ nickname }], { room: JOINED, except: own, volatile: true });
+    this.sockets.broadcast('typing', [{ nickname }], { room: JOINED, except: own, volatile: true });
   }
 }

@@ -3,8 +3,13 @@
  * hibernation, and in its recovery session): who is behind it, whether it joined and under
  * which nickname, and its message allowance.
  */
-import { MESSAGE_BURST, MESSAGES_PER_SECOND } from '../../contract/realtime';
-import { fullBucket, takeToken, type TokenBucket } from '../socket-io';
+import {
+  MESSAGE_BURST,
+  MESSAGES_PER_SECOND,
+  type ServerToClientEvents,
+} from '../../contract/realtime';
+import type { Socket } from '../socket-io';
+import { fullBucket, takeToken, type TokenBucket } from './token-bucket';
 
 export interface SocketState {
   userId: string;
@@ -23,6 +28,9 @@ export interface SocketState {
   /** The messages the socket may still send right now. */
   allowance: TokenBucket;
 }
+
+/** A socket as the room's hooks and events get it. */
+export type RoomSocket = Socket<SocketState, ServerToClientEvents>;
 
 export function newSocketState(
   userId: string,

@@ -5,7 +5,7 @@
  * or when their message arrives), and nothing at all when nobody else is in the room.
  */
 import { TYPING_SEND_INTERVAL_MS } from '../../contract/realtime';
-import { RateLimit } from '../socket-io';
+import { RateLimit } from './token-bucket';
 
 /**
  * A socket's `typing` events pass at one per this long, with a burst of TYPING_BURST: the
@@ -20,23 +20,4 @@ const typings = new RateLimit(1000 / TYPING_MIN_INTERVAL_MS, TYPING_BURST);
 /** Whether this socket's `typing` may pass now (and spends its allowance if so). */
 export function mayAnnounceTyping(ws: WebSocket, now = Date.now()): boolean {
   return typings.take(ws, now);
-}
-
-export interface JoinedSocket {
-  ws: WebSocket;
-  userId: string;
-}
-
-/**
- * Who must not hear a person's typing (their own sockets), or null when nobody else is
- * joined: then there is no one to tell. One walk over the joined sockets.
- */
-export function typingAudience(userId: string, joined: Iterable<JoinedSocket>) {
-  const own: WebSocket[] = [];
-  let others = false;
-  for (const socket of joined) {
-    if (socket.userId === userId) own.push(socket.ws);
-    else others = true;
-  }
-  return others ? own : null;
 }

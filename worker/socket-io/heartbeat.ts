@@ -13,6 +13,7 @@
  */
 import { PING } from './parser';
 import type { Registry } from './registry';
+import { send } from './send';
 
 const NEXT_PING_AT = 'sio:nextPingAt';
 /** An alarm this early still counts as the round's (alarms ring a little early or late). */
@@ -120,13 +121,4 @@ function lastHeard<Data>(
   if (!autoPong) return heard;
   const answered = ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0;
   return Math.max(heard, answered);
-}
-
-/** A socket that is closing throws on send; it is on its way out anyway. */
-export function send(ws: WebSocket, frame: string) {
-  try {
-    ws.send(frame);
-  } catch {
-    // ignored on purpose: see above
-  }
 }

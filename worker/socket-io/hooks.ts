@@ -1,4 +1,7 @@
-/** What a subclass's hooks are given and may answer (core.ts calls them). */
+/** What a subclass's hooks are given and may answer, and how the engine calls them. */
+import type { EventsMap } from './events';
+import type { DisconnectReason } from './options';
+import type { Socket } from './socket';
 
 /**
  * onUpgrade's no: the client gets the open packet, then this message as a CONNECT_ERROR, with
@@ -24,3 +27,19 @@ export interface ConnectInfo {
 }
 
 export type Ack = (...args: unknown[]) => void;
+
+/** The hooks as the engine calls them (the server's, bound to it). */
+export interface EngineHooks<Data, Emit extends EventsMap> {
+  onConnect(socket: Socket<Data, Emit>, info: ConnectInfo): void | Promise<void>;
+  onEvent(
+    socket: Socket<Data, Emit>,
+    event: string,
+    args: unknown[],
+    ack?: Ack,
+  ): void | Promise<void>;
+  onDisconnect(socket: Socket<Data, Emit>, reason: DisconnectReason): void;
+  onViolation(data: Data, kind: 'protocol' | 'flood', reason: string): void;
+  onEngineMessage(ws: WebSocket, data: string): void | Promise<void>;
+  restoreData(saved: Data, fresh: Data): Data | null;
+  socketKey(data: Data): string | undefined;
+}

@@ -1,13 +1,28 @@
 /**
- * Socket.IO for Cloudflare Durable Objects: extend SocketIoServer, override its hooks.
- * Nothing here knows the app that uses it.
+ * Socket.IO for Cloudflare Durable Objects: extend SocketIoServer, override its hooks
+ * (README.md). Nothing here knows the app that uses it.
  */
-export { SocketIoServer, Refusal } from './server';
-export type { Ack, BroadcastOptions, ConnectInfo } from './server';
-export type { Registry, SocketRecord } from './registry';
-export { Socket } from './socket';
+import type { SocketIoServer } from './server';
+import type { DefaultEvents, EventsMap } from './events';
+
+export { SocketIoServer } from './server';
+export { Refusal } from './hooks';
+export type { Ack, ConnectInfo } from './hooks';
+export type {
+  AckOf,
+  BroadcastOptions,
+  DefaultEvents,
+  EventArgs,
+  EventNames,
+  EventsMap,
+} from './events';
+export type { Socket } from './socket';
 export type { DisconnectReason, SocketIoOptions } from './options';
 export { DEFAULT_OPTIONS } from './options';
 export { refuseSocket } from './refusal';
-export { KeyedRateLimit, RateLimit, fullBucket, takeToken } from './rate';
-export type { BucketStore, TokenBucket } from './rate';
+
+/** What a server's parts may be handed of it: its broadcast and its queries, nothing more. */
+export type ServerSockets<Data, Emit extends EventsMap = DefaultEvents> = Pick<
+  SocketIoServer<unknown, Data, DefaultEvents, Emit>,
+  'broadcast' | 'sockets' | 'socketsOf' | 'countOf' | 'countIn' | 'isIn' | 'forEachIn'
+>;

@@ -6,7 +6,7 @@
  * the logged broadcasts after its offset that were meant for it, once.
  */
 import type { NamespaceRecord } from './registry';
-import { AliveClock, lastAlive } from './alive-clock';
+import { AliveClock, closeOrphans, lastAlive } from './alive-clock';
 import { createRecoveryTables } from './recovery-tables';
 import { REPLAY_MAX_FRAMES, replayFor, type LoggedPacket } from './replay';
 
@@ -41,6 +41,8 @@ export class RecoveryStore<Data> {
   /** Sessions saved and not yet written, by pid (save()). */
   private readonly pending = new Map<string, PendingSave<Data>>();
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When tidy() last closed orphans and pruned (0: not since this instance woke). */
+  private tidiedAt = 0;
 
   constructor(
     private readonly sql: SqlStorage,
@@ -53,6 +55,24 @@ export class RecoveryStore<Data> {
       .exec<{ o: number | null }>('SELECT MAX(offset) AS o FROM sio_packets')
       .one().o;
     this.lastOffset = Math.max(newest ?? 0, this.prunedUpTo());
+  }
+
+  /**
+   * The alarm's round: the sessions saved meanwhile written, and at most once per `every` ms
+   * (once per wake, then per ping interval, not on every alarm: a subclass may ring it every
+   * second) the sessions orphaned by a restart closed (only a restart orphans them; a closed
+   * socket ends its own session) and what is past the window pruned (restore checks the window
+   * itself, and the log prunes every few hundred packets). Also when the last socket has gone,
+   * or its log would wait for the next visitor.
+   */
+  tidy(every: number, nobodyLeft: boolean, live: { livePids(): string[] }, now = Date.now()) {
+    this.flush();
+    if (now - this.tidiedAt >= every || nobodyLeft) {
+      this.tidiedAt = now;
+      closeOrphans(this.sql, this.kv, live.livePids());
+      this.prune(now);
+    }
+    if (!nobodyLeft) this.alive();
   }
 
   private prunedUpTo(): number {

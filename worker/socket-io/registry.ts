@@ -173,6 +173,15 @@ export class Registry<Data> {
     return this.heardAt.get(ws) ?? record?.heardAt ?? record?.openedAt ?? 0;
   }
 
+  /** The recovery sessions the live sockets hold ('' for a namespace without one). */
+  livePids(): string[] {
+    const pids: string[] = [];
+    for (const record of this.all().values()) {
+      for (const entry of Object.values(record.nsps)) pids.push(entry.pid ?? '');
+    }
+    return pids;
+  }
+
   /** Whether a live socket holds the namespace session `pid`. */
   holdsSession(pid: string): boolean {
     for (const record of this.all().values()) {

@@ -1,59 +1,181 @@
 /**
- * SocketIoServer: the Durable Object's own entry points (the upgrade, the websocket events,
- * the alarm) and what a subclass calls (broadcast, connections, wakeAt). The protocol itself
- * is in core.ts.
+ * SocketIoServer: a Durable Object that speaks Socket.IO. A subclass overrides the hooks
+ * (onUpgrade, onConnect, onEvent, onDisconnect, onViolation, onAlarm; restoreData, socketKey;
+ * with engineOnly, onEngineMessage) and calls the rest (broadcast, the queries, wakeAt); it
+ * never sees a frame. The protocol is the engine's (engine.ts), kept #private with every
+ * other internal: RPC reaches none of it.
  */
-import { SocketIoCore } from './core';
-import { Refusal } from './hooks';
-import { heartbeat, PingClock, send, type Ending } from './heartbeat';
-import { decodeFrame, eventFrame, messageFrame, openFrame } from './parser';
-import { closeOrphans } from './alive-clock';
-import {
-  acceptRefusal,
-  answerRefused,
-  closeExpiredRefusals,
-  refusalOf,
-  refuseSocket,
-} from './refusal';
-import { newId, type SocketRecord } from './registry';
+import { DurableObject } from 'cloudflare:workers';
+import { AlarmClock } from './alarm-clock';
+import { Engine } from './engine';
+import type { BroadcastOptions, DefaultEvents, EventArgs, EventNames, EventsMap } from './events';
+import { Refusal, type Ack, type ConnectInfo, type EngineHooks } from './hooks';
+import { noteEngine } from './internals';
+import { DEFAULT_OPTIONS, type DisconnectReason, type SocketIoOptions } from './options';
+import { messageFrame, NOOP, PONG } from './parser';
+import { acceptRefusal, answerRefused, refusalOf, refuseSocket } from './refusal';
+import { send } from './send';
 import { Socket } from './socket';
 
-export { Refusal };
-export type { Ack, ConnectInfo } from './hooks';
+export abstract class SocketIoServer<
+  Env = unknown,
+  Data = unknown,
+  Listen extends EventsMap = DefaultEvents,
+  Emit extends EventsMap = DefaultEvents,
+> extends DurableObject<Env> {
+  readonly #settings: SocketIoOptions;
+  readonly #engine: Engine<Data, Emit>;
+  readonly #alarm: AlarmClock;
 
-export interface BroadcastOptions {
-  nsp?: string;
-  /** Only the sockets in this room (default: every socket of the namespace). */
-  room?: string;
-  except?: Iterable<WebSocket>;
-  /**
-   * Not logged for recovery: a client that was away never gets it (e.g. "is typing"). Its
-   * last argument must not be a string: socket.io-client would take it for an offset.
-   */
-  volatile?: boolean;
-}
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // A getter on the subclass's prototype, so it can be read here.
+    this.#settings = { ...DEFAULT_OPTIONS, ...this.options };
+    // Each calls the hook as it is when called: a subclass's override, read at that time.
+    const hooks: EngineHooks<Data, Emit> = {
+      onConnect: (socket, info) => this.onConnect(socket, info),
+      onEvent: (socket, event, args, ack) => this.onEvent(socket, event, args, ack),
+      onDisconnect: (socket, reason) => this.onDisconnect(socket, reason),
+      onViolation: (data, kind, reason) => this.onViolation(data, kind, reason),
+      onEngineMessage: (ws, data) => this.onEngineMessage(ws, data),
+      restoreData: (saved, fresh) => this.restoreData(saved, fresh),
+      socketKey: (data) => this.socketKey(data),
+    };
+    this.#engine = new Engine(ctx, this.#settings, hooks);
+    this.#alarm = new AlarmClock(ctx.storage);
+    noteEngine(this, this.#engine as Engine<unknown, EventsMap>);
+    if (this.#settings.autoPong) {
+      ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PONG, NOOP));
+    } else {
+      ctx.setWebSocketAutoResponse();
+    }
+  }
 
-export abstract class SocketIoServer<Env = unknown, Data = unknown> extends SocketIoCore<
-  Env,
-  Data
-> {
-  /** When the heartbeat's rounds fall (heartbeat.ts). */
-  private readonly pingClock = new PingClock(this.ctx.storage.kv, this.settings.pingInterval);
+  // --- The hooks: override these. -------------------------------------------------------
+
   /**
-   * When the recovery store was last tidied: sessions orphaned by a restart closed (only a
-   * restart orphans them; a closed socket ends its own session) and what is past the window
-   * pruned (restore checks the window itself, and the log prunes every few hundred packets).
-   * Once per wake and then once per ping interval is enough, not on every alarm (a subclass
-   * may ring it every second).
+   * The subclass's settings (the rest are the reference's defaults). Read once, in the base
+   * constructor, before the subclass's own fields exist: answer from constants or from
+   * `this.env`, not from the subclass's fields.
    */
-  private recoveryTidiedAt = 0;
+  protected get options(): Partial<SocketIoOptions> {
+    return {};
+  }
+
   /**
-   * The alarm as this instance last set or read it (undefined: not known, as after it rang).
-   * A connect storm asked storage for the alarm twice per upgrade, and a busy room once per
-   * message, for an answer that was nearly always "already sooner". Right only while every
-   * change of the alarm goes through setAlarm and cancelAlarm: never call the storage's own.
+   * A key to find sockets by, from their data (the person, say): socketsOf(key) and
+   * countOf(key) answer from an index, where walking every socket would cost a step each.
    */
-  private knownAlarm: number | null | undefined;
+  protected socketKey(_data: Data): string | undefined {
+    return undefined;
+  }
+
+  /** Decides on an upgrade: the new socket's data, or a Refusal. */
+  protected abstract onUpgrade(request: Request): Data | Refusal | Promise<Data | Refusal>;
+  protected onConnect(_socket: Socket<Data, Emit>, _info: ConnectInfo): void | Promise<void> {}
+  /** An event of the client's (its name one of Listen's, if the client keeps the contract). */
+  protected onEvent(
+    _socket: Socket<Data, Emit>,
+    _event: EventNames<Listen> | (string & {}),
+    _args: unknown[],
+    _ack?: Ack,
+  ): void | Promise<void> {}
+  protected onDisconnect(_socket: Socket<Data, Emit>, _reason: DisconnectReason): void {}
+  /** A socket broke the protocol ('protocol') or flooded ('flood'); it is already ending. */
+  protected onViolation(_data: Data, _kind: 'protocol' | 'flood', _reason: string): void {}
+  /**
+   * The object's alarm rang; the heartbeat runs after this. It rings for the heartbeat's rounds
+   * and deadlines too, not only at a time asked with wakeAt(), and an earlier round may take the
+   * place of that time: check what is due, and ask again with wakeAt() for what is not.
+   */
+  protected onAlarm(): void | Promise<void> {}
+  /** A recovering client's saved data against its new upgrade's: what to keep, or null. */
+  protected restoreData(saved: Data, _fresh: Data): Data | null {
+    return saved;
+  }
+  /** engineOnly: an Engine.IO message from a socket (reply with sendMessage). */
+  protected onEngineMessage(_ws: WebSocket, _data: string): void | Promise<void> {}
+
+  // --- What a subclass (or a part it hands `this` to, as ServerSockets) may call. ----------
+
+  /** Sends one event to every socket of a namespace (or of one room), encoded once. */
+  broadcast<E extends EventNames<Emit>>(
+    event: E,
+    args: EventArgs<Emit, E>,
+    options?: BroadcastOptions,
+  ) {
+    this.#engine.broadcast([event, ...args], options);
+  }
+
+  /** Every socket connected to `nsp` (with `all`, the ones yet to connect to it too). */
+  sockets(nsp = '/', all = false): Socket<Data, Emit>[] {
+    const handles: Socket<Data, Emit>[] = [];
+    for (const [ws, record] of this.#engine.registry.entries()) {
+      if (all || nsp in record.nsps) handles.push(new Socket(this.#engine.host, ws, nsp, record));
+    }
+    return handles;
+  }
+
+  /** The sockets whose data has this key (socketKey), connected to `nsp` or yet to be. */
+  socketsOf(key: string, nsp = '/'): Socket<Data, Emit>[] {
+    const { registry, host } = this.#engine;
+    const handles: Socket<Data, Emit>[] = [];
+    for (const ws of registry.withKey(key)) {
+      const record = registry.get(ws);
+      if (record) handles.push(new Socket(host, ws, nsp, record));
+    }
+    return handles;
+  }
+
+  /** How many sockets have this key (socketKey). */
+  countOf(key: string): number {
+    return this.#engine.registry.withKey(key).size;
+  }
+
+  /** How many sockets are in `room` of `nsp` ('' for the whole namespace). */
+  countIn(room: string, nsp = '/'): number {
+    return this.#engine.registry.inRoom(nsp, room).size;
+  }
+
+  /** Whether this socket is in `room` of `nsp`. */
+  isIn(ws: WebSocket, room: string, nsp = '/'): boolean {
+    return this.#engine.registry.inRoom(nsp, room).has(ws);
+  }
+
+  /** Calls `each` with the data of every socket in `room` of `nsp`, and no handle made. */
+  forEachIn(room: string, each: (data: Data, ws: WebSocket) => void, nsp = '/') {
+    const { registry } = this.#engine;
+    for (const ws of registry.inRoom(nsp, room)) {
+      const record = registry.get(ws);
+      if (record) each(record.data, ws);
+    }
+  }
+
+  /**
+   * Forgets the recovery sessions of the sockets with this key (socketKey), live or ended: none
+   * of them comes back with its rooms and data. For a person the server has shut out, whose
+   * dropped connection would otherwise resume, once let in again, as if never removed.
+   */
+  protected forgetSessions(key: string) {
+    this.#engine.forgetSessions((data) => this.socketKey(data) === key);
+  }
+
+  /** engineOnly: sends an Engine.IO message to one socket. */
+  protected sendMessage(ws: WebSocket, data: string) {
+    send(ws, messageFrame(data));
+  }
+
+  /** Asks for the alarm (onAlarm) at `at`, unless it rings sooner already. */
+  protected async wakeAt(at: number) {
+    await this.#alarm.wakeAt(at);
+  }
+
+  /** No alarm at all: the object has nothing more to do (the room was deleted, say). */
+  protected async cancelAlarm() {
+    await this.#alarm.cancel();
+  }
+
+  // --- The Durable Object's entry points. ---------------------------------------------------
 
   async fetch(request: Request): Promise<Response> {
     const query = new URL(request.url).searchParams;
@@ -69,24 +191,13 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
     const now = Date.now();
     if (decision instanceof Refusal) {
       // Without hibernation, as any other socket here: closed by a timer of its own.
-      if (!this.settings.hibernate) return refuseSocket(decision.message, this.settings);
+      if (!this.#settings.hibernate) return refuseSocket(decision, this.#settings);
       // Hibernatable, and closed by the alarm: a refusal never keeps the object awake.
-      await this.wakeAt(acceptRefusal(this.ctx, server, decision.message, this.settings, now));
+      await this.wakeAt(acceptRefusal(this.ctx, server, decision, this.#settings, now));
       return new Response(null, { status: 101, webSocket: client });
     }
-    const connectBy = this.settings.engineOnly ? 0 : now + this.settings.connectTimeout;
-    const record: SocketRecord<Data> = {
-      eid: newId(),
-      openedAt: now,
-      connectBy,
-      nsps: {},
-      data: decision,
-    };
-    this.accept(server);
-    this.sockets.add(server, record);
-    send(server, openFrame(record.eid, this.settings));
-    const pingAt = this.pingClock.next(now);
-    await this.wakeAt(Math.min(connectBy || pingAt, pingAt));
+    this.#accept(server);
+    await this.wakeAt(this.#engine.open(server, decision, now));
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -94,8 +205,8 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
    * Hibernatable: the runtime calls webSocketMessage and the rest. Otherwise (`hibernate:
    * false`) the socket's own events call them, and it keeps the object in memory while open.
    */
-  private accept(ws: WebSocket) {
-    if (this.settings.hibernate) return this.ctx.acceptWebSocket(ws);
+  #accept(ws: WebSocket) {
+    if (this.#settings.hibernate) return this.ctx.acceptWebSocket(ws);
     ws.accept();
     ws.addEventListener('message', (event) => void this.webSocketMessage(ws, event.data));
     ws.addEventListener('close', () => void this.webSocketClose(ws));
@@ -104,144 +215,40 @@ export abstract class SocketIoServer<Env = unknown, Data = unknown> extends Sock
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
     try {
-      const record = this.sockets.get(ws);
-      if (!record) {
-        const refusal = refusalOf(ws);
-        if (refusal !== null) return answerRefused(ws, refusal, message);
-        return ws.close(1011, 'Unknown socket');
-      }
-      this.sockets.heard(ws);
-      if (this.frameRate && !this.frameRate.take(ws)) return this.flood(ws, record);
-      const frame = decodeFrame(message, this.settings.maxPayload, this.settings.engineOnly);
-      if (frame.kind === 'message') return await this.onEngineMessage(ws, frame.data);
-      if (frame.kind === 'pong') return;
-      if (frame.kind === 'close') return this.end(ws, 1000, 'transport close');
-      // Engine.IO 4: only the server pings.
-      if (frame.kind === 'ping') return this.violation(ws, record, 'client ping');
-      if (frame.kind === 'invalid') return this.violation(ws, record, frame.reason);
-      await this.onPacket(ws, record, frame.packet);
+      const record = this.#engine.registry.get(ws);
+      if (record) return await this.#engine.message(ws, record, message);
+      const refusal = refusalOf(ws);
+      if (refusal !== null) return answerRefused(ws, refusal, message);
+      ws.close(1011, 'Unknown socket');
     } catch (error) {
       console.error('SocketIoServer webSocketMessage', error);
     }
   }
 
   async webSocketClose(ws: WebSocket) {
-    this.endLogged(ws, 1000, 'transport close');
+    this.#end(ws, 1000, 'transport close');
   }
 
   async webSocketError(ws: WebSocket) {
-    this.endLogged(ws, 1011, 'transport error');
+    this.#end(ws, 1011, 'transport error');
   }
 
-  private endLogged(ws: WebSocket, code: number, reason: 'transport close' | 'transport error') {
+  #end(ws: WebSocket, code: number, reason: 'transport close' | 'transport error') {
     try {
-      this.end(ws, code, reason);
+      this.#engine.end(ws, code, reason);
     } catch (error) {
       console.error('SocketIoServer', reason, error);
     }
   }
 
   async alarm() {
-    // The runtime clears the alarm that rang: what is set now, this handler sets.
-    this.knownAlarm = undefined;
+    this.#alarm.rang();
     try {
       await this.onAlarm();
     } catch (error) {
       console.error('SocketIoServer onAlarm', error);
     }
-    const end = (ws: WebSocket, why: Ending) =>
-      this.end(ws, 1000, why === 'ping timeout' ? 'ping timeout' : 'forced close');
-    const refusalsDue = closeExpiredRefusals(this.ctx);
-    const beat = heartbeat(this.ctx, this.sockets, this.pingClock, this.settings, end);
-    const next = beat === null ? refusalsDue : Math.min(beat, refusalsDue ?? beat);
-    if (this.recovery) {
-      this.recovery.flush();
-      const now = Date.now();
-      // Also when the last socket has gone, or its log would wait for the next visitor.
-      if (now - this.recoveryTidiedAt >= this.settings.pingInterval || next === null) {
-        this.recoveryTidiedAt = now;
-        closeOrphans(this.ctx.storage.sql, this.ctx.storage.kv, this.livePids());
-        this.recovery.prune(now);
-      }
-      if (next !== null) this.recovery.alive();
-    }
-    if (next === null) return; // nobody here: sleep without alarms
-    const scheduled = await this.ctx.storage.getAlarm();
-    if (scheduled === null || scheduled <= Date.now() || scheduled > next) {
-      await this.setAlarm(next);
-    }
-  }
-
-  /** engineOnly: an Engine.IO message from a socket (reply with sendMessage). */
-  protected onEngineMessage(_ws: WebSocket, _data: string): void | Promise<void> {}
-
-  /** engineOnly: sends an Engine.IO message to one socket. */
-  protected sendMessage(ws: WebSocket, data: string) {
-    send(ws, messageFrame(data));
-  }
-
-  /** Sends one event to every socket of a namespace (or of one room), encoded once. */
-  protected broadcast(event: string, args: unknown[], options: BroadcastOptions = {}) {
-    const { nsp = '/', room = '' } = options;
-    const skip = new Set(options.except ?? []);
-    const data = [event, ...args];
-    let frame: string;
-    if (this.recovery && !options.volatile) {
-      // The offset rides as the last argument, as socket.io's recovery does it.
-      const offset = this.recovery.nextOffset();
-      frame = eventFrame(nsp, [...data, String(offset)]);
-      const recordOf = (ws: WebSocket) => this.sockets.get(ws) ?? this.endedRecords.get(ws);
-      const exceptSids = [...skip].map((ws) => recordOf(ws)?.nsps[nsp]?.sid ?? '');
-      this.recovery.log(offset, nsp, room, exceptSids, frame);
-    } else {
-      frame = eventFrame(nsp, data);
-    }
-    for (const ws of this.sockets.inRoom(nsp, room)) if (!skip.has(ws)) send(ws, frame);
-  }
-
-  /** Every socket connected to `nsp` (with `all`, the ones yet to connect too). */
-  protected connections(nsp = '/', all = false): Socket<Data>[] {
-    return this.sockets
-      .entries()
-      .filter(([, record]) => all || nsp in record.nsps)
-      .map(([ws, record]) => new Socket(this.host, ws, nsp, record));
-  }
-
-  /**
-   * Forgets the recovery sessions of the sockets with this key (socketKey), live or ended: none
-   * of them comes back with its rooms and data. For a person the server has shut out, whose
-   * dropped connection would otherwise resume, once let in again, as if never removed.
-   */
-  protected forgetSessions(key: string) {
-    this.recovery?.forgetWhere((data) => this.socketKey(data) === key);
-  }
-
-  /** Asks for the alarm (onAlarm) at `at`, unless it rings sooner already. */
-  protected async wakeAt(at: number) {
-    if (this.ringsBy(at)) return;
-    const known = this.knownAlarm;
-    const current = await this.ctx.storage.getAlarm();
-    // Another ask may have set a sooner alarm while this one read.
-    if (this.ringsBy(at)) return;
-    if (current === null || current > at) await this.setAlarm(at);
-    // What was read is news only if nothing set or cancelled the alarm meanwhile.
-    else if (this.knownAlarm === known) this.knownAlarm = current;
-  }
-
-  /** Known to ring by `at`, and not yet due (a due alarm may have rung, and been cleared). */
-  private ringsBy(at: number): boolean {
-    const known = this.knownAlarm;
-    return typeof known === 'number' && known <= at && known > Date.now();
-  }
-
-  /** No alarm at all: the object has nothing more to do (the room was deleted, say). */
-  protected async cancelAlarm() {
-    this.knownAlarm = null;
-    await this.ctx.storage.deleteAlarm();
-  }
-
-  private async setAlarm(at: number) {
-    this.knownAlarm = at;
-    await this.ctx.storage.setAlarm(at);
+    const next = this.#engine.tick();
+    if (next !== null) await this.#alarm.ringBy(next); // null: nobody here, sleep without alarms
   }
 }

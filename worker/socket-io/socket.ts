@@ -2,9 +2,10 @@
  * A socket's connection to one namespace, as the hooks see it: its sid, its data, its rooms,
  * and what can be done with it. A thin handle over the attachment; the server does the work.
  */
+import type { DefaultEvents, EventArgs, EventNames, EventsMap } from './events';
 import { ackFrame, eventFrame } from './parser';
-import { send } from './heartbeat';
 import type { NamespaceRecord, SocketRecord } from './registry';
+import { send } from './send';
 
 /** What a handle needs from its server. */
 export interface SocketHost<Data> {
@@ -14,7 +15,7 @@ export interface SocketHost<Data> {
   disconnect(ws: WebSocket, nsp: string, close: boolean): void;
 }
 
-export class Socket<Data> {
+export class Socket<Data, Emit extends EventsMap = DefaultEvents> {
   /** This connection to the namespace (a reconnect on the same transport makes another). */
   private readonly entry: NamespaceRecord | undefined;
 
@@ -68,7 +69,7 @@ export class Socket<Data> {
    * socket.io-client takes a string last argument of any event for that offset, so end such
    * an event with something else (an object, say).
    */
-  emit(event: string, ...args: unknown[]) {
+  emit<E extends EventNames<Emit>>(event: E, ...args: EventArgs<Emit, E>) {
     send(this.ws, eventFrame(this.nsp, [event, ...args]));
   }
 

@@ -7,13 +7,13 @@ import type { ChatRoom } from '../../../worker/chat/chat-room';
 import { FORWARDED_HEADER, forwardedValue } from '../../../worker/chat/forwarded';
 import { roomStub } from '../../../worker/chat/room-stub';
 import type { SocketState } from '../../../worker/chat/socket-state';
-import type { Registry } from '../../../worker/socket-io/registry';
+import { engineOf } from '../../../worker/socket-io/internals';
 import { TestSocket } from './socket';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const socketsOf = (room: ChatRoom) =>
-  (room as unknown as { sockets: Registry<SocketState> }).sockets;
+/** The room's socket registry (#private in the class: tests reach in through internals.ts). */
+export const socketsOf = (room: ChatRoom) => engineOf<SocketState>(room).registry;
 
 export interface ForwardedCookieUpgrade {
   roomId: string;

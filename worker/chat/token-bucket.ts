@@ -1,3 +1,7 @@
+/**
+ * Token buckets for the room's rate limits: a socket's message allowance (socket-state.ts), a
+ * person's budgets (person-limit.ts), a socket's reads and typing. In memory.
+ */
 /** A token bucket: `tokens` left as of `at`, refilled at a steady rate up to a burst. */
 export interface TokenBucket {
   tokens: number;
