@@ -21,7 +21,7 @@ import type { Db } from '../db/client';
 import { rooms, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { foldedSql, searchText } from '../lib/search-text';
-import { readCounters } from './counters';
+import { readCounters } from '../db/counters';
 import { decodeCursor, encodeCursor, type Position } from './cursor';
 
 const validateQuery = zValidator('query', adminListQuery, (result) => {

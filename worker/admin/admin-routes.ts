@@ -14,7 +14,7 @@ import { deleteAccount } from '../users/delete-account';
 import { findUserById } from '../users/find-user';
 import { adminLists } from './admin-lists';
 import { broadcastRoute, broadcastStatusRoute } from './broadcast-route';
-import { countRoomRemoval, readCounters } from './counters';
+import { countRoomRemoval, readCounters } from '../db/counters';
 import { joinAsModerator } from './join-as-moderator';
 import { securityRoutes } from './security-routes';
 

@@ -1,4 +1,4 @@
-import { countFlushedMessages } from '../admin/counters';
+import { countFlushedMessages } from '../db/counters';
 import type { MessageStore } from './message-store';
 import type { ReadPositions } from './read-positions';
 

@@ -6,7 +6,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { bumpCounter } from '../admin/counters';
+import { bumpCounter } from '../db/counters';
 import { loadSession, revokeSessions, startSession } from '../auth/sessions';
 import { closeUserSockets } from '../chat/close-sockets';
 import { emailVerifications, passwordResets, pendingSignups, users } from '../db/schema';

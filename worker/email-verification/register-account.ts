@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { RegisterRequest } from '../../contract/auth';
 import type { PublicUser } from '../../contract/user';
 import type { AppEnv } from '../app-env';
-import { bumpCounter } from '../admin/counters';
+import { bumpCounter } from '../db/counters';
 import { hashPassword, type PasswordHash } from '../auth/password';
 import { users } from '../db/schema';
 import { ApiError } from '../http/api-error';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { roomMessages, type NicknameConflict } from '../../contract/rooms';
 import { roomStub } from '../chat/room-stub';
-import { bumpCounter } from '../admin/counters';
+import { bumpCounter } from '../db/counters';
 import type { Db } from '../db/client';
 import {
   memberships,

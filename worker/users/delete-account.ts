@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { countUserRemoval } from '../admin/counters';
+import { countUserRemoval } from '../db/counters';
 import { closeUserSocketsIn } from '../chat/close-sockets';
 import type { Db } from '../db/client';
 import { memberships, users } from '../db/schema';

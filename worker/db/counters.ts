@@ -5,8 +5,8 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminStats } from '../../contract/admin';
-import type { Db } from '../db/client';
-import { counters, rooms, users } from '../db/schema';
+import type { Db } from './client';
+import { counters, rooms, users } from './schema';
 
 export type CounterName = keyof AdminStats;
 
