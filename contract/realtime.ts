@@ -61,11 +61,6 @@ export type JoinPayload = z.infer<typeof joinSchema>;
  */
 export const inRoomAs = (nickname: string) => `You are in this room as "${nickname}"`;
 
-/** The nickname an `inRoomAs` refusal names, or null for any other answer. */
-export function nicknameInRoom(refusal: string): string | null {
-  return /^You are in this room as "(.+)"$/s.exec(refusal)?.[1] ?? null;
-}
-
 /**
  * `sendMessage`. `clientId` (a UUID the client picks per message) makes a resend safe: the
  * room answers a repeat with the first send's acknowledgement and delivers nothing new.

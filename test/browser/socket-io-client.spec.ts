@@ -54,8 +54,10 @@ test('a stranger gets a connect_error that says why, and no retries', async () =
   const { body: room } = await alice.client.call('/join', { body: { roomName: 'Private' } });
   const stranger = await newSignedInClient('Stranger');
   const socket = connect(stranger.client, room.roomId);
-  const error = await once<Error>(socket, 'connect_error');
+  const error = await once<Error & { data?: unknown }>(socket, 'connect_error');
   expect(error.message).toBe('You are not a member of this room');
+  // The official client hands the refusal's code over as the error's data.
+  expect(error.data).toEqual({ code: 'not_member' });
   expect(socket.active).toBe(false);
   socket.close();
 });

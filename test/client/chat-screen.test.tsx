@@ -5,6 +5,11 @@ import type { ChatMessage } from '../../contract/realtime';
 import type { PublicUser } from '../../contract/user';
 import { fakeApi, renderApp, testUser } from './render-app';
 
+/** A connect_error as socket.io-client raises it for the room's refusal: words, and the code in data. */
+function refusal(message: string, code: string) {
+  return Object.assign(new Error(message), { data: { code } });
+}
+
 type Handler = (...args: unknown[]) => void;
 interface Emitted {
   event: string;
@@ -206,7 +211,7 @@ describe('chat screen', () => {
     expect((box as HTMLTextAreaElement).value).toBe('');
 
     expect(screen.getByText('Sending…')).toBeTruthy();
-    act(() => sent.ack?.({ error: 'Message cannot be empty' }));
+    act(() => sent.ack?.({ error: 'Message cannot be empty', code: 'empty_message' }));
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(' hello '));
     expect(screen.getByRole('alert').textContent).toBe('Not sent: Message cannot be empty');
     expect(screen.queryByText('Sending…')).toBeNull();
@@ -256,7 +261,9 @@ describe('chat screen', () => {
     const sends = () => socket.emitted.filter((entry) => entry.event === 'sendMessage');
     expect(sends()).toHaveLength(1);
     // The person's other tab spent the room's allowance.
-    act(() => sends()[0]!.ack?.({ error: 'You are sending messages too fast' }));
+    act(() =>
+      sends()[0]!.ack?.({ error: 'You are sending messages too fast', code: 'rate_limited' }),
+    );
     expect(screen.getAllByText('Sending…')).toHaveLength(2);
     await waitFor(() => expect(sends()).toHaveLength(2), { timeout: 2000 });
     expect(sends()[1]!.payload).toEqual(sends()[0]!.payload);
@@ -277,9 +284,9 @@ describe('chat screen', () => {
     }
     fireEvent.change(box, { target: { value: 'typing on' } });
     const sends = () => socket.emitted.filter((entry) => entry.event === 'sendMessage');
-    act(() => sends()[0]!.ack?.({ error: 'Message cannot be empty' }));
+    act(() => sends()[0]!.ack?.({ error: 'Message cannot be empty', code: 'empty_message' }));
     await waitFor(() => expect(sends()).toHaveLength(2));
-    act(() => sends()[1]!.ack?.({ error: 'Message cannot be empty' }));
+    act(() => sends()[1]!.ack?.({ error: 'Message cannot be empty', code: 'empty_message' }));
     await waitFor(() => expect(box.value).toBe('typing on\nfirst\nsecond'));
   });
 
@@ -291,7 +298,9 @@ describe('chat screen', () => {
     expect(screen.getByText('Sending…')).toBeTruthy();
     // Kicked meanwhile: the reconnect is refused, and socket.io-client stops retrying.
     socket.active = false;
-    act(() => socket.receive('connect_error', new Error('You have been banned from this room')));
+    act(() =>
+      socket.receive('connect_error', refusal('You have been banned from this room', 'banned')),
+    );
     await screen.findByRole('dialog', { name: 'Unable to join the chat' });
     await waitFor(() => expect(box.value).toBe('said while offline'));
     expect(screen.queryByText('Sending…')).toBeNull();
@@ -336,7 +345,11 @@ describe('chat screen', () => {
 
   it('shows join and connection errors in a dialog that only leads away', async () => {
     const { socket } = await openChat();
-    act(() => socket.last('join')?.ack?.({ error: 'You are not a member of this room' }));
+    act(() =>
+      socket
+        .last('join')
+        ?.ack?.({ error: 'You are not a member of this room', code: 'not_member' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Unable to join the chat' });
     expect(within(dialog).getByText(/^You are not a member of this room\./)).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Join A New Room' }).getAttribute('href')).toBe(
@@ -360,7 +373,7 @@ describe('chat screen', () => {
 
   it('goes to /join too when the room was deleted while the person was away', async () => {
     const { socket, router } = await openChat();
-    act(() => socket.receive('connect_error', new Error('Room not found')));
+    act(() => socket.receive('connect_error', refusal('Room not found', 'room_not_found')));
     await waitFor(() => expect(router.state.location.pathname).toBe('/join'));
     expect(router.state.location.state).toEqual({
       notice: 'This room does not exist, or was deleted.',
@@ -414,7 +427,13 @@ describe('chat screen', () => {
 
   it('joins under the nickname the room names when this browser kept an older one', async () => {
     const { socket } = await openChat();
-    act(() => socket.last('join')?.ack?.({ error: 'You are in this room as "Bobby"' }));
+    act(() =>
+      socket.last('join')?.ack?.({
+        error: 'You are in this room as "Bobby"',
+        code: 'in_room_as',
+        nickname: 'Bobby',
+      }),
+    );
     await waitFor(() => expect(sockets).toHaveLength(2));
     act(() => sockets[1]!.receive('connect'));
     expect(sockets[1]!.last('join')?.payload).toEqual({ name: 'Bobby', room: 'room-a' });

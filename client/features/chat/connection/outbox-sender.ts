@@ -1,9 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import {
-  SENDING_TOO_FAST,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '../../../../contract/realtime';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../../contract/realtime';
 import type { Outbox } from './outbox';
 import { SendPacer } from './send-pacer';
 
@@ -64,7 +60,7 @@ export function outboxSender(
           outbox.unanswered(clientId);
           return flush();
         }
-        if (ack.error === SENDING_TOO_FAST) {
+        if (ack.code === 'rate_limited') {
           outbox.unanswered(clientId);
           return flushIn(TOO_FAST_RETRY_MS);
         }

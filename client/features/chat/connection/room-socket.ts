@@ -4,7 +4,6 @@ import {
   chatMessageSchema,
   historyPageSchema,
   nicknameChangedSchema,
-  nicknameInRoom,
   roomDataSchema,
   SOCKET_PATH,
   typingSchema,
@@ -13,7 +12,6 @@ import {
   type JoinPayload,
   type ServerToClientEvents,
 } from '../../../../contract/realtime';
-import { roomMessages } from '../../../../contract/rooms';
 import { htmlToText } from '../utils/sanitize-html';
 import {
   isSystemMessage,
@@ -21,7 +19,7 @@ import {
   MAX_SHOWN_MESSAGES,
   mergeMessages,
 } from '../utils/merge-messages';
-import { refusalText } from '../utils/refusal-text';
+import { refusalCodeOf, refusalText } from '../utils/refusal-text';
 import { showSystemNotice } from '../utils/show-system-notice';
 import { OlderPages, oldestIdOf } from './older-pages';
 import type { Outbox } from './outbox';
@@ -132,9 +130,9 @@ export function openRoomSocket(
         if (socket.connected) fail('fatal', 'The room did not answer. Please try again.');
       } else if (ack.error) {
         // Renamed on another device while this one kept the old name: take the room's.
-        const known = nicknameInRoom(ack.error);
+        const known = ack.code === 'in_room_as' ? ack.nickname : undefined;
         if (known && known !== nickname && room.renamed(known)) return;
-        fail('fatal', refusalText(ack.error));
+        fail('fatal', refusalText(ack.code, ack.error));
       } else {
         setReady(true);
         flush();
@@ -148,11 +146,12 @@ export function openRoomSocket(
     if (socket.active) return fail('connection', problem.message);
     // Deleted while this tab (or the person) was away, as a deletion heard live; or an
     // address that names no room at all.
-    if (problem.message === roomMessages.roomNotFound) {
+    const code = refusalCodeOf(problem);
+    if (code === 'room_not_found') {
       roomDeleted = true;
       return room.roomDeleted(ROOM_GONE_NOTICE);
     }
-    fail('fatal', refusalText(problem.message));
+    fail('fatal', refusalText(code, problem.message));
   });
   socket.on('disconnect', (reason) => {
     setReady(false);
