@@ -7,21 +7,7 @@ import type { PublicUser } from '../../contract/user';
 import { fakeApi, renderApp, testUser, type FetchCall } from './render-app';
 
 // The drawer does not need a live room: a socket that never connects will do.
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const socket = {
-      connected: false,
-      on: () => socket,
-      off: () => socket,
-      emit: () => socket,
-      timeout: () => ({ emit: () => socket }),
-      disconnect: () => socket,
-      connect: () => socket,
-      io: { on: () => {}, off: () => {}, opts: {} },
-    };
-    return socket;
-  },
-}));
+vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
 
 const inRoom: PublicUser = { ...testUser, roomId: 'room-a', activeNickname: 'ada' };
 const rooms: RoomSummary[] = [

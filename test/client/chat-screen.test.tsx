@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
 import type { PublicUser } from '../../contract/user';
+import { sockets } from './fake-socket';
 import { fakeApi, renderApp, testUser } from './render-app';
 
 /** A connect_error as socket.io-client raises it for the room's refusal: words, and the code in data. */
@@ -10,80 +11,7 @@ function refusal(message: string, code: string) {
   return Object.assign(new Error(message), { data: { code } });
 }
 
-type Handler = (...args: unknown[]) => void;
-interface Emitted {
-  event: string;
-  payload: unknown;
-  ack?: (answer: unknown) => void;
-}
-
-/** Stands in for a socket.io-client socket: records what the screen emits, replays the server. */
-const { sockets, FakeSocket } = vi.hoisted(() => {
-  class FakeSocket {
-    handlers = new Map<string, Handler[]>();
-    emitted: Emitted[] = [];
-    connected = false;
-    disconnected = false;
-    recovered = false;
-    /** Retrying after a drop (socket.io-client's `active`); false once refused. */
-    active = false;
-    /** The socket's Manager (the screen listens for its reconnect_failed). */
-    io = { on: () => this.io, off: () => this.io, opts: {} as Record<string, unknown> };
-    constructor(
-      readonly url: string,
-      readonly options: Record<string, unknown>,
-    ) {}
-    on(event: string, handler: Handler) {
-      this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
-      return this;
-    }
-    off() {
-      this.handlers.clear();
-      return this;
-    }
-    emit(event: string, payload: unknown, ack?: (answer: unknown) => void) {
-      this.emitted.push({ event, payload, ack });
-      return this;
-    }
-    /** Signals (read, typing) go volatile: dropped rather than queued while disconnected. */
-    get volatile() {
-      return this;
-    }
-    timeout() {
-      return {
-        emit: (event: string, payload: unknown, ack: (error: unknown, answer: unknown) => void) =>
-          this.emit(event, payload, (answer) => ack(null, answer)),
-      };
-    }
-    /** The screen connects once it has asked for a socket ticket (room-tickets.ts). */
-    connect() {
-      return this;
-    }
-    disconnect() {
-      this.connected = false;
-      this.disconnected = true;
-      return this;
-    }
-    /** The server (or the transport) fires an event at the screen. */
-    receive(event: string, ...args: unknown[]) {
-      if (event === 'connect') this.connected = true;
-      if (event === 'disconnect') this.connected = false;
-      for (const handler of this.handlers.get(event) ?? []) handler(...args);
-    }
-    last(event: string) {
-      return this.emitted.filter((entry) => entry.event === event).at(-1);
-    }
-  }
-  return { sockets: [] as InstanceType<typeof FakeSocket>[], FakeSocket };
-});
-
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: Record<string, unknown>) => {
-    const socket = new FakeSocket(url, options);
-    sockets.push(socket);
-    return socket;
-  },
-}));
+vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
 
 const inRoom: PublicUser = { ...testUser, roomId: 'room-a', activeNickname: 'ada' };
 const message = (id: number, user: string, text: string): ChatMessage => ({

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../contract/user';
 import { fakeApi, renderApp, testUser } from './render-app';
+import { sockets } from './fake-socket';
 
 /** Which parts throw while rendering, as a bug in them would. */
 const broken = vi.hoisted(() => ({ messageList: false, notFound: false, footer: false }));
@@ -40,24 +41,7 @@ vi.mock('../../client/components/layouts/footer', async (load) => {
 });
 
 /** The chat connects once it mounts; this socket never hears from a server. */
-const sockets = vi.hoisted(() => [] as { emitted: string[] }[]);
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const socket = {
-      emitted: [] as string[],
-      connected: false,
-      io: { on: () => socket.io, off: () => socket.io, opts: {} },
-      on: () => socket,
-      off: () => socket,
-      emit: (event: string) => socket.emitted.push(event),
-      timeout: () => socket,
-      connect: () => socket,
-      disconnect: () => socket,
-    };
-    sockets.push(socket);
-    return socket;
-  },
-}));
+vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
 
 const inRoom: PublicUser = { ...testUser, roomId: 'room-a', activeNickname: 'ada' };
 

@@ -4,21 +4,7 @@ import type { PublicUser } from '../../contract/user';
 import { fakeApi, renderApp, testUser, type FetchCall } from './render-app';
 
 // A successful join opens the chat; its socket is not under test here.
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const socket = {
-      connected: false,
-      on: () => socket,
-      off: () => socket,
-      emit: () => socket,
-      timeout: () => ({ emit: () => socket }),
-      disconnect: () => socket,
-      connect: () => socket,
-      io: { on: () => {}, off: () => {}, opts: {} },
-    };
-    return socket;
-  },
-}));
+vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
 
 const conflict = {
   status: 409,

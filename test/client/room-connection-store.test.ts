@@ -1,78 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
 import { RoomConnectionStore } from '../../client/features/chat/connection/room-connection-store';
+import { sockets } from './fake-socket';
 
-type Handler = (...args: unknown[]) => void;
-
-/** A socket.io-client socket that records what the store emits and replays the server. */
-const { sockets, FakeSocket } = vi.hoisted(() => {
-  class FakeSocket {
-    handlers = new Map<string, Handler[]>();
-    managerHandlers = new Map<string, Handler[]>();
-    emitted: { event: string; payload: unknown; ack?: (answer: unknown) => void }[] = [];
-    connected = false;
-    recovered = false;
-    active = true;
-    connects = 0;
-    io = {
-      on: (event: string, handler: Handler) => {
-        this.managerHandlers.set(event, [...(this.managerHandlers.get(event) ?? []), handler]);
-        return this.io;
-      },
-      off: () => this.io,
-      opts: {} as Record<string, unknown>,
-    };
-    on(event: string, handler: Handler) {
-      this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
-      return this;
-    }
-    off() {
-      this.handlers.clear();
-      return this;
-    }
-    emit(event: string, payload: unknown, ack?: (answer: unknown) => void) {
-      this.emitted.push({ event, payload, ack });
-      return this;
-    }
-    get volatile() {
-      return this;
-    }
-    timeout() {
-      return {
-        emit: (event: string, payload: unknown, ack: (error: unknown, answer: unknown) => void) =>
-          this.emit(event, payload, (answer) => ack(null, answer)),
-      };
-    }
-    connect() {
-      this.connects += 1;
-      return this;
-    }
-    disconnect() {
-      this.connected = false;
-      return this;
-    }
-    receive(event: string, ...args: unknown[]) {
-      if (event === 'connect') this.connected = true;
-      if (event === 'disconnect') this.connected = false;
-      for (const handler of this.handlers.get(event) ?? []) handler(...args);
-    }
-    manager(event: string) {
-      for (const handler of this.managerHandlers.get(event) ?? []) handler();
-    }
-    last(event: string) {
-      return this.emitted.filter((entry) => entry.event === event).at(-1);
-    }
-  }
-  return { sockets: [] as InstanceType<typeof FakeSocket>[], FakeSocket };
-});
-
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket;
-  },
-}));
+// The store's sockets start out retrying, as a fresh socket.io-client socket does.
+vi.mock('socket.io-client', () =>
+  import('./fake-socket').then((m) => ({
+    io: (...args: Parameters<typeof m.fakeSocketIoClient.io>) =>
+      Object.assign(m.fakeSocketIoClient.io(...args), { active: true }),
+  })),
+);
 
 const message = (id: number, user: string, text = `message ${id}`): ChatMessage => ({
   id,
