@@ -1,5 +1,5 @@
 // ESLint for the whole repository: TypeScript (typescript-eslint), React hooks, import cycles,
-// and the rule that client features stay apart (STYLE.md). See README, "Linting".
+// and the rule that client features stay apart (STYLE.md). Why each rule: docs/development.md.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';

@@ -167,8 +167,9 @@ export function loadConfig(argv = process.argv.slice(2)) {
     floor: argv.includes('--floor'),
     // Socket scenarios: passes of each server, alternating; the table takes medians.
     rounds: Math.round(positive('BENCH_ROUNDS', 3)),
-    // A storm's pass lasts about a second, and one full collection (75 to 160 ms on our isolate)
-    // lands in some passes and not others: five cost little more than three and steady the median.
+    // A storm's pass is short, so a full garbage collection of our isolate, which lands in some
+    // passes and not others, moves it a lot: five cost little more than three and steady the
+    // median.
     stormRounds: Math.round(positive('BENCH_STORM_ROUNDS', 5)),
     scale,
     timeScale,

@@ -1,9 +1,9 @@
 /**
  * npm run conformance:serve: the bare Socket.IO layer (worker/socket-io/conformance/fixture.ts) on port
  * 3000 at /socket.io/ and /engine.io/, with the settings of the socket.io team's protocol test
- * suites, which can then be run against it (README, Realtime). Served by Miniflare directly,
- * like npm start: wrangler dev's reload proxy in front of workerd was seen to drop a server's
- * close frame on a socket that had not spoken yet. `-- --hibernate` serves hibernatable sockets,
+ * suites, which can then be run against it (docs/realtime.md, "Conformance"). Served by
+ * Miniflare directly, like npm start: wrangler dev's reload proxy in front of workerd was seen to
+ * drop a server's close frame on a socket that had not spoken yet. `-- --hibernate` serves hibernatable sockets,
  * as the app's rooms have (the fixture explains why that is not the default).
  */
 import { readFileSync } from 'node:fs';

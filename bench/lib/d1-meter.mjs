@@ -7,7 +7,11 @@
 import { sleep } from './async.mjs';
 
 const PATH = '/api/bench/d1-meter';
-/** Room objects flush their summary to D1 by an alarm about 1 s after a message. */
+/**
+ * A room object flushes its summary to D1 by an alarm: a second after a message in a quiet room,
+ * and at most every 5 s in a busy one, so a busy room's last flush may come up to 5 s after its
+ * last message (room-messages.ts). This wait covers the quiet room's.
+ */
 const ALARM_WAIT_MS = 1500;
 const POLL_MS = 300;
 const SETTLE_TIMEOUT_MS = 15_000;

@@ -1,12 +1,12 @@
 /**
  * Rounds: a socket scenario runs against both servers several times, alternating which goes
  * first, and the table reports each figure's median over the rounds (failures summed). On a
- * shared two-core machine one pass of each server can differ by 2× from the next; pairing
- * passes in time and taking medians keeps a slow moment from deciding a ratio. Each pass starts
- * once every server is idle, not only the one about to run: a server that has just served a
- * pass is still closing its thousand sockets, and when only the next server was waited for,
- * the baseline's connect storm took 310 to 420 ms after the floor's pass and 700 to 960 ms
- * after ours, in the same run. With the workerd floor as a third server (`--floor`), the order
+ * shared machine one pass of a server can differ widely from the next; pairing passes in time
+ * and taking medians keeps a slow moment from deciding a ratio. Each pass starts once every
+ * server is idle, not only the one about to run: a server that has just served a pass is still
+ * closing its thousand sockets, and when only the next server was waited for, the baseline's
+ * connect storm was much slower after our pass than after the floor's, so it measured which
+ * server went before it. With the workerd floor as a third server (`--floor`), the order
  * reverses the same way, so ours and the floor take turns going first and the baseline always
  * runs between them.
  */

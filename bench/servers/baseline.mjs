@@ -39,7 +39,7 @@ io.on('connection', (socket) => {
 // The same listen queue as workerd's sockets (4,096, what `ss -ltn` shows for ours). Node's
 // default of 511 overflowed when a storm's 1,000 sockets connected at once: the kernel dropped
 // the SYNs beyond it (TcpExtListenOverflows) and the clients sent them again a second later, so
-// the baseline's storm took about 450 ms in one pass and 1,150 ms in the next.
+// the baseline's storm time said more about the listen queue than about the server.
 const BACKLOG = 4096;
 httpServer.listen({ port, host: '127.0.0.1', backlog: BACKLOG }, () =>
   console.log(`baseline listening on ${port}`),

@@ -1,6 +1,6 @@
 /**
  * The simulated people, made through the public API as a browser would: register and sign in
- * (about 100 ms of PBKDF2 each on the server), a few at a time, reused by every scenario.
+ * (each a PBKDF2 hash on the server, slow by design), a few at a time, reused by every scenario.
  */
 import { randomBytes } from 'node:crypto';
 import { mapLimit, progress } from '../lib/async.mjs';

@@ -1,8 +1,8 @@
 /**
- * Read-your-writes with D1 read replicas (README, "Reads near the reader"): every API answer
- * carries the database position its session reached, as a bookmark in `x-d1-bookmark`, and
- * every call sends back the newest one this tab was given, so the server reads from a copy at
- * least that new. Kept in sessionStorage too, so a reload still sees what it just wrote.
+ * Read-your-writes with D1 read replicas (docs/operations.md, "Reads near the reader"): every
+ * API answer carries the database position its session reached, as a bookmark in
+ * `x-d1-bookmark`, and every call sends back the newest one this tab was given, so the server
+ * reads from a copy at least that new. Kept in sessionStorage too, so a reload still sees what it just wrote.
  */
 const HEADER = 'x-d1-bookmark';
 const STORAGE_KEY = 'd1-bookmark';

@@ -1,10 +1,10 @@
 /**
  * Serves the app on workerd through Miniflare, the engine `wrangler dev` drives, but without
  * wrangler dev's reload proxy: that proxy is a second workerd process which every request and
- * every WebSocket frame crosses, and under chat load it cost about a third of the server's CPU
- * (bench/README.md). The worker is bundled exactly as `wrangler deploy` bundles it, the
- * bindings, assets and secrets come from wrangler.toml and .dev.vars through wrangler's own
- * translation, and the state lives where `wrangler dev` and `wrangler d1 --local` keep it.
+ * every WebSocket frame crosses, so under chat load the bench would count the proxy's work as
+ * the app's (docs/performance.md). The worker is bundled exactly as `wrangler deploy` bundles
+ * it, the bindings, assets and secrets come from wrangler.toml and .dev.vars through wrangler's
+ * own translation, and the state lives where `wrangler dev` and `wrangler d1 --local` keep it.
  *
  * The app's port is a socket of workerd itself, opened on the worker's LocalEdge entrypoint
  * (worker/local-edge.ts), the local stand-in for Cloudflare's edge: no Node process and no

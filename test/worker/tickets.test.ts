@@ -1,5 +1,5 @@
 /**
- * Socket tickets (README, Realtime): the API issues a short-lived signed ticket to a member,
+ * Socket tickets (docs/realtime.md): the API issues a short-lived signed ticket to a member,
  * the socket connects with it and no cookie, and every forgery is refused: a bad signature,
  * a changed field, another room's ticket, an expired one, a token of another type.
  */

@@ -1,5 +1,5 @@
 /**
- * Socket tickets for one room's socket (README, Realtime): before a connect the chat screen asks
+ * Socket tickets for one room's socket (docs/realtime.md): before a connect the chat screen asks
  * the API for a short-lived signed ticket and puts it in the handshake query, so the worker
  * admits the socket without a database round trip. A ticket is reused for the reconnects of its
  * minute and dropped before it expires; without one (the call failed, or it lapsed) the socket
