@@ -1,11 +1,14 @@
 // The worker's import graph, `import type` and re-exports counted: circles of files, and pairs of
-// folders that import each other. Exits 1 when there is either. `node scripts/import-graph.mjs
-// [root]` (default: worker).
+// folders that import each other, as top-level folders (worker/chat with all beneath it) and as
+// directories (worker/chat/room apart from worker/chat/messages). Files at the root (app.ts, the
+// entry, the Env types) compose the folders and are no folder. Exits 1 when there is either.
+// `node scripts/import-graph.mjs [root]` (default: worker).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const root = resolve(process.argv[2] ?? 'worker');
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -66,30 +69,46 @@ function connect(v) {
 for (const v of graph.keys()) if (!state.has(v)) connect(v);
 
 const name = (file) => relative(root, file);
-const folder = (file) => {
+const topFolder = (file) => {
   const parts = relative(root, file).split(sep);
-  return parts.length > 1 ? parts[0] : '.';
+  return parts.length > 1 ? parts[0] : null;
 };
-const folderEdges = new Map();
-for (const [from, targets] of graph) {
-  for (const to of targets) {
-    const [a, b] = [folder(from), folder(to)];
-    if (a === b) continue;
-    if (!folderEdges.has(a)) folderEdges.set(a, new Map());
-    const examples = folderEdges.get(a);
-    if (!examples.has(b)) examples.set(b, `${name(from)} -> ${name(to)}`);
+const directory = (file) => {
+  const dir = dirname(relative(root, file));
+  return dir === '.' ? null : dir;
+};
+
+/** Pairs of folders (as `folderOf` names them) that import each other, with an edge each way. */
+function mutualPairs(folderOf) {
+  const edges = new Map();
+  for (const [from, targets] of graph) {
+    for (const to of targets) {
+      const [a, b] = [folderOf(from), folderOf(to)];
+      if (a === null || b === null || a === b) continue;
+      if (!edges.has(a)) edges.set(a, new Map());
+      const examples = edges.get(a);
+      if (!examples.has(b)) examples.set(b, `${name(from)} -> ${name(to)}`);
+    }
   }
-}
-const pairs = [];
-for (const [a, targets] of folderEdges) {
-  for (const [b, example] of targets) {
-    if (a < b && folderEdges.get(b)?.has(a)) pairs.push([a, b, example, folderEdges.get(b).get(a)]);
+  const pairs = [];
+  for (const [a, targets] of edges) {
+    for (const [b, example] of targets) {
+      if (a < b && edges.get(b)?.has(a)) pairs.push([a, b, example, edges.get(b).get(a)]);
+    }
   }
+  return pairs;
 }
 
+const topPairs = mutualPairs(topFolder);
+const dirPairs = mutualPairs(directory);
 console.log(`${graph.size} files under ${relative(process.cwd(), root) || '.'}`);
 console.log(`files in a circle: ${components.length} component(s)`);
 for (const component of components) console.log(`  ${component.map(name).sort().join(', ')}`);
-console.log(`folder pairs importing each other: ${pairs.length}`);
-for (const [a, b, ab, ba] of pairs) console.log(`  ${a} <-> ${b}   (${ab}; ${ba})`);
-process.exitCode = components.length + pairs.length > 0 ? 1 : 0;
+for (const [label, pairs] of [
+  ['top-level folders', topPairs],
+  ['directories', dirPairs],
+]) {
+  console.log(`pairs of ${label} importing each other: ${pairs.length}`);
+  for (const [a, b, ab, ba] of pairs) console.log(`  ${a} <-> ${b}   (${ab}; ${ba})`);
+}
+process.exitCode = components.length + topPairs.length + dirPairs.length > 0 ? 1 : 0;

@@ -7,7 +7,7 @@ import type { AppEnv } from './app-env';
 import { loginRoutes } from './auth/login-routes';
 import { passwordResetRoutes } from './auth/password-reset-routes';
 import { settingsRoutes } from './auth/settings-routes';
-import { socketRoute } from './chat/socket-route';
+import { socketRoute } from './chat/upgrade/socket-route';
 import { openDb } from './db/client';
 import { verifyEmailRoutes } from './email-verification/verify-routes';
 import { inviteLinkRoutes } from './invites/invite-link-routes';
@@ -63,7 +63,7 @@ function readsPrimary(path: string): boolean {
 
 export const app = new Hono<AppEnv>();
 // /api only: the socket upgrade reads the primary through the plain binding, so that upgrades
-// arriving together can share one statement (chat/upgrade-check.ts), and its 101 carries no
+// arriving together can share one statement (chat/upgrade/upgrade-check.ts), and its 101 carries no
 // bookmark.
 app.use('/api/*', async (c, next) => {
   const session = openSession(c, readsPrimary(c.req.path));

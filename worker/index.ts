@@ -1,5 +1,5 @@
 /** The worker's entry: /api/* and /socket.io/* go to Hono; every other path is a static asset. */
-import { ChatRoom as Room } from './chat/chat-room';
+import { ChatRoom as Room } from './chat/room/chat-room';
 import { meterEnv } from './db/d1-meter';
 import { pruneOldRows } from './maintenance/prune';
 import type { BroadcastMessage } from './queues/broadcast-messages';

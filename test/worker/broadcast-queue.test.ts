@@ -13,8 +13,8 @@ import {
   runInDurableObject,
 } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import { roomStub } from '../../worker/chat/room-stub';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import type { BroadcastMessage, DeliverMessage } from '../../worker/queues/broadcast-messages';
 import { handleBroadcastBatch } from '../../worker/queues/broadcast-consumer';
 import { readBroadcastStatus } from '../../worker/queues/broadcast-progress';

@@ -4,7 +4,7 @@ import {
   forwardedValue,
   readForwarded,
   type ForwardedUpgrade,
-} from '../../worker/chat/forwarded';
+} from '../../worker/chat/upgrade/forwarded';
 
 const upgrade: ForwardedUpgrade = {
   roomId: 'room-1',

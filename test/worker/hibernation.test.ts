@@ -6,8 +6,8 @@
  */
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { MAX_SOCKETS_PER_PERSON } from '../../worker/chat/chat-room';
-import { roomStub } from '../../worker/chat/room-stub';
+import { MAX_SOCKETS_PER_PERSON } from '../../worker/chat/room/chat-room';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import { REFUSED_TAG } from '../../worker/socket-io/refusal';
 import { signedInClient } from './support/api';
 import { createRoom, joinRoom } from './support/rooms';

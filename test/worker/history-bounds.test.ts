@@ -6,10 +6,10 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_FRAME_BYTES, HISTORY_PAGE, HISTORY_RESUME_MAX } from '../../contract/realtime';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import { JOINS_BURST } from '../../worker/chat/join-limit';
-import { renderMessage } from '../../worker/chat/render-message';
-import { roomStub } from '../../worker/chat/room-stub';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { JOINS_BURST } from '../../worker/chat/room/join-limit';
+import { renderMessage } from '../../worker/chat/messages/render-message';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import { createRoom, signedInOwnAddress } from './support/rooms';
 import { TestSocket } from './support/socket';
 

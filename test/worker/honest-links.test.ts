@@ -5,8 +5,12 @@
  * never survives in an href.
  */
 import { describe, expect, it } from 'vitest';
-import { hostsNamedIn, namesAnotherAddress, withoutUserinfo } from '../../worker/chat/honest-links';
-import { renderMessage } from '../../worker/chat/render-message';
+import {
+  hostsNamedIn,
+  namesAnotherAddress,
+  withoutUserinfo,
+} from '../../worker/chat/messages/honest-links';
+import { renderMessage } from '../../worker/chat/messages/render-message';
 
 const SAFE_LINK = 'target="_blank" rel="noopener noreferrer nofollow"';
 const shownAs = (href: string, words: string) => `<a href="${href}" ${SAFE_LINK}>${words}</a>`;

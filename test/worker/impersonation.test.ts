@@ -5,9 +5,9 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/validation';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import { CLOCK_ALLOWANCE_MS } from '../../worker/tickets/ticket-voids';
-import { roomStub } from '../../worker/chat/room-stub';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { CLOCK_ALLOWANCE_MS } from '../../worker/chat/room/ticket-voids';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import { Client, newAccount, signedInClient } from './support/api';
 import { createRoom, joinRoom } from './support/rooms';
 import { forwardedCookieUpgrade, sleep } from './support/room-object';

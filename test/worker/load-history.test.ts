@@ -7,10 +7,10 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_FRAME_BYTES, HISTORY_OLDER_MAX } from '../../contract/realtime';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import { LOAD_HISTORY_BURST, LOADING_TOO_FAST } from '../../worker/chat/load-history';
-import { renderMessage } from '../../worker/chat/render-message';
-import { roomStub } from '../../worker/chat/room-stub';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { LOAD_HISTORY_BURST, LOADING_TOO_FAST } from '../../worker/chat/messages/load-history';
+import { renderMessage } from '../../worker/chat/messages/render-message';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import { createRoom, signedInOwnAddress } from './support/rooms';
 import { TestSocket } from './support/socket';
 

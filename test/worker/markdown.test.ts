@@ -5,7 +5,7 @@
  * excerpt reads it as plain text.
  */
 import { describe, expect, it } from 'vitest';
-import { hasVisibleText, renderMessage } from '../../worker/chat/render-message';
+import { hasVisibleText, renderMessage } from '../../worker/chat/messages/render-message';
 import { toExcerpt } from '../../worker/rooms/excerpt';
 
 const SAFE_LINK = 'target="_blank" rel="noopener noreferrer nofollow"';

@@ -5,8 +5,8 @@
  * are their own.
  */
 import { describe, expect, it } from 'vitest';
-import { JOINING_TOO_FAST, JOINS_BURST } from '../../worker/chat/join-limit';
-import { LOAD_HISTORY_BURST, LOADING_TOO_FAST } from '../../worker/chat/load-history';
+import { JOINING_TOO_FAST, JOINS_BURST } from '../../worker/chat/room/join-limit';
+import { LOAD_HISTORY_BURST, LOADING_TOO_FAST } from '../../worker/chat/messages/load-history';
 import { ownerAndGuest } from './support/rooms';
 import { TestSocket } from './support/socket';
 

@@ -7,7 +7,7 @@ import {
   STORM_MAX_WAIT_MS,
   STORM_PAUSE_MS,
   type PresenceNotice,
-} from '../../worker/chat/presence-batch';
+} from '../../worker/chat/presence/presence-batch';
 import { signedInClient } from './support/api';
 import { createRoom, joinRoom } from './support/rooms';
 import { TestSocket } from './support/socket';

@@ -4,9 +4,9 @@
  */
 import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import { ROOM_DELETED } from '../../worker/chat/room-messages';
-import { roomStub } from '../../worker/chat/room-stub';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { ROOM_DELETED } from '../../worker/chat/messages/room-messages';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import { signedInClient } from './support/api';
 import { createRoom } from './support/rooms';
 

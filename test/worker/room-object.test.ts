@@ -5,9 +5,9 @@ import {
   runInDurableObject,
 } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { MAX_SOCKETS_PER_PERSON, type ChatRoom } from '../../worker/chat/chat-room';
-import { HISTORY_LIMIT, MessageStore } from '../../worker/chat/message-store';
-import { roomStub } from '../../worker/chat/room-stub';
+import { MAX_SOCKETS_PER_PERSON, type ChatRoom } from '../../worker/chat/room/chat-room';
+import { HISTORY_LIMIT, MessageStore } from '../../worker/chat/messages/message-store';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import { signedInClient } from './support/api';
 import { socketsOf } from './support/room-object';
 import { createRoom, joinRoom, makePingRoundDue, ownerAndGuestJoined } from './support/rooms';

@@ -5,11 +5,11 @@
  */
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import { ReadPositions } from '../../worker/chat/read-positions';
-import { RoomBans } from '../../worker/chat/room-bans';
-import { roomStub } from '../../worker/chat/room-stub';
-import { TicketVoids } from '../../worker/tickets/ticket-voids';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { ReadPositions } from '../../worker/chat/messages/read-positions';
+import { RoomBans } from '../../worker/chat/room/ban-list';
+import { roomStub } from '../../worker/room-calls/room-rpc';
+import { TicketVoids } from '../../worker/chat/room/ticket-voids';
 import { signedInClient } from './support/api';
 import { createRoom } from './support/rooms';
 

@@ -5,8 +5,8 @@
  */
 import { env, runInDurableObject } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import { roomStub } from '../../worker/chat/room-stub';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import {
   resetRoomWakes,
   roomWakeStats,

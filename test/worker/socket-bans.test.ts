@@ -4,10 +4,10 @@
  */
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import type { RoomBans } from '../../worker/chat/room-bans';
-import { RoomGate } from '../../worker/chat/room-gate';
-import { roomStub } from '../../worker/chat/room-stub';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import type { RoomBans } from '../../worker/chat/room/ban-list';
+import { RoomGate } from '../../worker/chat/room/room-gate';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import { heldD1 } from './support/held-d1';
 import { joinRoom, ownerAndGuest } from './support/rooms';
 import { TestSocket } from './support/socket';
@@ -129,13 +129,8 @@ describe('a kick bans, and the room enforces it', () => {
     const [banStands, noBan] = [{ banned: 1 }, null];
     const banned = await runInDurableObject(
       roomStub(env, roomId),
-      async (_room: ChatRoom, state) => {
-        const gate = new RoomGate(
-          state.storage.sql,
-          () => heldDb,
-          () => roomId,
-          () => {},
-        );
+      async (room: ChatRoom, state) => {
+        const gate = new RoomGate(state.storage.sql, () => heldDb, { id: roomId }, room);
         gate.kicked('user-x');
         const first = gate.confirmKick('user-x');
         gate.unbanned('user-x');

@@ -6,10 +6,10 @@
  */
 import { env, runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import { PRESENCE_INTERVAL_MS } from '../../worker/chat/presence-batch';
-import { closeAddressSockets, closeUserSockets } from '../../worker/chat/close-sockets';
-import { roomStub } from '../../worker/chat/room-stub';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { PRESENCE_INTERVAL_MS } from '../../worker/chat/presence/presence-batch';
+import { closeAddressSockets, closeUserSockets } from '../../worker/room-calls/close-sockets';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import { Client } from './support/api';
 import { signedInAdmin } from './support/admin';
 import { watchMailbox } from './support/mailbox';

@@ -11,8 +11,8 @@ import {
   runInDurableObject,
 } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import { roomStub } from '../../worker/chat/room-stub';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import { signedInClient } from './support/api';
 import { createRoom, joinRoom, makePingRoundDue } from './support/rooms';
 import { sleep, socketsOf } from './support/room-object';

@@ -4,10 +4,10 @@
  */
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import { RecentRemovals } from '../../worker/chat/recent-removals';
-import { JOINED } from '../../worker/chat/room-occupants';
-import { roomStub } from '../../worker/chat/room-stub';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { RecentRemovals } from '../../worker/chat/room/recent-removals';
+import { JOINED } from '../../worker/chat/sockets/socket-state';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import { closeOrphans } from '../../worker/socket-io/alive-clock';
 import { RecoveryStore, REPLAY_MAX_FRAMES } from '../../worker/socket-io/recovery';
 import { joinRoom, ownerAndGuestJoined } from './support/rooms';

@@ -10,12 +10,12 @@ import {
   runInDurableObject,
 } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { PRESENCE_INTERVAL_MS } from '../../worker/chat/presence-batch';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import { roomStub } from '../../worker/chat/room-stub';
+import { PRESENCE_INTERVAL_MS } from '../../worker/chat/presence/presence-batch';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import { engineOf } from '../../worker/socket-io/internals';
 import { newId, type SocketRecord } from '../../worker/socket-io/registry';
-import type { SocketState } from '../../worker/chat/socket-state';
+import type { SocketState } from '../../worker/chat/sockets/socket-state';
 import { signedInClient } from './support/api';
 import { createRoom, joinRoom, makePingRoundDue } from './support/rooms';
 import { sleep, socketsOf } from './support/room-object';

@@ -6,8 +6,11 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { MAX_SOCKETS_PER_PERSON } from '../../worker/chat/chat-room';
-import { RECONNECTING_TOO_FAST, UPGRADE_BURST } from '../../worker/chat/room-socket-options';
+import { MAX_SOCKETS_PER_PERSON } from '../../worker/chat/room/chat-room';
+import {
+  RECONNECTING_TOO_FAST,
+  UPGRADE_BURST,
+} from '../../worker/chat/sockets/room-socket-options';
 import { ownerAndGuest } from './support/rooms';
 import { TestSocket } from './support/socket';
 

@@ -7,7 +7,7 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
-import { closeAddressSockets } from '../../worker/chat/close-sockets';
+import { closeAddressSockets } from '../../worker/room-calls/close-sockets';
 import { addressKey } from '../../worker/security/client-ip';
 import {
   blockCacheStats,

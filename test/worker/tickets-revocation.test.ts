@@ -6,9 +6,9 @@
  */
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import { roomStub } from '../../worker/chat/room-stub';
-import { TicketVoids } from '../../worker/tickets/ticket-voids';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { roomStub } from '../../worker/room-calls/room-rpc';
+import { TicketVoids } from '../../worker/chat/room/ticket-voids';
 import { signedInAdmin } from './support/admin';
 import { joinRoom, ownerAndGuest, signedInOwnAddress } from './support/rooms';
 import { forwardedCookieUpgrade } from './support/room-object';

@@ -6,9 +6,9 @@
  */
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import { roomStub } from '../../worker/chat/room-stub';
-import { TYPING_BURST, TYPING_MIN_INTERVAL_MS } from '../../worker/chat/typing';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { roomStub } from '../../worker/room-calls/room-rpc';
+import { TYPING_BURST, TYPING_MIN_INTERVAL_MS } from '../../worker/chat/presence/typing';
 import { signedInClient } from './support/api';
 import { createRoom, ownerAndGuest, ownerAndGuestJoined } from './support/rooms';
 import { TestSocket } from './support/socket';

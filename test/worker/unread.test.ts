@@ -6,8 +6,8 @@
  */
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ChatRoom } from '../../worker/chat/chat-room';
-import { roomStub } from '../../worker/chat/room-stub';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import { signedInClient, type Client } from './support/api';
 import { createRoom, joinRoom, ownerAndGuestJoined } from './support/rooms';
 import { TestSocket } from './support/socket';

@@ -6,7 +6,7 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { upgradeCheckStats } from '../../worker/chat/upgrade-check';
+import { upgradeCheckStats } from '../../worker/chat/upgrade/upgrade-check';
 import { addressKey } from '../../worker/security/client-ip';
 import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
 import { TestSocket } from './support/socket';

@@ -6,7 +6,7 @@ import { roomIdSchema } from '../../contract/rooms';
 import type { SuccessMessageResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
 import { requireAdmin } from '../auth/require-user';
-import { roomStub } from '../chat/room-stub';
+import { deleteRoom, membershipChanged } from '../room-calls/room-rpc';
 import { rooms, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { logSecurityEvent } from '../security/guards';
@@ -29,7 +29,7 @@ export const adminRoutes = new Hono<AppEnv>()
       c.var.user,
       roomId,
     );
-    if (renamed) await roomStub(c.env, roomId).membershipChanged(c.var.user.id, activeNickname);
+    if (renamed) await membershipChanged(c.env, roomId, c.var.user.id, activeNickname);
     logSecurityEvent(c, {
       eventType: 'admin_join',
       userId: c.var.user.id,
@@ -49,7 +49,7 @@ export const adminRoutes = new Hono<AppEnv>()
     ]);
     if (!deleted) throw new ApiError(404, 'Room not found');
     await c.var.db.update(users).set({ roomId: null }).where(eq(users.roomId, roomId));
-    await roomStub(c.env, roomId).deleteRoom(roomId);
+    await deleteRoom(c.env, roomId);
     logSecurityEvent(c, {
       eventType: 'admin_room_deleted',
       userId: c.var.user.id,

@@ -12,9 +12,9 @@ import {
 } from '../../contract/admin';
 import type { MessageType } from '../../contract/realtime';
 import type { AppEnv } from '../app-env';
-import { renderFancy } from '../chat/render-fancy';
-import { hasVisibleText, renderMessage } from '../chat/render-message';
-import { roomStub } from '../chat/room-stub';
+import { renderFancy } from '../chat/messages/render-fancy';
+import { hasVisibleText, renderMessage } from '../chat/messages/render-message';
+import { adminBroadcast } from '../room-calls/room-rpc';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { readBroadcastStatus } from '../queues/broadcast-progress';
@@ -56,7 +56,7 @@ export const broadcastRoute = new Hono<AppEnv>().post(
       );
     }
     try {
-      await roomStub(c.env, room.roomId).adminBroadcast(room.roomId, room.name, messageType, html);
+      await adminBroadcast(c.env, room, messageType, html);
     } catch (error) {
       console.error(`[broadcast] room ${room.roomId}:`, error);
       throw new ApiError(502, 'Failed to send broadcast');

@@ -16,7 +16,7 @@ import { takeForgotSlots } from './forgot-limits';
 import { hashPassword } from './password';
 import { issueResetLink } from './reset-links';
 import { revokeSessions } from './sessions';
-import { closeUserSockets } from '../chat/close-sockets';
+import { closeUserSockets } from '../room-calls/close-sockets';
 
 const FORGOT_ANSWER = 'If an account exists for that email, a password reset link has been sent.';
 const RESET_DONE = 'Your password has been reset. You can now log in with your new password.';

@@ -2,7 +2,7 @@
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { closeUserSockets } from '../chat/close-sockets';
+import { closeUserSockets } from '../room-calls/close-sockets';
 import type { Db } from '../db/client';
 import { sessions, users, type SessionRow, type UserRow } from '../db/schema';
 import {

@@ -187,7 +187,7 @@ export const memberships = sqliteTable(
     joinedAt: integer('joined_at').notNull().default(nowMs),
     /**
      * The newest message id the member has seen (or sent), flushed by the room in batches
-     * (worker/chat/read-positions.ts). A new member starts at the room's newest message.
+     * (worker/chat/messages/read-positions.ts). A new member starts at the room's newest message.
      */
     lastReadId: integer('last_read_id').notNull().default(0),
   },

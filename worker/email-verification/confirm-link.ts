@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { bumpCounter } from '../db/counters';
 import { loadSession, revokeSessions, startSession } from '../auth/sessions';
-import { closeUserSockets } from '../chat/close-sockets';
+import { closeUserSockets } from '../room-calls/close-sockets';
 import { emailVerifications, passwordResets, pendingSignups, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { sha256Hex } from '../lib/encoding';

@@ -5,7 +5,7 @@
  * with a growing delay, before it counts them as failed. No invocation makes more than about
  * 520 subrequests, whatever the number of rooms.
  */
-import { roomStub } from '../chat/room-stub';
+import { adminBroadcast } from '../room-calls/room-rpc';
 import type { MessageType } from '../../contract/realtime';
 import {
   ROOMS_PER_DELIVERY,
@@ -85,13 +85,7 @@ async function handleDelivery(delivery: DeliverMessage, env: Env) {
     const results = await Promise.allSettled(
       group.map((room) =>
         // With the broadcast's id: a room that hears a delivery twice delivers it once.
-        roomStub(env, room.roomId).adminBroadcast(
-          room.roomId,
-          room.name,
-          delivery.messageType,
-          delivery.html,
-          delivery.broadcastId,
-        ),
+        adminBroadcast(env, room, delivery.messageType, delivery.html, delivery.broadcastId),
       ),
     );
     results.forEach((result, index) => {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { roomMessages, type NicknameConflict } from '../../contract/rooms';
-import { roomStub } from '../chat/room-stub';
+import { roomCreated } from '../room-calls/room-rpc';
 import { bumpCounter } from '../db/counters';
 import type { Db } from '../db/client';
 import {
@@ -86,7 +86,7 @@ async function createRoom(db: Db, user: UserRow, name: string, nickname: string)
  */
 async function makeRoomObject({ env, place }: RoomPlacement, roomId: string, roomName: string) {
   try {
-    await roomStub(env, roomId, locationHintFor(place)).roomCreated(roomId, roomName);
+    await roomCreated(env, roomId, roomName, locationHintFor(place));
   } catch (error) {
     console.error('[rooms] could not make the room object at creation:', error);
   }

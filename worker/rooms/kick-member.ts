@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { roomStub } from '../chat/room-stub';
+import { removeMember } from '../room-calls/room-rpc';
 import { memberships, roomBans, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { logSecurityEvent } from '../security/guards';
@@ -56,9 +56,6 @@ export async function kickMember(c: Context<AppEnv>, targetUserId: string): Prom
       byRole: user.role,
     },
   });
-  await roomStub(c.env, room.roomId).removeMember(
-    targetUserId,
-    'You have been removed from this room',
-  );
+  await removeMember(c.env, room.roomId, targetUserId, 'You have been removed from this room');
   return target.nickname;
 }

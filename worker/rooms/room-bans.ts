@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { roomMessages, type RoomBan } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
-import { roomStub } from '../chat/room-stub';
+import { unbanMember } from '../room-calls/room-rpc';
 import type { Db } from '../db/client';
 import { roomBans } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -43,6 +43,6 @@ export async function liftBan(c: Context<AppEnv>, userId: string): Promise<strin
       byRole: user.role,
     },
   });
-  await roomStub(c.env, room.roomId).unbanMember(userId);
+  await unbanMember(c.env, room.roomId, userId);
   return lifted.nickname;
 }

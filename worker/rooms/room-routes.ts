@@ -16,7 +16,7 @@ import { requireUser } from '../auth/require-user';
 import { memberships, rooms, users } from '../db/schema';
 import { validateJson } from '../http/validate-json';
 import { toExcerpt } from './excerpt';
-import { roomStub } from '../chat/room-stub';
+import { membershipChanged } from '../room-calls/room-rpc';
 import { joinRoom } from './join-room';
 import { kickMember } from './kick-member';
 import { requireRoomModerator } from './room-access';
@@ -30,7 +30,7 @@ const MEMBER_LIST_LIMIT = 500;
 
 /**
  * Messages after the member's read position: all from others, since sending moves the
- * sender's position (worker/chat/read-positions.ts). Two columns the room's flush keeps, so
+ * sender's position (worker/chat/messages/read-positions.ts). Two columns the room's flush keeps, so
  * the list costs no count.
  */
 const unreadCount = sql<number>`max(0, ${rooms.lastMessageId} - ${memberships.lastReadId})`;
@@ -51,7 +51,7 @@ export const roomRoutes = new Hono<AppEnv>()
     // Sockets already open in the room take the new nickname at once, and the old one is no
     // longer trusted from tickets and checks made before (ChatRoom.membershipChanged).
     if (renamed) {
-      await roomStub(c.env, joined.roomId).membershipChanged(c.var.user.id, joined.activeNickname);
+      await membershipChanged(c.env, joined.roomId, c.var.user.id, joined.activeNickname);
     }
     return c.json({ success: true, ...joined } satisfies JoinResponse);
   })

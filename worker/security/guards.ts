@@ -5,6 +5,7 @@ import type { AppEnv } from '../app-env';
 import { loadSession } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
 import { mayBeForeign } from '../http/same-origin';
+import { closeAddressSockets, NETWORK_BLOCKED } from '../room-calls/close-sockets';
 import { clientIp } from './client-ip';
 import { blockedUntil } from './ip-reputation';
 import { take, type Limit } from './rate-limit';
@@ -33,15 +34,22 @@ export interface ScoreRule {
 /** Failed passwords are abuse whoever sends them; the login form is used signed out. */
 const SCORES_SIGNED_OUT = new Set<SecurityEventType>(['login_failed']);
 
-/** Records an event without making the caller wait for it. */
+/**
+ * Records an event without making the caller wait for it. A block it starts ends the address's
+ * open sockets in every room.
+ */
 export function logSecurityEvent(
   c: Context<AppEnv>,
   event: Omit<SecurityEventInput, 'ip'>,
   rule: ScoreRule = {},
 ) {
+  const ip = clientIp(c.req.raw);
   const write = howToRecord(c, event, rule)
     .catch((): RecordOptions => ({ weight: 0 }))
-    .then((options) => recordSecurityEvent(c.env, { ip: clientIp(c.req.raw), ...event }, options));
+    .then((options) => recordSecurityEvent(c.env, { ip, ...event }, options))
+    .then((decision) => {
+      if (decision.blocked) return closeAddressSockets(c.env, ip, NETWORK_BLOCKED);
+    });
   try {
     c.executionCtx.waitUntil(write);
   } catch {

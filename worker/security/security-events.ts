@@ -6,7 +6,6 @@
  * What a caller can provoke is bounded per address (event-rows.ts), and what guards.ts marks
  * `counted` is one row per address, kind and hour with a count: no flood drowns the log.
  */
-import { closeAddressSockets } from '../chat/close-sockets';
 import { bucketOf, writeBoundedEvent, writeEvent, type EventRow } from './event-rows';
 import { addViolation } from './ip-reputation';
 
@@ -60,15 +59,23 @@ export interface RecordOptions {
   counted?: boolean | { part: string };
 }
 
+/** What the log decided: whether this event started a block of its address. */
+export interface SecurityDecision {
+  blocked: boolean;
+}
+
+const NOTHING: SecurityDecision = { blocked: false };
+const BLOCKED: SecurityDecision = { blocked: true };
+
 /**
- * Logs an event and adds `weight` to the address's score. The block a violation starts also
- * ends the address's open sockets.
+ * Logs an event and adds `weight` to the address's score; answers whether that started a
+ * block. The caller acts on a block (the address's open sockets end: close-sockets.ts).
  */
 export async function recordSecurityEvent(
   env: Env,
   event: SecurityEventInput,
   { weight = violationWeight(event.eventType), counted = false }: RecordOptions = {},
-) {
+): Promise<SecurityDecision> {
   const db = env.DB;
   try {
     const now = Date.now();
@@ -86,12 +93,13 @@ export async function recordSecurityEvent(
         db,
         toRow({ eventType: 'ip_blocked', ip: event.ip, details: { after: event.eventType } }),
       );
-      await closeAddressSockets(env, event.ip, 'Your network has been blocked');
+      return BLOCKED;
     }
   } catch (error) {
     // The log must never turn a refusal into a 500.
     console.error('[security] could not record an event:', error);
   }
+  return NOTHING;
 }
 
 function toRow(event: SecurityEventInput): EventRow {

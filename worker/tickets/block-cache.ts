@@ -8,7 +8,7 @@
  * share that one query). Staleness bound: a block written to D1 at time T is enforced by every
  * isolate for every upgrade that starts after T + FRESH_MS (the query that read the snapshot
  * was sent after T), and an unblock likewise lets the address back in within FRESH_MS. The
- * sockets an address already has are closed by the block itself (close-sockets.ts), and a
+ * sockets an address already has are closed by the block itself (room-calls/close-sockets.ts), and a
  * socket that slips in during those seconds is closed by its room when it records the address
  * (address-notes.ts).
  *

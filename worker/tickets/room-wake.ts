@@ -7,7 +7,7 @@
  * members asks once: a room woken by this isolate lately is still awake (an idle object is
  * evicted after about ten seconds), so it is not asked again within WAKE_AGAIN_AFTER_MS.
  */
-import { roomStub } from '../chat/room-stub';
+import { wakeRoom as wake } from '../room-calls/room-rpc';
 
 export const WAKE_AGAIN_AFTER_MS = 5_000;
 /** Bounded: past this many rooms the list starts again (a few extra wakes, nothing worse). */
@@ -30,13 +30,11 @@ export function wakeRoom(
   wokenAt.set(roomId, now);
   roomWakeStats.wakes += 1;
   background(
-    roomStub(env, roomId)
-      .wake()
-      .catch((error: unknown) => {
-        // Only a head start: the upgrade wakes the room anyway.
-        wokenAt.delete(roomId);
-        console.error('[room-wake]', error);
-      }),
+    wake(env, roomId).catch((error: unknown) => {
+      // Only a head start: the upgrade wakes the room anyway.
+      wokenAt.delete(roomId);
+      console.error('[room-wake]', error);
+    }),
   );
 }
 

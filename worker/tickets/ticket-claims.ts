@@ -1,7 +1,7 @@
 /**
  * What a socket ticket says. It is everything the upgrade used to read from D1 (session, user,
  * role, room, membership) as of the moment it was issued, signed; the room object knows of
- * removals since then (ticket-voids.ts) and is the last word.
+ * removals since then (chat/room/ticket-voids.ts) and is the last word.
  */
 export const TICKET_TYPE = 'room-socket';
 

@@ -5,7 +5,7 @@
  * middleware), the room, the membership and no ban. Administrators need a membership too
  * (they enter rooms through one, join-as-moderator.ts), as they do for a cookie upgrade.
  * Requiring it means every ticket holder is a member, so every change that ends a member's
- * access reaches the room, which voids older tickets (ticket-voids.ts).
+ * access reaches the room, which voids older tickets (chat/room/ticket-voids.ts).
  */
 import { Hono } from 'hono';
 import { REFUSED } from '../../contract/realtime';

@@ -1,7 +1,7 @@
 /**
  * The worker's half of a ticketed upgrade, with no D1 call: the signature, the type, the room
  * and the expiry. What happened after the ticket was issued (a kick, a logout, a deletion) is
- * the room object's to know (ticket-voids.ts).
+ * the room object's to know (chat/room/ticket-voids.ts).
  */
 import { REFUSED, type Refused } from '../../contract/realtime';
 import type { TicketClaims } from './ticket-claims';

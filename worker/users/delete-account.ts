@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { countUserRemoval } from '../db/counters';
-import { closeUserSocketsIn } from '../chat/close-sockets';
+import { closeUserSocketsIn } from '../room-calls/close-sockets';
 import type { Db } from '../db/client';
 import { memberships, users } from '../db/schema';
 

@@ -3,10 +3,10 @@
  * worker forwards it after its D1 checks (the header of worker/chat/forwarded.ts).
  */
 import { env } from 'cloudflare:test';
-import type { ChatRoom } from '../../../worker/chat/chat-room';
-import { FORWARDED_HEADER, forwardedValue } from '../../../worker/chat/forwarded';
-import { roomStub } from '../../../worker/chat/room-stub';
-import type { SocketState } from '../../../worker/chat/socket-state';
+import type { ChatRoom } from '../../../worker/chat/room/chat-room';
+import { FORWARDED_HEADER, forwardedValue } from '../../../worker/chat/upgrade/forwarded';
+import { roomStub } from '../../../worker/room-calls/room-rpc';
+import type { SocketState } from '../../../worker/chat/sockets/socket-state';
 import { engineOf } from '../../../worker/socket-io/internals';
 import { TestSocket } from './socket';
 

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage, Refused } from '../../contract/realtime';
+import { MessagePosting, type PostAnswer } from '../../worker/chat/messages/message-posting';
+import type { MessageStore } from '../../worker/chat/messages/message-store';
+import type { ReadPositions } from '../../worker/chat/messages/read-positions';
+import type { RoomSockets } from '../../worker/chat/sockets/socket-state';
+
+/** A store in memory: ids count up, as the room's SQLite table does. */
+function memoryStore(stored: string[] = []) {
+  let nextId = 1;
+  return {
+    add: (_userId: string | null, user: string, text: string): ChatMessage => {
+      stored.push(text);
+      return { id: nextId++, user, text, messageType: 'user', createdAt: Date.now() };
+    },
+    byClientId: () => null,
+  } as unknown as MessageStore;
+}
+
+const reads = { sent: () => {} } as unknown as ReadPositions;
+
+/** The room's sockets, as far as posting uses them: each broadcast is noted. */
+const sockets = (note: (message: ChatMessage) => void) =>
+  ({ broadcast: (_event: string, [message]: [ChatMessage]) => note(message) }) as RoomSockets;
+
+/** Posts `html` and answers a promise of its outcome. */
+function post(posting: MessagePosting, userId: string, html: string, answer?: PostAnswer) {
+  return new Promise<ChatMessage | Refused | Error>((resolve) =>
+    posting.post({
+      userId,
+      nickname: userId,
+      html,
+      clientId: crypto.randomUUID(),
+      answer: (outcome) => {
+        answer?.(outcome);
+        resolve(outcome);
+      },
+    }),
+  );
+}
+
+describe('posting a batch of messages', () => {
+  it('answers each sender right before its broadcast, in the same event, before the next', async () => {
+    const events: string[] = [];
+    const posting = new MessagePosting(
+      memoryStore(),
+      reads,
+      sockets((message) => events.push(`broadcast ${message.text}`)),
+    );
+    const ack = (outcome: ChatMessage | Refused | Error) => {
+      const message = outcome as ChatMessage;
+      events.push(`ack ${message.text} #${message.id}`);
+    };
+    // A quiet room stores its first message at once; two sends right after it arrive
+    // together and go out in one batch.
+    await post(posting, 'u', 'warm-up', ack);
+    events.length = 0;
+    await Promise.all([post(posting, 'u', 'one', ack), post(posting, 'u', 'two', ack)]);
+    expect(events).toEqual(['ack one #2', 'broadcast one', 'ack two #3', 'broadcast two']);
+  });
+});
+
+describe('a kick while sends wait for their batch', () => {
+  it('refuses the kicked person’s sends and stores the others', async () => {
+    const broadcasts: string[] = [];
+    const posting = new MessagePosting(
+      memoryStore(),
+      reads,
+      sockets((message) => broadcasts.push(message.text)),
+    );
+    // The first goes out at once (a quiet room); the next two wait for their batch.
+    await post(posting, 'stays', 'first');
+    const kept = post(posting, 'stays', 'hello');
+    const refused = post(posting, 'kicked', 'spam');
+    posting.discard({ code: 'sender_removed', error: 'You were removed from this room' }, 'kicked');
+
+    expect(await refused).toEqual({
+      code: 'sender_removed',
+      error: 'You were removed from this room',
+    });
+    expect(((await kept) as ChatMessage).text).toBe('hello');
+    expect(broadcasts).toEqual(['first', 'hello']);
+  });
+});
+
+describe('when a batch is stored', () => {
+  it('a message in a quiet room is stored in its own event; one right after waits for the batch', async () => {
+    const stored: string[] = [];
+    const posting = new MessagePosting(
+      memoryStore(stored),
+      reads,
+      sockets(() => {}),
+    );
+    const first = post(posting, 'u', 'first');
+    expect(stored).toEqual(['first']);
+    const second = post(posting, 'u', 'second');
+    const third = post(posting, 'u', 'third');
+    expect(stored).toEqual(['first']);
+    const ids = (await Promise.all([first, second, third])).map((m) => (m as ChatMessage).id);
+    expect(ids).toEqual([1, 2, 3]);
+    expect(stored).toEqual(['first', 'second', 'third']);
+  });
+
+  it('a resend while the first is queued gets the first one’s answer, and nothing is stored twice', async () => {
+    const stored: string[] = [];
+    const posting = new MessagePosting(
+      memoryStore(stored),
+      reads,
+      sockets(() => {}),
+    );
+    await post(posting, 'u', 'warm-up');
+    const clientId = crypto.randomUUID();
+    const first = new Promise((resolve) =>
+      posting.post({ userId: 'u', nickname: 'u', html: 'once', clientId, answer: resolve }),
+    );
+    const again = new Promise((resolve) =>
+      expect(posting.resend('u', clientId, resolve)).toBe(true),
+    );
+    expect(await again).toBe(await first);
+    expect(stored).toEqual(['warm-up', 'once']);
+  });
+});

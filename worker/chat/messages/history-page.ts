@@ -1,0 +1,55 @@
+/**
+ * One chatHistory frame: the newest messages after the client's last one, at most
+ * HISTORY_RESUME_MAX of them and at most HISTORY_FRAME_BYTES encoded. Without the bounds a
+ * client that named an old id (or 1) got the whole stored history, 5,000 long messages and
+ * megabytes in one frame, as often as it asked. A client further behind gets the newest page
+ * and `hasMore`.
+ */
+import {
+  HISTORY_FRAME_BYTES,
+  HISTORY_PAGE,
+  HISTORY_RESUME_MAX,
+  type ChatMessage,
+  type HistoryPage,
+} from '../../../contract/realtime';
+import type { MessageStore } from './message-store';
+
+/** The frame's own bytes around the messages: the packet type, the event name, the flag. */
+const FRAME_OVERHEAD_BYTES = 1024;
+const utf8 = new TextEncoder();
+
+export function historyPage(
+  store: MessageStore,
+  afterId: number,
+): { messages: ChatMessage[]; page: HistoryPage } {
+  // A fresh join gets the usual page; a resumption up to the larger bound.
+  const limit = afterId > 0 ? HISTORY_RESUME_MAX : HISTORY_PAGE;
+  // One more than fits, to know whether older ones exist without counting them.
+  return fitFrame(store.since(afterId, limit + 1), limit);
+}
+
+/**
+ * The newest `limit` of `newest` (oldest first, up to one more than the limit, which says that
+ * older ones exist) that fit in one frame; `hasMore` when any were left out.
+ */
+export function fitFrame(
+  newest: ChatMessage[],
+  limit: number,
+): { messages: ChatMessage[]; page: HistoryPage } {
+  let hasMore = newest.length > limit;
+  const candidates = hasMore ? newest.slice(newest.length - limit) : newest;
+  let budget = HISTORY_FRAME_BYTES - FRAME_OVERHEAD_BYTES;
+  let first = candidates.length;
+  // Newest first: whatever is left out is the oldest part.
+  while (first > 0) {
+    // The text is stored escaped, so the measure is of what goes out; +1 for the comma.
+    const size = utf8.encode(JSON.stringify(candidates[first - 1])).byteLength + 1;
+    if (size > budget) {
+      hasMore = true;
+      break;
+    }
+    budget -= size;
+    first -= 1;
+  }
+  return { messages: candidates.slice(first), page: { hasMore } };
+}

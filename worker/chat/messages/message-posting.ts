@@ -1,0 +1,128 @@
+/**
+ * Posting a message, with one way through: post() queues it, and one flush stores the queue,
+ * then, message by message in the order they came, answers the sender and delivers the message
+ * to the room. Nothing calls back into the caller but its own answer.
+ *
+ * Batches: every event that writes to a Durable Object's storage ends in a commit, and the
+ * output gate holds the object's frames until that commit is durable, so messages that arrive
+ * while a batch is pending join it and one commit stores them all. A message that comes QUIET_MS
+ * or more after the last batch is stored in the event that brought it, without waiting for a
+ * timer's event.
+ *
+ * Exactly once: a send carries a client-chosen id (clientId), kept with the message, so a resend
+ * after a lost acknowledgement finds the first one, stored or still queued, and gets its answer:
+ * nothing is stored or delivered twice.
+ *
+ * The answer comes right before the broadcast, in the same event: the sender's acknowledgement
+ * is the frame before the message, so the client knows the id before the message arrives and
+ * swaps its 'Sending…' entry for it in one render.
+ */
+import type { ChatMessage, Refused } from '../../../contract/realtime';
+import { JOINED, type RoomSockets } from '../sockets/socket-state';
+import type { MessageStore } from './message-store';
+import type { ReadPositions } from './read-positions';
+
+/** A post's one answer: the stored message, a refusal, or the error that failed its batch. */
+export type PostAnswer = (outcome: ChatMessage | Refused | Error) => void;
+
+export interface Post {
+  /** The author, or null for the moderator. */
+  userId: string | null;
+  nickname: string;
+  html: string;
+  /** The sender's id for this message, when it gave one. */
+  clientId?: string;
+  answer: PostAnswer;
+  /** Resends of it that came while it was queued: they get the same answer. */
+  resends?: PostAnswer[];
+  /** Its key among the queued posts (set by post(), with a clientId). */
+  key?: string;
+}
+
+/** A batch this long after the last one is stored in the event that brought it. */
+const QUIET_MS = 50;
+/** Every message goes to the sockets that joined (one object for all of them). */
+const TO_JOINED = { room: JOINED };
+
+export class MessagePosting {
+  private queue: Post[] = [];
+  private lastFlushAt = 0;
+  /** Posts still queued, by person and clientId. */
+  private readonly queued = new Map<string, Post>();
+
+  constructor(
+    private readonly store: MessageStore,
+    private readonly reads: ReadPositions,
+    private readonly sockets: RoomSockets,
+  ) {}
+
+  /**
+   * A resend of a message already stored or queued gets the first send's answer (true);
+   * false when there was no such send.
+   */
+  resend(userId: string, clientId: string, answer: PostAnswer): boolean {
+    const queued = this.queued.get(key(userId, clientId));
+    if (queued) {
+      (queued.resends ??= []).push(answer);
+      return true;
+    }
+    const stored = this.store.byClientId(userId, clientId);
+    if (stored) answer(stored);
+    return stored !== null;
+  }
+
+  post(post: Post) {
+    const { userId, clientId } = post;
+    if (userId && clientId) this.queued.set((post.key = key(userId, clientId)), post);
+    this.queue.push(post);
+    if (this.queue.length > 1) return;
+    // A quiet room stores at once: a message a while after the last batch is unlikely to have
+    // company queued behind it, and the timer would cost an event of its own.
+    if (Date.now() - this.lastFlushAt >= QUIET_MS) return this.flush();
+    // A timer is a new event: messages already queued for the object arrive before it.
+    setTimeout(() => this.flush(), 0);
+  }
+
+  /** Refuses the posts still queued, or one person's: nothing of them is stored. */
+  discard(refusal: Refused, userId?: string) {
+    const kept: Post[] = [];
+    for (const post of this.queue) {
+      if (userId === undefined || post.userId === userId) this.settle(post, refusal);
+      else kept.push(post);
+    }
+    this.queue = kept;
+  }
+
+  /** One batch, one commit: each message stored, then its sender answered and the room told. */
+  private flush() {
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 0) return;
+    this.lastFlushAt = Date.now();
+    let stored: ChatMessage[];
+    try {
+      stored = batch.map(({ userId, nickname, html, clientId }) =>
+        this.store.add(userId, nickname, html, 'user', clientId),
+      );
+    } catch (error) {
+      for (const post of batch) this.settle(post, error as Error);
+      return;
+    }
+    for (let i = 0; i < batch.length; i++) {
+      const post = batch[i]!;
+      const message = stored[i]!;
+      this.settle(post, message);
+      this.sockets.broadcast('message', [message], TO_JOINED);
+      // The sender has seen the room up to their own message.
+      if (post.userId) this.reads.sent(post.userId, message.id as number);
+    }
+  }
+
+  private settle(post: Post, outcome: ChatMessage | Refused | Error) {
+    if (post.key) this.queued.delete(post.key);
+    post.answer(outcome);
+    for (const resend of post.resends ?? []) resend(outcome);
+  }
+}
+
+const key = (userId: string, clientId: string) => `${userId} ${clientId}`;

@@ -1,0 +1,129 @@
+/**
+ * A room's messages on their way: posted exactly once, in batches, and acknowledged
+ * (message-posting.ts), stored in the object's SQLite (message-store.ts), delivered, and summed
+ * up for D1 by the alarm a little later (room-summary.ts), with the members' read positions
+ * (read-positions.ts).
+ */
+import { refused, type ChatMessage, type Refused } from '../../../contract/realtime';
+import type { RoomSockets } from '../sockets/socket-state';
+import { MessagePosting, type Post, type PostAnswer } from './message-posting';
+import { MessageStore } from './message-store';
+import { ReadPositions } from './read-positions';
+import { flushRoomSummary } from './room-summary';
+
+/** Why a send is refused once its room is deleted (the client says the same on /join). */
+export const ROOM_DELETED = 'This room was deleted.';
+/** Why a send still waiting for its batch is refused once its sender is removed. */
+export const SENDER_REMOVED = 'You were removed from this room';
+const DELETED: Refused = refused('room_deleted', ROOM_DELETED);
+const REMOVED: Refused = refused('sender_removed', SENDER_REMOVED);
+
+/** A quiet room's summary reaches D1 a second after its message... */
+const SUMMARY_DELAY_MS = 1000;
+/**
+ * ...and a busy room's at most every five seconds: with a flush every second, 100 rooms of ten
+ * talkers spent about a sixth of their CPU on it (`npm run bench -- many`). The room list
+ * polls every five seconds anyway.
+ */
+const BUSY_SUMMARY_INTERVAL_MS = 5000;
+
+export interface MessagesDeps {
+  storage: DurableObjectStorage;
+  db: () => D1Database;
+  /** Which room this is (room-identity.ts). */
+  identity: { readonly id: string; readonly deleted: boolean };
+  /** The room's sockets: a stored message goes to everyone joined. */
+  sockets: RoomSockets;
+  /** Asks for the object's alarm (which calls flushSummary) at this time, unless sooner. */
+  wakeAt: (at: number) => Promise<void>;
+}
+
+export class RoomMessages {
+  readonly store: MessageStore;
+  /** Members' read positions, on their way to D1 with the summary (unread counts). */
+  readonly reads: ReadPositions;
+  private readonly posting: MessagePosting;
+  private summaryScheduled = false;
+  /** When the summary last wrote to D1 (0: not since this instance woke). */
+  private summaryWrittenAt = 0;
+
+  constructor(private readonly deps: MessagesDeps) {
+    const { sql, kv } = deps.storage;
+    this.store = new MessageStore(sql, kv);
+    this.reads = new ReadPositions(sql);
+    this.posting = new MessagePosting(this.store, this.reads, deps.sockets);
+  }
+
+  /** A resend of a message already stored or queued gets the first one's answer (true). */
+  resend(userId: string, clientId: string, answer: PostAnswer): boolean {
+    return this.posting.resend(userId, clientId, answer);
+  }
+
+  /**
+   * Posts a message from a person (or the moderator, userId null): stored, answered, then
+   * delivered (message-posting.ts); refused in a deleted room.
+   */
+  send(post: Post) {
+    if (this.deps.identity.deleted) return post.answer(DELETED);
+    this.posting.post(post);
+    this.scheduleSummary();
+  }
+
+  /** send(), answered as a promise: for the moderator's broadcasts (and tests). */
+  post(userId: string | null, nickname: string, html: string): Promise<ChatMessage> {
+    return new Promise((resolve, reject) =>
+      this.send({
+        userId,
+        nickname,
+        html,
+        answer: (outcome) => ('createdAt' in outcome ? resolve(outcome) : reject(asError(outcome))),
+      }),
+    );
+  }
+
+  /** The person has seen `messageId`: their position moves (memory until the flush). */
+  markRead(userId: string, messageId: number) {
+    if (this.reads.read(userId, messageId, this.store.latestId())) this.scheduleSummary();
+  }
+
+  /** From the alarm: the summary and the moved read positions go to D1. */
+  async flushSummary() {
+    this.summaryScheduled = false;
+    const { db, storage, identity } = this.deps;
+    if (await flushRoomSummary(db(), storage.kv, this.store, this.reads, identity.id)) {
+      this.summaryWrittenAt = Date.now();
+    }
+  }
+
+  /**
+   * A kick: the person's sends that are not stored yet never will be. Without this a message
+   * sent a moment before the kick was stored and shown after "was removed from the room".
+   */
+  discardFrom(userId: string) {
+    this.posting.discard(REMOVED, userId);
+  }
+
+  /** The room was deleted: its history and read positions go, and sends not yet stored. */
+  clear() {
+    this.posting.discard(DELETED);
+    this.store.clear();
+    this.reads.clear();
+    this.deps.storage.kv.delete('flushedId');
+  }
+
+  /** Once per summary: the alarm is asked for, not awaited (the frames do not wait for it). */
+  private scheduleSummary() {
+    if (this.summaryScheduled) return;
+    this.summaryScheduled = true;
+    const soon = Date.now() + SUMMARY_DELAY_MS;
+    const at = Math.max(soon, this.summaryWrittenAt + BUSY_SUMMARY_INTERVAL_MS);
+    this.deps.wakeAt(at).catch((error: unknown) => {
+      this.summaryScheduled = false;
+      console.error('[room-messages] summary alarm', error);
+    });
+  }
+}
+
+function asError(outcome: Refused | Error): Error {
+  return outcome instanceof Error ? outcome : new Error(outcome.error);
+}

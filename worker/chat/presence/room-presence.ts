@@ -1,0 +1,68 @@
+/**
+ * Who is here, as the room tells it: the online list (roomData) and the "has joined" / "has
+ * left" notices, batched (presence-batch.ts), and "is typing" (typing.ts). Read from the
+ * sockets themselves (room-occupants.ts), so nothing is kept that could drift from them.
+ */
+import { PresenceBatch, presenceInterval, type PresenceEvent } from './presence-batch';
+import { JOINED, type RoomSockets } from '../sockets/socket-state';
+import { RoomOccupants } from './room-occupants';
+import type { RoomSocket } from '../sockets/socket-state';
+import { mayAnnounceTyping } from './typing';
+
+export class RoomPresence {
+  private readonly occupants: RoomOccupants;
+  private readonly batch: PresenceBatch;
+
+  constructor(
+    private readonly sockets: RoomSockets,
+    /** Which room this is (room-identity.ts). */
+    private readonly identity: { readonly id: string; readonly name: string },
+  ) {
+    this.occupants = new RoomOccupants(sockets);
+    this.batch = new PresenceBatch(
+      (notices) => {
+        this.sendRoomData();
+        for (const { message, except } of notices) {
+          this.sockets.broadcast('message', [message], { room: JOINED, except });
+        }
+      },
+      () => presenceInterval(this.occupants.joinedCount()),
+    );
+  }
+
+  /** Someone joined or left (with a notice), or only the online list changed (without). */
+  changed(change?: PresenceEvent) {
+    this.batch.changed(change);
+  }
+
+  /** The person was removed: their news still waiting is void (the room hears the removal). */
+  forget(nickname: string) {
+    this.batch.forget(nickname);
+  }
+
+  /** Whether the person has joined from another socket (another tab) too. */
+  joinedElsewhere(userId: string, ws: WebSocket): boolean {
+    return this.occupants.joinedElsewhere(userId, ws);
+  }
+
+  /** How many sockets the person has open here. */
+  socketsOf(userId: string): number {
+    return this.occupants.socketsOf(userId);
+  }
+
+  /** The online list, to everyone joined, now. */
+  sendRoomData() {
+    const users = this.occupants.onlineNicknames();
+    const data = { room: this.identity.id, name: this.identity.name, users };
+    this.sockets.broadcast('roomData', [data], { room: JOINED });
+  }
+
+  /** A volatile broadcast to the others joined, when there are any (typing.ts). */
+  announceTyping(socket: RoomSocket) {
+    const { userId, nickname } = socket.data;
+    if (!nickname || !mayAnnounceTyping(socket.ws)) return;
+    const own = this.occupants.typingAudience(userId);
+    if (!own) return;
+    this.sockets.broadcast('typing', [{ nickname }], { room: JOINED, except: own, volatile: true });
+  }
+}

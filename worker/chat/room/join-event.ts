@@ -1,0 +1,74 @@
+/**
+ * `join` `{ name, room, lastMessageId? }`: the socket speaks in the room under the person's
+ * nickname there, gets the history after the last message it shows, and the room hears that
+ * they arrived (once, however many tabs they join from).
+ */
+import { inRoomAs, joinSchema, refused, REFUSED, type JoinAck } from '../../../contract/realtime';
+import { historyPage } from '../messages/history-page';
+import { JOINED, type RoomSocket } from '../sockets/socket-state';
+import { readJoinRights } from './join-check';
+import { JOINING_TOO_FAST } from './join-limit';
+import type { RoomParts } from './room-parts';
+
+const JOIN_FORM =
+  'join takes { name: <your nickname here>, room: <room id>, lastMessageId?: <message id> }';
+
+/** `join` comes as ({ name, room }) from our client, or (name, room) from others. */
+export function readJoin(args: unknown[]): unknown {
+  const first = args[0];
+  return first && typeof first === 'object' ? first : { name: first, room: args[1] };
+}
+
+export async function join(
+  room: RoomParts,
+  socket: RoomSocket,
+  raw: unknown,
+  reply: (ack: JoinAck) => void,
+) {
+  const parsed = joinSchema.safeParse(raw);
+  if (!parsed.success) return reply(refused('invalid_payload', JOIN_FORM));
+  const payload = parsed.data;
+  if (payload.room !== room.identity.id) return reply(REFUSED.wrongRoom);
+  if (!room.personJoins.take(socket.data.userId)) {
+    return reply(refused('rate_limited', JOINING_TOO_FAST));
+  }
+  const state = socket.data;
+  // The room's own list, not the upgrade's check: this socket may predate the kick.
+  if (room.gate.isBanned(state.userId)) {
+    reply(REFUSED.banned);
+    return socket.disconnect(true);
+  }
+  // The worker's check at the upgrade, kept current by its calls on a kick or a new nickname;
+  // read from D1 when there is none (an administrator, or a socket that might be stale).
+  const read = state.memberAs
+    ? null
+    : await readJoinRights(room.db(), room.identity.id, state.userId, state.sessionId);
+  // The socket may have gone while D1 answered: nobody is left to join, or to announce.
+  if (!socket.connected) return;
+  if (read && !read.signedIn) {
+    reply(REFUSED.notAuthenticated);
+    return socket.disconnect(true);
+  }
+  // A rename that reached the room meanwhile set memberAs, newer than what D1 said before it.
+  const memberAs = state.memberAs || read?.nickname;
+  if (!memberAs) {
+    reply(REFUSED.notMember);
+    return socket.disconnect(true);
+  }
+  if (payload.name.toLowerCase() !== memberAs.toLowerCase()) {
+    return reply({ ...refused('in_room_as', inRoomAs(memberAs)), nickname: memberAs });
+  }
+  // Joined already, here (a second join) or in another tab: the room heard it once.
+  const alreadyHere =
+    state.nickname !== null || room.presence.joinedElsewhere(state.userId, socket.ws);
+  state.nickname = memberAs;
+  socket.join(JOINED); // saves the nickname too
+  reply({});
+  // A reconnecting client names the last message it shows and gets what came after it, as
+  // much as one bounded frame carries (history-page.ts).
+  const { messages, page } = historyPage(room.messages.store, payload.lastMessageId ?? 0);
+  socket.emit('chatHistory', messages, page);
+  room.presence.changed(
+    alreadyHere ? undefined : { kind: 'joined', nickname: memberAs, socket: socket.ws },
+  );
+}

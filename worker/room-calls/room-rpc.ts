@@ -1,0 +1,77 @@
+/**
+ * Every call into a room's Durable Object, in one place: routes, queues and the security log
+ * call these, never a stub of their own. Each is one RPC (or the upgrade's fetch) to the object
+ * that `idFromName(roomId)` names: the same id always reaches the same object. What a room
+ * object does with a call is in worker/chat/room/chat-room.ts; nothing here knows it beyond
+ * the binding's type.
+ */
+import type { MessageType } from '../../contract/realtime';
+
+/** Which sockets to end from outside the room: a person's (one session's) or an address's. */
+export type SocketMatch = { userId: string; sessionId?: string } | { ip: string };
+
+/** The object of one room (tests reach it with runInDurableObject). */
+export function roomStub(env: Env, roomId: string, locationHint?: DurableObjectLocationHint) {
+  return env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(roomId), { locationHint });
+}
+
+/** Hands a checked socket upgrade to its room (worker/chat/upgrade/socket-route.ts). */
+export function forwardUpgrade(env: Env, roomId: string, request: Request): Promise<Response> {
+  return roomStub(env, roomId).fetch(request);
+}
+
+/** Makes the object, and nothing more: its start overlaps a ticket's answer. */
+export function wakeRoom(env: Env, roomId: string): Promise<void> {
+  return roomStub(env, roomId).wake();
+}
+
+/** A new room: its object is made where its creator is, and learns its id and name. */
+export function roomCreated(
+  env: Env,
+  roomId: string,
+  roomName: string,
+  locationHint?: DurableObjectLocationHint,
+): Promise<void> {
+  return roomStub(env, roomId, locationHint).roomCreated(roomId, roomName);
+}
+
+/** A member's nickname in the room changed through the API. */
+export function membershipChanged(env: Env, roomId: string, userId: string, nickname: string) {
+  return roomStub(env, roomId).membershipChanged(userId, nickname);
+}
+
+/** A kick: banned in the room, their sockets ended with `reason`. */
+export function removeMember(env: Env, roomId: string, userId: string, reason: string) {
+  return roomStub(env, roomId).removeMember(userId, reason);
+}
+
+export function unbanMember(env: Env, roomId: string, userId: string) {
+  return roomStub(env, roomId).unbanMember(userId);
+}
+
+/** Ends the room's sockets that match; answers how many. */
+export function closeSockets(
+  env: Env,
+  roomId: string,
+  match: SocketMatch,
+  reason: string,
+): Promise<number> {
+  return roomStub(env, roomId).closeSockets(match, reason);
+}
+
+/** An administrator's broadcast; with `broadcastId`, a repeat of it delivers nothing. */
+export function adminBroadcast(
+  env: Env,
+  room: { roomId: string; name: string },
+  messageType: MessageType,
+  html: string,
+  broadcastId?: string,
+): Promise<void> {
+  const { roomId, name } = room;
+  return roomStub(env, roomId).adminBroadcast(roomId, name, messageType, html, broadcastId);
+}
+
+/** The room was deleted: its object tells its sockets, ends them and forgets its history. */
+export function deleteRoom(env: Env, roomId: string): Promise<void> {
+  return roomStub(env, roomId).deleteRoom(roomId);
+}
