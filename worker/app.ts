@@ -13,10 +13,11 @@ import { verifyEmailRoutes } from './email-verification/verify-routes';
 import { inviteLinkRoutes } from './invites/invite-link-routes';
 import { inviteRoutes } from './invites/invite-routes';
 import { ApiError } from './http/api-error';
-import { handleError, handleNotFound } from './http/error-handler';
+import { handleError, handleNotFound } from './error-handler';
 import { answerBookmark, openSession } from './http/d1-session';
 import { sameOrigin } from './http/same-origin';
 import { roomRoutes } from './rooms/room-routes';
+import { ticketRoutes } from './tickets/ticket-route';
 import { refuseBlockedAddresses } from './security/guards';
 import { profileRoutes } from './users/profile-routes';
 
@@ -51,6 +52,7 @@ api.route('/admin', adminRoutes);
 api.route('/invites', inviteRoutes);
 api.route('/rooms', inviteLinkRoutes);
 api.route('/', roomRoutes);
+api.route('/', ticketRoutes);
 
 /**
  * The administrator's pages read the primary even to read: each decides on the caller's role,

@@ -22,7 +22,6 @@ import { kickMember } from './kick-member';
 import { requireRoomModerator } from './room-access';
 import { liftBan, listBans } from './room-bans';
 import { limitRenames, limitRoomCreation } from './join-limits';
-import { ticketRoutes } from '../tickets/ticket-route';
 
 /** A person in hundreds of rooms still gets a bounded answer: the most recently active ones. */
 const ROOM_LIST_LIMIT = 200;
@@ -138,5 +137,4 @@ export const roomRoutes = new Hono<AppEnv>()
       success: true,
       message: `User ${nickname} unbanned.`,
     } satisfies UnbanResponse);
-  })
-  .route('/', ticketRoutes);
+  });

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../app-env';
-import { logSecurityEvent } from '../security/guards';
-import { ApiError } from './api-error';
+import type { AppEnv } from './app-env';
+import { logSecurityEvent } from './security/guards';
+import { ApiError } from './http/api-error';
 
 /** The one error handler: `{ error }` with the right status, never a stack trace. */
 export function handleError(err: Error, c: Context<AppEnv>) {
