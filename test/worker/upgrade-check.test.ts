@@ -12,10 +12,10 @@ import { createRoom, joinRoom, signedInOwnAddress } from './support/rooms';
 import { TestSocket } from './support/socket';
 import { Client } from './support/api';
 
-const BANNED = '44{"message":"You have been banned from this room"}';
-const NOT_MEMBER = '44{"message":"You are not a member of this room"}';
-const NOT_SIGNED_IN = '44{"message":"Not authenticated"}';
-const NO_ROOM = '44{"message":"Room not found"}';
+const BANNED = '44{"message":"You have been banned from this room","data":{"code":"banned"}}';
+const NOT_MEMBER = '44{"message":"You are not a member of this room","data":{"code":"not_member"}}';
+const NOT_SIGNED_IN = '44{"message":"Not authenticated","data":{"code":"not_authenticated"}}';
+const NO_ROOM = '44{"message":"Room not found","data":{"code":"room_not_found"}}';
 
 async function blockAddress(ip: string) {
   const now = Date.now();
