@@ -9,7 +9,7 @@ import { passwordResetRoutes } from './auth/password-reset-routes';
 import { settingsRoutes } from './auth/settings-routes';
 import { socketRoute } from './chat/upgrade/socket-route';
 import { openDb } from './db/client';
-import { verifyEmailRoutes } from './email-verification/verify-routes';
+import { verifyEmailRoutes } from './auth/verify-email-routes';
 import { inviteLinkRoutes } from './invites/invite-link-routes';
 import { inviteRoutes } from './invites/invite-routes';
 import { ApiError } from './http/api-error';
@@ -19,7 +19,7 @@ import { sameOrigin } from './http/same-origin';
 import { roomRoutes } from './rooms/room-routes';
 import { ticketRoutes } from './tickets/ticket-route';
 import { refuseBlockedAddresses } from './security/guards';
-import { profileRoutes } from './users/profile-routes';
+import { profileRoutes } from './auth/profile-routes';
 
 /** Bodies of the API are small JSON; anything bigger is refused before it is read. */
 const MAX_BODY_BYTES = 16 * 1024;

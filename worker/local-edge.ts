@@ -5,8 +5,7 @@
  *
  * It is part of the worker rather than a worker of its own because a WebSocket handed across
  * a worker boundary is relayed frame by frame: as a separate worker in front of the app it
- * added a hop to every frame of every socket, about a sixth of the server's CPU in a connect
- * storm (`npm run bench -- storm-ticket storm-rooms`, README Performance).
+ * would add a hop to every frame of every socket (docs/local-runtime.md).
  *
  * What it does, as the edge would:
  * - /api and /socket.io (wrangler.toml's `run_worker_first`) go to the worker's fetch directly;

@@ -7,7 +7,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { afterEach, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { Client, ORIGIN, signedInClient } from './support/api';
-import { CHANGE_REQUESTED } from '../../worker/users/change-email';
+import { CHANGE_REQUESTED } from '../../worker/email-verification/change-email';
 import { watchMailbox } from './support/mailbox';
 
 let mailbox: ReturnType<typeof watchMailbox> | undefined;

@@ -1,5 +1,5 @@
 /**
- * The bill's biggest saving (README, "Cost on Cloudflare"): a room whose members are connected
+ * The bill's biggest saving (docs/cost.md): a room whose members are connected
  * but quiet hibernates. Nothing in the object may keep it awake (no timers, no pending work),
  * so the runtime evicts it on its own while the sockets stay open; the next frame wakes a new
  * instance, which carries on with the same sockets.

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/validation';
-import { CHANGE_REQUESTED } from '../../worker/users/change-email';
+import { CHANGE_REQUESTED } from '../../worker/email-verification/change-email';
 import { Client, newAccount, signedInClient } from './support/api';
 import { watchMailbox } from './support/mailbox';
 

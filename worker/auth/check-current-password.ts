@@ -4,8 +4,8 @@ import { ApiError } from '../http/api-error';
 import { clientIp } from '../security/client-ip';
 import { enforceLimit, logSecurityEvent } from '../security/guards';
 import { giveBack, limits } from '../security/rate-limit';
-import { markPasswordVerified } from './sessions';
-import { verifyPassword } from './password';
+import { markPasswordVerified } from '../credentials/sessions';
+import { verifyPassword } from '../credentials/password';
 
 /**
  * Settings actions re-check the password: a borrowed, unlocked browser is not enough. The

@@ -13,9 +13,9 @@ import { waitsForLink } from '../email-verification/pending-signups';
 import { registerAccount } from '../email-verification/register-account';
 import { findUserByEmail } from '../users/find-user';
 import { toPublicUser } from '../users/public-user';
-import { burnPasswordCheck, verifyPassword } from './password';
+import { burnPasswordCheck, verifyPassword } from '../credentials/password';
 import { requireUser } from './require-user';
-import { endSession, loadSession, startSession } from './sessions';
+import { endSession, loadSession, startSession } from '../credentials/sessions';
 
 const SIGNUP_WAITS =
   'Please open the link we mailed to this address to finish creating your account.';

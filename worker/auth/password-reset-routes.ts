@@ -13,9 +13,9 @@ import { findUserByEmail } from '../users/find-user';
 import { publicOrigin } from '../http/public-origin';
 import { logSecurityEvent } from '../security/guards';
 import { takeForgotSlots } from './forgot-limits';
-import { hashPassword } from './password';
+import { hashPassword } from '../credentials/password';
 import { issueResetLink } from './reset-links';
-import { revokeSessions } from './sessions';
+import { revokeSessions } from '../credentials/sessions';
 import { closeUserSockets } from '../room-calls/close-sockets';
 
 const FORGOT_ANSWER = 'If an account exists for that email, a password reset link has been sent.';

@@ -1,9 +1,13 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
-import { clearSessionCookie, readSessionCookie, sessionCookieValue } from './session-cookie';
+import {
+  clearSessionCookie,
+  readSessionCookie,
+  sessionCookieValue,
+} from '../credentials/session-cookie';
 import { logSecurityEvent } from '../security/guards';
-import { loadSession } from './sessions';
+import { loadSession } from '../credentials/sessions';
 
 /** Lets only signed-in callers through, with `c.var.user` and `c.var.session` set. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {

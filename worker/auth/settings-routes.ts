@@ -9,12 +9,12 @@ import type {
 import type { AppEnv } from '../app-env';
 import { validateJson } from '../http/validate-json';
 import { logSecurityEvent } from '../security/guards';
-import { CHANGE_REQUESTED, requestEmailChange } from '../users/change-email';
+import { CHANGE_REQUESTED, requestEmailChange } from '../email-verification/change-email';
 import { deleteAccount } from '../users/delete-account';
 import { toPublicUser } from '../users/public-user';
 import { checkCurrentPassword } from './check-current-password';
 import { requireUser } from './require-user';
-import { clearSessionCookie } from './session-cookie';
+import { clearSessionCookie } from '../credentials/session-cookie';
 
 export const settingsRoutes = new Hono<AppEnv>()
   .use(requireUser)

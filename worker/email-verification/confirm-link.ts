@@ -7,7 +7,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { bumpCounter } from '../db/counters';
-import { loadSession, revokeSessions, startSession } from '../auth/sessions';
+import { loadSession, revokeSessions, startSession } from '../credentials/sessions';
 import { closeUserSockets } from '../room-calls/close-sockets';
 import { emailVerifications, passwordResets, pendingSignups, users } from '../db/schema';
 import { ApiError } from '../http/api-error';

@@ -7,7 +7,7 @@ import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pendingSignups } from '../db/schema';
 import { randomToken, sha256Hex } from '../lib/encoding';
-import { verifyPassword, type PasswordHash } from '../auth/password';
+import { verifyPassword, type PasswordHash } from '../credentials/password';
 import { LINK_TTL_MS } from './links';
 
 /** The newest sign-ups kept per address: a flood of them cannot grow the table without bound. */

@@ -9,7 +9,7 @@ import type { RegisterRequest } from '../../contract/auth';
 import type { PublicUser } from '../../contract/user';
 import type { AppEnv } from '../app-env';
 import { bumpCounter } from '../db/counters';
-import { hashPassword, type PasswordHash } from '../auth/password';
+import { hashPassword, type PasswordHash } from '../credentials/password';
 import { users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { findUserByEmail, isUniqueViolation } from '../users/find-user';

@@ -18,10 +18,9 @@ export function clientIp(request: Request): string {
 
 /**
  * The isolate's recent addresses' keys, each worked out once: a socket upgrade asks for its
- * key in several checks, and its ticket was asked for from the same address a moment before.
- * Parsing an IPv6 address each time was about 2% of a connect storm's samples, and again 1.5%
- * when only each request's own checks shared it. A key depends on the address alone; the map
- * is bounded by starting afresh when full.
+ * key in several checks, and its ticket was asked for from the same address a moment before,
+ * so parsing an IPv6 address each time would repeat the same work. A key depends on the
+ * address alone; the map is bounded by starting afresh when full.
  */
 const keys = new Map<string, string>();
 const KEYS_MAX = 10_000;

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
-import { loadSession } from '../auth/sessions';
+import { loadSession } from '../credentials/sessions';
 import { ApiError } from '../http/api-error';
 import { mayBeForeign } from '../http/same-origin';
 import { closeAddressSockets, NETWORK_BLOCKED } from '../room-calls/close-sockets';

@@ -38,7 +38,7 @@ export interface SocketIoOptions {
    * does; they keep the object in memory while open. workerd holds the TCP connection of a
    * hibernatable socket the server closed before its client ever sent a frame until the
    * object is evicted (about 10 s); an accepted one closes at once. No app needs that (a
-   * client speaks first), but the protocol fixture does (README, Realtime).
+   * client speaks first), but the protocol fixture does (README.md, Conformance).
    */
   hibernate: boolean;
 }

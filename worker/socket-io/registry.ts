@@ -195,8 +195,8 @@ const EMPTY: ReadonlySet<WebSocket> = new Set();
 
 const ID_BYTES = 15;
 /**
- * Random bytes for this many ids are drawn at once: three ids per connect, each drawn alone
- * and passed through btoa and two replaces, were about 2% of a connect storm's samples.
+ * Random bytes for this many ids are drawn at once: each connect needs three ids, and drawing
+ * and encoding each one alone costs on every connect.
  */
 const IDS_PER_DRAW = 128;
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

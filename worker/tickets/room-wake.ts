@@ -2,7 +2,7 @@
  * A ticket is fetched just before its socket connects: the chat screen's connect, and its
  * reconnects once the ticket it holds is a minute old. Issuing one wakes the room's object in
  * the background, so that the start of an evicted object (the runtime opening its storage, the
- * room reading its tables: about 4 ms of the one thread per room, README Performance) overlaps
+ * room reading its tables, on the one thread the room has) overlaps
  * the ticket's answer and the connect instead of delaying the upgrade. A storm of a room's
  * members asks once: a room woken by this isolate lately is still awake (an idle object is
  * evicted after about ten seconds), so it is not asked again within WAKE_AGAIN_AFTER_MS.

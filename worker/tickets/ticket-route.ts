@@ -1,6 +1,6 @@
 /**
  * POST /api/rooms/:roomId/ticket: a short-lived signed ticket that lets the caller's next socket
- * into the room without a D1 round trip at the upgrade (README, Realtime). The checks are the
+ * into the room without a D1 round trip at the upgrade (docs/realtime.md). The checks are the
  * cookie upgrade's, read here instead: a live session (requireUser), the same origin (the /api
  * middleware), the room, the membership and no ban. Administrators need a membership too
  * (they enter rooms through one, join-as-moderator.ts), as they do for a cookie upgrade.

@@ -21,9 +21,8 @@ const REMOVED: Refused = refused('sender_removed', SENDER_REMOVED);
 /** A quiet room's summary reaches D1 a second after its message... */
 const SUMMARY_DELAY_MS = 1000;
 /**
- * ...and a busy room's at most every five seconds: with a flush every second, 100 rooms of ten
- * talkers spent about a sixth of their CPU on it (`npm run bench -- many`). The room list
- * polls every five seconds anyway.
+ * ...and a busy room's at most every five seconds: each flush is a D1 batch, and the room list
+ * that reads it polls every five seconds anyway.
  */
 const BUSY_SUMMARY_INTERVAL_MS = 5000;
 

@@ -52,7 +52,7 @@ export async function flushRoomSummary(
     );
   }
   // One statement for up to 32 members whose positions moved since the last flush, however
-  // many messages they read: a statement each made the flush a sixth of a busy room's CPU.
+  // many messages they read: a statement each would make the flush grow with the room.
   const moved = reads.take();
   const positions = [...moved];
   for (let i = 0; i < positions.length; i += POSITIONS_PER_STATEMENT) {

@@ -12,9 +12,8 @@ import { notice } from '../messages/notice';
 /**
  * A quarter of a second: outside a storm of joins (STORM_PAUSE_MS) a person sees who came in
  * no later than that, and a room that many reconnect to at once (after a deploy, a network
- * blip) flushes at most 4 times a second instead of 10. In a storm of a thousand sockets into
- * a hundred rooms, presence at 100 ms was about 15% of the isolate's samples, more than the
- * joins' own frames.
+ * blip) flushes at most 4 times a second instead of 10: each flush lists everyone to
+ * everyone, so a shorter interval costs a storm more than anyone can see.
  */
 export const PRESENCE_INTERVAL_MS = 250;
 /**
@@ -22,9 +21,7 @@ export const PRESENCE_INTERVAL_MS = 250;
  * each roomData lists everyone and goes to everyone, so a fixed interval made a storm of N
  * joins cost N² bytes per interval (a 1,000-person room reconnecting sent hundreds of
  * megabytes); now a flush costs N² every 2N ms, about 500·N a second, linear in the room's
- * size. A room of 500 hears its news every second, one of 1,000 every two. At one millisecond
- * per socket, a storm of 1,000 joins into one room still sent a list of about 800 names to
- * about 800 sockets while the joins were arriving, a tenth of the storm's samples.
+ * size. A room of 500 hears its news every second, one of 1,000 every two.
  */
 export const PRESENCE_MS_PER_SOCKET = 2;
 

@@ -4,8 +4,8 @@
  * already open (or whose upgrade was checked just before the kick) reaches the room, not D1.
  * Written by removeMember (a kick) and cleared by unbanMember, both RPCs from the worker
  * (banStands settles the order in which they arrive).
- * Read on every upgrade and every join, so a copy is kept in memory (a query each was a tenth
- * of a millisecond per connection in a connect storm); this class is the table's only writer.
+ * Read on every upgrade and every join, so a copy is kept in memory (a query each would be
+ * paid once per socket in a connect storm); this class is the table's only writer.
  */
 import { ensureTable } from '../../lib/sqlite-tables';
 

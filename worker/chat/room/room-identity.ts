@@ -1,8 +1,7 @@
 /**
  * Which room an object is. Ids come from idFromName, so the object learns its room's id and
  * name from whoever calls it first (an upgrade, the creation, a broadcast) and keeps them in
- * its storage and in memory: a storage read on every message was a measurable share of its
- * cost.
+ * its storage and in memory, so no message pays a storage read for them.
  */
 export class RoomIdentity {
   private roomId: string;

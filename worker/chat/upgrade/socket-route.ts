@@ -74,8 +74,8 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
   if (!room.nickname) return refuse(REFUSED.notMember, user.id);
 
   // The room reads only this (and Upgrade): a fresh request of one header, not a copy of every
-  // header the client sent with the facts set on top (a connect storm's Request and Headers
-  // copies were about 6% of its samples), nor a header per fact.
+  // header the client sent with the facts set on top (every connect would copy them all), nor
+  // a header per fact.
   const headers = {
     Upgrade: 'websocket',
     [FORWARDED_HEADER]: forwardedValue({

@@ -17,7 +17,7 @@ import type { Context } from 'hono';
 import type { Refused } from '../../../contract/realtime';
 import { TICKET_QUERY_PARAM } from '../../../contract/tickets';
 import type { AppEnv } from '../../app-env';
-import { sessionCookieValue } from '../../auth/session-cookie';
+import { sessionCookieValue } from '../../credentials/session-cookie';
 import type { UpgradeFacts } from './upgrade-check';
 import { clientIp } from '../../security/client-ip';
 import { cachedBlockedUntil } from '../../tickets/block-cache';

@@ -8,13 +8,12 @@
  * Upgrades that arrive while another's check is with D1 go together in the next statement
  * (lib/coalesced-batches.ts). A connect storm after a deploy then costs D1 a few dozen round
  * trips rather than one per socket, and a lone upgrade still goes at once. The statement is
- * plain SQL, written once: building it with the query builder on every upgrade was a tenth of
- * a cookie storm's CPU.
+ * plain SQL, written once: the query builder would build it again on every upgrade.
  */
 import type { Context } from 'hono';
 import { asRole, type Role } from '../../../contract/user';
 import type { AppEnv } from '../../app-env';
-import { readSessionCookie } from '../../auth/session-cookie';
+import { readSessionCookie } from '../../credentials/session-cookie';
 import { CoalescedBatches } from '../../lib/coalesced-batches';
 import { clientIp } from '../../security/client-ip';
 

@@ -7,14 +7,14 @@ import { isReleasedEmail, verifyEmailBody } from '../../contract/email-verificat
 import type { EmailStatusResponse } from '../../contract/email-verification';
 import type { MessageResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from './require-user';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { enforceLimit } from '../security/guards';
-import { confirmLink } from './confirm-link';
-import { addressLimits } from './limits';
-import { newLink, pendingChange } from './links';
-import { sendAddressMail } from './mails';
+import { confirmLink } from '../email-verification/confirm-link';
+import { addressLimits } from '../email-verification/limits';
+import { newLink, pendingChange } from '../email-verification/links';
+import { sendAddressMail } from '../email-verification/mails';
 
 export const verifyEmailRoutes = new Hono<AppEnv>()
   // Open to anyone holding the link: it is often opened in a mail app's browser, signed out.

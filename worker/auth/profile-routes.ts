@@ -3,12 +3,12 @@ import { Hono } from 'hono';
 import { profileEmailBody } from '../../contract/auth';
 import type { EmailUpdatedResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from './require-user';
 import type { SessionRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
-import { CHANGE_REQUESTED, requestEmailChange } from './change-email';
-import { toPublicUser } from './public-user';
+import { CHANGE_REQUESTED, requestEmailChange } from '../email-verification/change-email';
+import { toPublicUser } from '../users/public-user';
 
 /**
  * Changing the email opens the door to a password reset, so without a password in the call the

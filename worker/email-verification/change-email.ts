@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { sessions } from '../db/schema';
-import { addressLimits } from '../email-verification/limits';
-import { newLink } from '../email-verification/links';
-import { sendAddressMail } from '../email-verification/mails';
+import { addressLimits } from './limits';
+import { newLink } from './links';
+import { sendAddressMail } from './mails';
 import { ApiError } from '../http/api-error';
 import { enforceLimit, logSecurityEvent } from '../security/guards';
-import { findUserByEmail } from './find-user';
+import { findUserByEmail } from '../users/find-user';
 
 /** The one answer to a change, whether or not the new address has an account. */
 export const CHANGE_REQUESTED =
