@@ -159,7 +159,9 @@ test('a send refused as too fast goes again in order; one the room refuses keeps
         const send = typeof frame === 'string' && /^42(\d+)\["sendMessage",/.exec(frame);
         if (!send || !refusing) return server.send(frame);
         refused++;
-        ws.send(`43${send[1]}${JSON.stringify([{ error: SENDING_TOO_FAST }])}`);
+        ws.send(
+          `43${send[1]}${JSON.stringify([{ error: SENDING_TOO_FAST, code: 'rate_limited' }])}`,
+        );
       });
     }),
   );
