@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import {
-  ActionIcon,
   Alert,
   Button,
   Divider,
@@ -9,13 +8,12 @@ import {
   NumberInput,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { INVITE_MAX_USES, type InviteLinkResponse } from '../../../../contract/invites';
 import { errorText } from '../../../lib/api-client';
 import { useCreateLimitedLink, useResetInviteLink } from '../api/invite-links';
 import { useCopy } from '../hooks/use-copy';
+import { CopyLinkField } from './copy-link-field';
 
 const EXPIRY_CHOICES = [
   { value: '', label: 'Never' },
@@ -123,24 +121,15 @@ export default function InviteLinkSettings({ roomId }: { roomId: string }) {
         </Button>
       </form>
       {limited && (
-        <TextInput
-          ref={inputRef}
+        <CopyLinkField
+          inputRef={inputRef}
           size="xs"
           label="Limited link"
           description={boundsOf(limited) || 'No limits'}
-          value={limited.inviteUrl}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-          rightSection={
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'green' : undefined}
-              aria-label="Copy limited link"
-              onClick={() => void copy(limited.inviteUrl, inputRef.current)}
-            >
-              {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-            </ActionIcon>
-          }
+          link={limited.inviteUrl}
+          copyLabel="Copy limited link"
+          copied={copied}
+          onCopy={() => void copy(limited.inviteUrl, inputRef.current)}
         />
       )}
     </Stack>

@@ -7,21 +7,14 @@ import {
   Popover,
   SimpleGrid,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import {
-  IconBrandWhatsapp,
-  IconCheck,
-  IconCopy,
-  IconMail,
-  IconQrcode,
-  IconShare,
-} from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconMail, IconQrcode, IconShare } from '@tabler/icons-react';
 import { useInviteLink } from '../api/invite-links';
 import { useCopy } from '../hooks/use-copy';
+import { CopyLinkField } from './copy-link-field';
 import { inviteLink, inviteText, mailtoLink, whatsAppLink } from '../utils/invite-links';
 
 const InviteQrCode = lazy(() => import('./invite-qr-code'));
@@ -91,22 +84,13 @@ export function ShareMenu({ roomId, roomName }: ShareMenuProps) {
         <Title order={2} size="h5" mb="sm" id={titleId} style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Title>
-        <TextInput
-          ref={inputRef}
+        <CopyLinkField
+          inputRef={inputRef}
           label="Invite link"
-          value={link}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-          rightSection={
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'green' : undefined}
-              aria-label="Copy invite link"
-              onClick={() => void copy(link, inputRef.current)}
-            >
-              {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-            </ActionIcon>
-          }
+          link={link}
+          copyLabel="Copy invite link"
+          copied={copied}
+          onCopy={() => void copy(link, inputRef.current)}
         />
         <VisuallyHidden role="status">{copied ? 'Invite link copied' : ''}</VisuallyHidden>
         <SimpleGrid cols={2} spacing="xs" mt="md">
