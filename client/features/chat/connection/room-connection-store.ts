@@ -3,7 +3,9 @@ import { Outbox } from './outbox';
 import { GAVE_UP, openRoomSocket } from './room-socket';
 import {
   freshSnapshot,
+  type ActionResult,
   type ConnectionControls,
+  type MessageAction,
   type RoomEvents,
   type RoomSink,
   type RoomSnapshot,
@@ -106,6 +108,25 @@ export class RoomConnectionStore {
 
   /** Connects again after the reconnection attempts ran out (a refusal stays refused). */
   reconnect = (): void => this.#connection?.reconnect();
+
+  /** Toggles the person's reaction `emoji` on a message; the room's `reactions` shows it. */
+  react = (messageId: number, emoji: string): Promise<ActionResult> =>
+    this.#act({ event: 'react', messageId, emoji });
+
+  /** Replaces the text of the person's own message; the room's `messageUpdated` shows it. */
+  edit = (messageId: number, text: string): Promise<ActionResult> =>
+    this.#act({ event: 'editMessage', messageId, text });
+
+  /** Deletes a message; the room's `messageDeleted` puts the placeholder in its place. */
+  remove = (messageId: number): Promise<ActionResult> =>
+    this.#act({ event: 'deleteMessage', messageId });
+
+  /** Not queued like a send: changed while not joined, it is refused with GAVE_UP at once. */
+  #act(action: MessageAction): Promise<ActionResult> {
+    const connection = this.#connection;
+    if (!connection) return Promise.resolve({ ok: false, error: GAVE_UP });
+    return connection.act(action);
+  }
 
   #write(change: Partial<RoomSnapshot>) {
     const state = this.#state;

@@ -21,6 +21,7 @@ import {
 } from '../utils/merge-messages';
 import { refusalCodeOf, refusalText } from '../utils/refusal-text';
 import { showSystemNotice } from '../utils/show-system-notice';
+import { listenForChanges, sendAction } from './message-changes';
 import { OlderPages, oldestIdOf } from './older-pages';
 import type { Outbox } from './outbox';
 import { ACK_TIMEOUT_MS, outboxSender } from './outbox-sender';
@@ -106,6 +107,7 @@ export function openRoomSocket(
   socket.on('disconnect', () => void tickets.ensure());
   socket.io.on('reconnect_attempt', () => void tickets.ensure());
 
+  const changes = listenForChanges(socket, room);
   const sender = outboxSender(socket, roomId, outbox, () => ready, isShown);
   const flush = sender.flush;
 
@@ -124,6 +126,7 @@ export function openRoomSocket(
     const payload: JoinPayload = { name: nickname, room: roomId };
     if (lastMessageId !== undefined) payload.lastMessageId = lastMessageId;
     resumedFrom = lastMessageId;
+    changes.joining(lastMessageId === undefined);
     socket.timeout(ACK_TIMEOUT_MS).emit('join', payload, (timedOut, ack) => {
       // A drop before the answer is not a refusal: the reconnect joins again.
       if (timedOut) {
@@ -226,6 +229,10 @@ export function openRoomSocket(
         room.write({ messages });
       });
     },
+    act: (action) =>
+      ready && socket.connected
+        ? sendAction(socket, roomId, action)
+        : Promise.resolve({ ok: false, error: GAVE_UP }),
     reconnect: () => {
       // (The socket stays 'active' after the manager gave up; only a refusal deactivates it.)
       if (refused || roomDeleted || socket.connected) return;

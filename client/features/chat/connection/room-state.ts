@@ -15,6 +15,15 @@ export interface ChatError {
 /** The events that may be lost on the way: sent only while joined, never queued. */
 export type Signal = { event: 'read'; messageId: number } | { event: 'typing' };
 
+/** What the room answered a reaction, an edit or a deletion: done, or why not (in words). */
+export type ActionResult = { ok: true } | { ok: false; error: string };
+
+/** The changes a person makes to a message already listed. */
+export type MessageAction =
+  | { event: 'react'; messageId: number; emoji: string }
+  | { event: 'editMessage'; messageId: number; text: string }
+  | { event: 'deleteMessage'; messageId: number };
+
 /**
  * One immutable picture of the room. A new object on every change, the same one while nothing
  * changed, and each field keeps its identity until it changes itself (selectors rely on that).
@@ -37,10 +46,16 @@ export interface RoomSnapshot {
   pending: readonly PendingEntry[];
   /** Others typing now, as this tab heard them; kept across connections. */
   typists: readonly string[];
+  /**
+   * How far the members who share it have read: nickname to the newest message id they saw
+   * (`seen`). Empty after a fresh join until the room says.
+   */
+  seen: Readonly<Record<string, number>>;
 }
 
 const NO_MESSAGES: readonly ChatMessage[] = [];
 const NOBODY: readonly string[] = [];
+export const NOBODY_SEEN: Readonly<Record<string, number>> = Object.freeze({});
 
 /** What a new connection under `nickname` starts from: the room's outbox and typists stay. */
 export function freshSnapshot(
@@ -59,6 +74,7 @@ export function freshSnapshot(
     error: null,
     pending: kept?.pending ?? [],
     typists: kept?.typists ?? NOBODY,
+    seen: NOBODY_SEEN,
   };
 }
 
@@ -93,6 +109,8 @@ export interface ConnectionControls {
   /** Sends `read` or `typing` if joined now; false when it was dropped. */
   signal: (signal: Signal) => boolean;
   loadOlder: () => void;
+  /** Sends a reaction, an edit or a deletion while joined, and says what the room answered. */
+  act: (action: MessageAction) => Promise<ActionResult>;
   /** Connects again after the attempts ran out, unless the room refused for good. */
   reconnect: () => void;
   close: () => void;
@@ -109,4 +127,10 @@ export interface RoomConnection {
   signal: (signal: Signal) => boolean;
   loadOlder: () => void;
   reconnect: () => void;
+  /** Toggles the person's reaction `emoji` on a message. */
+  react: (messageId: number, emoji: string) => Promise<ActionResult>;
+  /** Replaces the text of the person's own message. */
+  edit: (messageId: number, text: string) => Promise<ActionResult>;
+  /** Deletes a message (the person's own, or any as the room's owner or an administrator). */
+  remove: (messageId: number) => Promise<ActionResult>;
 }

@@ -47,6 +47,9 @@ export function useRoomConnection({ roomId, nickname, enabled, ...events }: Opti
       signal: store.signal,
       loadOlder: store.loadOlder,
       reconnect: store.reconnect,
+      react: store.react,
+      edit: store.edit,
+      remove: store.remove,
     }),
     [store, key],
   );

@@ -8,10 +8,12 @@ const orderOf = (message: ChatMessage) =>
   typeof message.id === 'number' ? message.id : Number.POSITIVE_INFINITY;
 
 /**
- * Merges messages into the shown list by id: a message already shown is replaced, never
- * repeated, and the result is ordered by id. This covers the first history (older than
- * anything live), live messages, the history a reconnect resends and older pages. Past `cap`
- * the oldest go (the person can scroll back to them again).
+ * Merges messages into the shown list by id: a message already shown is replaced by the
+ * incoming copy, never repeated, and the result is ordered by id. This covers the first
+ * history (older than anything live), live messages, the history a reconnect resends and older
+ * pages; each carries its message as it is now (edited, deleted, its reactions), so the
+ * incoming copy is the one to keep. Past `cap` the oldest go (the person can scroll back to
+ * them again).
  */
 export function mergeMessages(
   shown: readonly ChatMessage[],

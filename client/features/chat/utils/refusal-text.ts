@@ -12,6 +12,10 @@ const WORDS: Partial<Record<RefusalCode, string>> = {
     'This room is open in too many tabs or devices. Close one of them and try again.',
   cross_origin: 'This page may not connect to the chat. Open the app itself.',
   wrong_room: 'Something went wrong opening this room. Please reload.',
+  message_not_found: 'This message is no longer in the room.',
+  not_allowed: 'You may not change this message.',
+  invalid_emoji: 'A reaction is one emoji.',
+  too_many_reactions: 'This message has all the different reactions it can take.',
 };
 
 export function refusalText(code: RefusalCode | undefined, message: string): string {

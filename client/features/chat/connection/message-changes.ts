@@ -1,0 +1,87 @@
+import type { Socket } from 'socket.io-client';
+import {
+  messageDeletedSchema,
+  messageUpdatedSchema,
+  reactionsEventSchema,
+  seenSchema,
+  type Ack,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '../../../../contract/realtime';
+import { applyDeletion, applyEdit, applyReactions } from '../utils/apply-message-change';
+import { refusalText } from '../utils/refusal-text';
+import { ACK_TIMEOUT_MS } from './outbox-sender';
+import { NOBODY_SEEN, type ActionResult, type MessageAction, type RoomSink } from './room-state';
+
+type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** What an action waiting past ACK_TIMEOUT_MS resolves with. */
+export const NO_ANSWER = 'The room did not answer. Please try again.';
+
+/**
+ * The changes to listed messages the room announces (reactions, edits, deletions) and how far
+ * others have read (`seen`), applied to the snapshot; what fails its schema is ignored.
+ */
+export function listenForChanges(socket: RoomSocket, room: RoomSink) {
+  /** A join was sent: the next `seen` has everyone's positions, and replaces what was known. */
+  let seenFromScratch = false;
+  const messages = () => room.read().messages;
+  socket.on('reactions', (event) => {
+    const parsed = reactionsEventSchema.safeParse(event);
+    if (!parsed.success) return;
+    room.write({ messages: applyReactions(messages(), parsed.data.id, parsed.data.reactions) });
+  });
+  socket.on('messageUpdated', (event) => {
+    const parsed = messageUpdatedSchema.safeParse(event);
+    if (parsed.success) room.write({ messages: applyEdit(messages(), parsed.data) });
+  });
+  socket.on('messageDeleted', (event) => {
+    const parsed = messageDeletedSchema.safeParse(event);
+    if (parsed.success) room.write({ messages: applyDeletion(messages(), parsed.data.id) });
+  });
+  socket.on('seen', (event) => {
+    const parsed = seenSchema.safeParse(event);
+    if (!parsed.success) return;
+    const known = room.read().seen;
+    const fresh = seenFromScratch;
+    seenFromScratch = false;
+    const seen: Record<string, number> = fresh ? {} : { ...known };
+    for (const { nickname, messageId } of parsed.data.positions) seen[nickname] = messageId;
+    const moved = fresh || parsed.data.positions.some((p) => known[p.nickname] !== p.messageId);
+    if (moved) room.write({ seen });
+  });
+  return {
+    /** Before each join; a fresh one (not resuming) forgets the positions at once. */
+    joining: (fresh: boolean) => {
+      seenFromScratch = true;
+      if (fresh) room.write({ seen: NOBODY_SEEN });
+    },
+  };
+}
+
+/**
+ * Sends a reaction, an edit or a deletion with the room's id, and resolves with what the room
+ * answered: a refusal in the chat's words for its code (refusal-text.ts), or NO_ANSWER.
+ */
+export function sendAction(
+  socket: RoomSocket,
+  roomId: string,
+  action: MessageAction,
+): Promise<ActionResult> {
+  return new Promise((resolve) => {
+    const answered = (timedOut: Error | null, ack: Ack) => {
+      if (timedOut) resolve({ ok: false, error: NO_ANSWER });
+      else if (ack?.error) resolve({ ok: false, error: refusalText(ack.code, ack.error) });
+      else resolve({ ok: true });
+    };
+    const emitter = socket.timeout(ACK_TIMEOUT_MS);
+    const { messageId } = action;
+    if (action.event === 'react') {
+      emitter.emit('react', { roomId, messageId, emoji: action.emoji }, answered);
+    } else if (action.event === 'editMessage') {
+      emitter.emit('editMessage', { roomId, messageId, text: action.text }, answered);
+    } else {
+      emitter.emit('deleteMessage', { roomId, messageId }, answered);
+    }
+  });
+}

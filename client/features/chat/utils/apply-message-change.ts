@@ -1,0 +1,88 @@
+import {
+  REPLY_EXCERPT_MAX,
+  type ChatMessage,
+  type MessageUpdatedEvent,
+  type Reaction,
+} from '../../../../contract/realtime';
+import { htmlToText } from './sanitize-html';
+
+/**
+ * What a change heard live (a reaction, an edit, a deletion) does to the list shown. Each
+ * returns a new list with new objects for the messages it touched, or the same list when it
+ * touched none (the message is not shown, say), so the snapshot keeps its identity.
+ */
+type Change = (message: ChatMessage) => ChatMessage;
+
+function changeWhere(
+  messages: readonly ChatMessage[],
+  matches: (message: ChatMessage) => boolean,
+  change: Change,
+): readonly ChatMessage[] {
+  let changed = false;
+  const next = messages.map((message) => {
+    if (!matches(message)) return message;
+    changed = true;
+    return change(message);
+  });
+  return changed ? next : messages;
+}
+
+/** A message's reactions now; an empty list means none are left. */
+export function applyReactions(
+  messages: readonly ChatMessage[],
+  id: number,
+  reactions: readonly Reaction[],
+): readonly ChatMessage[] {
+  return changeWhere(
+    messages,
+    (message) => message.id === id && !message.deleted,
+    (message) => ({ ...message, reactions: reactions.length > 0 ? [...reactions] : undefined }),
+  );
+}
+
+/** An edit: the new text and mentions, and the quotes of the replies to it follow. */
+export function applyEdit(
+  messages: readonly ChatMessage[],
+  { id, text, editedAt, mentions }: MessageUpdatedEvent,
+): readonly ChatMessage[] {
+  const excerpt = replyExcerpt(text);
+  return changeWhere(
+    messages,
+    (message) =>
+      (message.id === id && !message.deleted) ||
+      (message.replyTo?.id === id && !('deleted' in message.replyTo)),
+    (message) =>
+      message.id === id
+        ? { ...message, text, editedAt, mentions }
+        : { ...message, replyTo: { ...message.replyTo!, excerpt } },
+  );
+}
+
+/** A deletion: the message becomes a placeholder, and the replies to it say so. */
+export function applyDeletion(
+  messages: readonly ChatMessage[],
+  id: number,
+): readonly ChatMessage[] {
+  return changeWhere(
+    messages,
+    (message) =>
+      (message.id === id && !message.deleted) ||
+      (message.replyTo?.id === id && !('deleted' in message.replyTo)),
+    (message) =>
+      message.id === id
+        ? { ...message, text: '', deleted: true, reactions: undefined, mentions: undefined }
+        : { ...message, replyTo: { id, deleted: true } },
+  );
+}
+
+/**
+ * A reply's quote of `html`, as the room makes it: the text without markup (blocks and line
+ * breaks part words, white space runs are one space), cut at REPLY_EXCERPT_MAX plus '…'.
+ */
+export function replyExcerpt(html: string): string {
+  const spaced = html.replace(/<br\s*\/?>|<\/(p|li|pre|ul|ol)>/gi, (tag) => `${tag} `);
+  // By code point, so an emoji is never cut in half.
+  const characters = Array.from(htmlToText(spaced).replace(/\s+/g, ' ').trim());
+  const cut = characters.length > REPLY_EXCERPT_MAX;
+  return cut ? `${characters.slice(0, REPLY_EXCERPT_MAX).join('')}…` : characters.join('');
+}
