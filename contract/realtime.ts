@@ -28,15 +28,49 @@ export const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
 export const messageTypeSchema = z.enum(['user', 'system-simple', 'system-fancy']);
 export type MessageType = z.infer<typeof messageTypeSchema>;
 
+/** A reply's quote of its original: plain text, this long at most, then '…'. */
+export const REPLY_EXCERPT_MAX = 100;
+/** The reactors a reaction names (its count says how many there are). */
+export const REACTION_NICKNAMES_MAX = 10;
+/** Distinct emoji one message may carry. */
+export const REACTION_EMOJI_MAX = 20;
+/** Nicknames one message may mention (the rest are plain text). */
+export const MENTIONS_MAX = 20;
+
+/** What a reply shows of its original, or that the original was deleted. */
+export const replyRefSchema = z.union([
+  z.object({ id: z.number(), user: z.string(), excerpt: z.string() }),
+  z.object({ id: z.number(), deleted: z.literal(true) }),
+]);
+export type ReplyRef = z.infer<typeof replyRefSchema>;
+
+/** One emoji's reactions to a message: how many, and the first REACTION_NICKNAMES_MAX of them. */
+export const reactionSchema = z.object({
+  emoji: z.string(),
+  count: z.number(),
+  nicknames: z.array(z.string()),
+});
+export type Reaction = z.infer<typeof reactionSchema>;
+
 export const chatMessageSchema = z.object({
   /** Increasing within a room for stored messages; a 'notice-…' string for passing notices. */
   id: z.union([z.number(), z.string()]),
   /** The author's nickname in the room. */
   user: z.string(),
-  /** Safe HTML produced by the server. */
+  /** Safe HTML produced by the server ('' once deleted). */
   text: z.string(),
   messageType: messageTypeSchema,
   createdAt: z.number(),
+  /** The message it answers. */
+  replyTo: replyRefSchema.optional(),
+  /** Its reactions, in the order their emoji were first used (absent: none). */
+  reactions: z.array(reactionSchema).optional(),
+  /** When its author last edited it. */
+  editedAt: z.number().optional(),
+  /** Deleted: the text is gone from the room's storage, and the message is a placeholder. */
+  deleted: z.literal(true).optional(),
+  /** The members' nicknames it mentions (`@nickname`), as they were when it was written. */
+  mentions: z.array(z.string()).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -69,8 +103,66 @@ export const sendMessageSchema = z.object({
   text: z.string(),
   roomId: z.string().max(100).optional(),
   clientId: z.uuid().optional(),
+  /** The id of the message of this room it answers. */
+  replyTo: z.number().int().positive().optional(),
 });
 export type SendMessagePayload = z.infer<typeof sendMessageSchema>;
+
+const messageIdSchema = z.number().int().positive();
+
+/** `react`: toggles the caller's reaction `emoji` (one emoji grapheme) on a message. */
+export const reactSchema = z.object({
+  roomId: z.string().max(100).optional(),
+  messageId: messageIdSchema,
+  emoji: z.string().max(64),
+});
+export type ReactPayload = z.infer<typeof reactSchema>;
+
+/** `editMessage`: the author's new text, checked and rendered as a new message is. */
+export const editMessageSchema = z.object({
+  roomId: z.string().max(100).optional(),
+  messageId: messageIdSchema,
+  text: z.string(),
+});
+export type EditMessagePayload = z.infer<typeof editMessageSchema>;
+
+/** `deleteMessage`: by its author, the room's owner or an administrator. */
+export const deleteMessageSchema = z.object({
+  roomId: z.string().max(100).optional(),
+  messageId: messageIdSchema,
+});
+export type DeleteMessagePayload = z.infer<typeof deleteMessageSchema>;
+
+/** `reactions` from the server: a message's reactions now (an empty list: none left). */
+export const reactionsEventSchema = z.object({
+  id: z.number(),
+  reactions: z.array(reactionSchema),
+});
+export type ReactionsEvent = z.infer<typeof reactionsEventSchema>;
+
+/** `messageUpdated` from the server: an edit, already rendered, with its mentions. */
+export const messageUpdatedSchema = z.object({
+  id: z.number(),
+  text: z.string(),
+  editedAt: z.number(),
+  mentions: z.array(z.string()).optional(),
+});
+export type MessageUpdatedEvent = z.infer<typeof messageUpdatedSchema>;
+
+/** `messageDeleted` from the server: show the placeholder in its place. */
+export const messageDeletedSchema = z.object({ id: z.number() });
+export type MessageDeletedEvent = z.infer<typeof messageDeletedSchema>;
+
+/** The room sends `seen` at most this often, with only the positions that moved. */
+export const SEEN_INTERVAL_MS = 1000;
+/**
+ * `seen` from the server: how far members who share it have read (their newest message seen).
+ * Only to sockets whose person shares their own; the first after a join has everyone's.
+ */
+export const seenSchema = z.object({
+  positions: z.array(z.object({ nickname: z.string(), messageId: z.number() })),
+});
+export type SeenEvent = z.infer<typeof seenSchema>;
 
 export const leaveSchema = z.object({ room: z.string().max(100).optional() });
 
@@ -149,6 +241,13 @@ export const refusalCodes = [
   /** The room was deleted, or the sender removed from it, while the message was on its way. */
   'room_deleted',
   'sender_removed',
+  /** A message id this room does not have (or no longer: deleted or trimmed). */
+  'message_not_found',
+  /** Someone else's message to edit, or to delete without being its room's owner or an admin. */
+  'not_allowed',
+  /** A reaction that is not one emoji, or one more distinct emoji than a message may carry. */
+  'invalid_emoji',
+  'too_many_reactions',
 ] as const;
 export type RefusalCode = (typeof refusalCodes)[number];
 
@@ -214,6 +313,10 @@ export interface ServerToClientEvents {
   'room-deleted': (event: { roomId: string }) => void;
   typing: (event: TypingEvent) => void;
   nicknameChanged: (event: NicknameChangedEvent) => void;
+  reactions: (event: ReactionsEvent) => void;
+  messageUpdated: (event: MessageUpdatedEvent) => void;
+  messageDeleted: (event: MessageDeletedEvent) => void;
+  seen: (event: SeenEvent) => void;
 }
 
 export interface ClientToServerEvents {
@@ -226,4 +329,7 @@ export interface ClientToServerEvents {
   ) => void;
   read: (payload: ReadPayload) => void;
   typing: () => void;
+  react: (payload: ReactPayload, ack: (ack: Ack) => void) => void;
+  editMessage: (payload: EditMessagePayload, ack: (ack: Ack) => void) => void;
+  deleteMessage: (payload: DeleteMessagePayload, ack: (ack: Ack) => void) => void;
 }

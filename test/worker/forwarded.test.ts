@@ -15,6 +15,7 @@ const upgrade: ForwardedUpgrade = {
   ip: '2001:db8::1',
   memberAs: 'Zoë',
   ticketIssuedAt: 1_700_000_000_000,
+  shareReads: true,
   checkedAt: 1_700_000_000_000,
 };
 
@@ -43,6 +44,8 @@ describe('the forwarded upgrade', () => {
       memberAs: '',
       ticketIssuedAt: null,
       checkedAt: null,
+      // The setting's default: a worker that does not say is one from before the setting.
+      shareReads: true,
     };
     expect(readForwarded(new Headers())).toEqual(empty);
     expect(readForwarded(headersOf('%E0%A4%A'))).toEqual(empty);

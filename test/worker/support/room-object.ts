@@ -43,6 +43,7 @@ export async function forwardedCookieUpgrade(upgrade: ForwardedCookieUpgrade) {
           ip: upgrade.ip,
           checkedAt: upgrade.checkedAt,
           ticketIssuedAt: null,
+          shareReads: true,
         }),
       },
     }),

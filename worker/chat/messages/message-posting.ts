@@ -19,7 +19,7 @@
  */
 import type { ChatMessage, Refused } from '../../../contract/realtime';
 import { JOINED, type RoomSockets } from '../sockets/socket-state';
-import type { MessageStore } from './message-store';
+import type { MessageExtras, MessageStore } from './message-store';
 import type { ReadPositions } from './read-positions';
 
 /** A post's one answer: the stored message, a refusal, or the error that failed its batch. */
@@ -32,6 +32,8 @@ export interface Post {
   html: string;
   /** The sender's id for this message, when it gave one. */
   clientId?: string;
+  /** What it answers and whom it mentions. */
+  extras?: MessageExtras;
   answer: PostAnswer;
   /** Resends of it that came while it was queued: they get the same answer. */
   resends?: PostAnswer[];
@@ -101,8 +103,8 @@ export class MessagePosting {
     this.lastFlushAt = Date.now();
     let stored: ChatMessage[];
     try {
-      stored = batch.map(({ userId, nickname, html, clientId }) =>
-        this.store.add(userId, nickname, html, 'user', clientId),
+      stored = batch.map(({ userId, nickname, html, clientId, extras }) =>
+        this.store.add(userId, nickname, html, 'user', clientId, extras),
       );
     } catch (error) {
       for (const post of batch) this.settle(post, error as Error);

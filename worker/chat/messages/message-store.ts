@@ -2,7 +2,13 @@
  * A room's history in its Durable Object's SQLite storage: ids increase within the room, and
  * only the newest HISTORY_LIMIT messages are kept.
  */
-import { HISTORY_RESUME_MAX, type ChatMessage, type MessageType } from '../../../contract/realtime';
+import {
+  HISTORY_RESUME_MAX,
+  type ChatMessage,
+  type MessageType,
+  type Reaction,
+  type ReplyRef,
+} from '../../../contract/realtime';
 
 export const HISTORY_LIMIT = 5000;
 /** Trimming runs every so many messages rather than on each insert. */
@@ -14,8 +20,28 @@ const TRIM_EVERY = 100;
  */
 const RECENT_MAX = HISTORY_RESUME_MAX + 1;
 /** The messages table's layout: 2 has client_id and its index (exactly-once sends). */
+/**
+ * The messages table's layout: 2 has client_id and its index (exactly-once sends); 3 the
+ * message actions: replies, reactions, edits, deletions and mentions, and when a message last
+ * changed (a resumption's changes, message-changes.ts).
+ */
 const SCHEMA_KEY = 'messages:schema';
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
+/** Columns added after the first layout, for rooms whose table predates them. */
+const ADDED_COLUMNS: [name: string, type: string][] = [
+  ['client_id', 'TEXT'],
+  ['reply_to', 'INTEGER'],
+  ['reply_user', 'TEXT'],
+  ['reply_excerpt', 'TEXT'],
+  ['reactions', 'TEXT'],
+  ['mentions', 'TEXT'],
+  ['edited_at', 'INTEGER'],
+  ['deleted_at', 'INTEGER'],
+  ['changed_at', 'INTEGER'],
+];
+/** What a message is read with: the columns of toMessage. */
+export const MESSAGE_COLUMNS =
+  'id, user, text, type, created_at, reply_to, reply_user, reply_excerpt, reactions, mentions, edited_at, deleted_at';
 
 interface MessageRow extends Record<string, SqlStorageValue> {
   id: number;
@@ -23,6 +49,21 @@ interface MessageRow extends Record<string, SqlStorageValue> {
   text: string;
   type: string;
   created_at: number;
+  reply_to: number | null;
+  reply_user: string | null;
+  reply_excerpt: string | null;
+  /** JSON of the message's Reaction list. */
+  reactions: string | null;
+  /** JSON of the mentioned nicknames. */
+  mentions: string | null;
+  edited_at: number | null;
+  deleted_at: number | null;
+}
+
+/** What a new message carries besides its text. */
+export interface MessageExtras {
+  replyTo?: ReplyRef;
+  mentions?: string[];
 }
 
 export class MessageStore {
@@ -34,7 +75,7 @@ export class MessageStore {
   private recentIsAll = false;
 
   constructor(
-    private readonly sql: SqlStorage,
+    readonly sql: SqlStorage,
     kv: SyncKvStorage,
   ) {
     // The layout is checked once in the room's life, not on every wake: a hibernating room
@@ -46,16 +87,34 @@ export class MessageStore {
       user TEXT NOT NULL,
       text TEXT NOT NULL,
       type TEXT NOT NULL,
-      created_at INTEGER NOT NULL,
-      client_id TEXT
+      created_at INTEGER NOT NULL
     )`);
-    // Rooms created before exactly-once sends get the column on their next start.
-    const columns = sql.exec<{ name: string }>('PRAGMA table_info(messages)').toArray();
-    if (!columns.some((column) => column.name === 'client_id')) {
-      sql.exec('ALTER TABLE messages ADD COLUMN client_id TEXT');
+    // Rooms made before a column get it on their next start.
+    const columns = new Set(
+      sql
+        .exec<{ name: string }>('PRAGMA table_info(messages)')
+        .toArray()
+        .map((column) => column.name),
+    );
+    for (const [name, type] of ADDED_COLUMNS) {
+      if (!columns.has(name)) sql.exec(`ALTER TABLE messages ADD COLUMN ${name} ${type}`);
     }
     sql.exec(
       'CREATE UNIQUE INDEX IF NOT EXISTS messages_client_id ON messages (user_id, client_id) WHERE client_id IS NOT NULL',
+    );
+    sql.exec(
+      'CREATE INDEX IF NOT EXISTS messages_reply_to ON messages (reply_to) WHERE reply_to IS NOT NULL',
+    );
+    // One row per person, emoji and message; a message's list is kept with it (reactions).
+    sql.exec(`CREATE TABLE IF NOT EXISTS reactions (
+      message_id INTEGER NOT NULL,
+      emoji TEXT NOT NULL,
+      user_id TEXT NOT NULL,
+      nickname TEXT NOT NULL,
+      UNIQUE (message_id, emoji, user_id)
+    )`);
+    sql.exec(
+      'CREATE INDEX IF NOT EXISTS messages_changed_at ON messages (changed_at) WHERE changed_at IS NOT NULL',
     );
     kv.put(SCHEMA_KEY, SCHEMA_VERSION);
   }
@@ -66,24 +125,43 @@ export class MessageStore {
     html: string,
     type: MessageType,
     clientId: string | null = null,
+    extras?: MessageExtras,
   ): ChatMessage {
     const createdAt = Date.now();
-    const row = this.sql
-      .exec<{ id: number }>(
-        'INSERT INTO messages (user_id, user, text, type, created_at, client_id) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
-        userId,
-        user,
-        html,
-        type,
-        createdAt,
-        clientId,
-      )
-      .one();
+    const reply = extras?.replyTo;
+    const mentions = extras?.mentions?.length ? extras.mentions : undefined;
+    // An ordinary message binds the columns it always had: the others default to NULL.
+    const row = (
+      reply || mentions
+        ? this.sql.exec<{ id: number }>(
+            `INSERT INTO messages (user_id, user, text, type, created_at, client_id, reply_to,
+               reply_user, reply_excerpt, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+            userId,
+            user,
+            html,
+            type,
+            createdAt,
+            clientId,
+            reply?.id ?? null,
+            reply && 'user' in reply ? reply.user : null,
+            reply && 'excerpt' in reply ? reply.excerpt : null,
+            mentions ? JSON.stringify(mentions) : null,
+          )
+        : this.sql.exec<{ id: number }>(
+            'INSERT INTO messages (user_id, user, text, type, created_at, client_id) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+            userId,
+            user,
+            html,
+            type,
+            createdAt,
+            clientId,
+          )
+    ).one();
     this.newest = row.id;
-    if (row.id % TRIM_EVERY === 0) {
-      this.sql.exec('DELETE FROM messages WHERE id <= ?', row.id - HISTORY_LIMIT);
-    }
+    if (row.id % TRIM_EVERY === 0) this.trim(row.id);
     const message: ChatMessage = { id: row.id, user, text: html, messageType: type, createdAt };
+    if (reply) message.replyTo = reply;
+    if (mentions) message.mentions = mentions;
     if (this.recent) {
       this.recent.push(message);
       if (this.recent.length > RECENT_MAX) {
@@ -92,6 +170,80 @@ export class MessageStore {
       }
     }
     return message;
+  }
+
+  /** Keeps the newest HISTORY_LIMIT messages, and the reactions of those alone. */
+  private trim(newestId: number) {
+    const below = newestId - HISTORY_LIMIT;
+    this.sql.exec('DELETE FROM messages WHERE id <= ?', below);
+    this.sql.exec('DELETE FROM reactions WHERE message_id <= ?', below);
+  }
+
+  /** A stored message with its author's account (null: the moderator), or null. */
+  find(id: number): { message: ChatMessage; userId: string | null } | null {
+    const row = this.sql
+      .exec<MessageRow & { user_id: string | null }>(
+        `SELECT ${MESSAGE_COLUMNS}, user_id FROM messages WHERE id = ?`,
+        id,
+      )
+      .toArray()[0];
+    return row ? { message: toMessage(row), userId: row.user_id } : null;
+  }
+
+  /**
+   * Writes a change to a stored message (an edit, a deletion, its reactions) to its row, with
+   * the time it changed, and to the copy kept in memory.
+   */
+  change(id: number, columns: Record<string, SqlStorageValue>, message: ChatMessage) {
+    const names = Object.keys(columns);
+    this.sql.exec(
+      `UPDATE messages SET ${names.map((name) => `${name} = ?`).join(', ')}, changed_at = ? WHERE id = ?`,
+      ...names.map((name) => columns[name]!),
+      Date.now(),
+      id,
+    );
+    this.replaceRecent(id, () => message);
+  }
+
+  /** The replies to `id` now quote it as `replyTo` (an edit's new excerpt, or deleted). */
+  changeReplies(id: number, replyTo: ReplyRef): number[] {
+    const deleted = 'deleted' in replyTo;
+    const replies = this.sql
+      .exec<{ id: number }>(
+        `UPDATE messages SET reply_user = ?, reply_excerpt = ?, changed_at = ?
+         WHERE reply_to = ? AND deleted_at IS NULL RETURNING id`,
+        deleted ? null : replyTo.user,
+        deleted ? null : replyTo.excerpt,
+        Date.now(),
+        id,
+      )
+      .toArray()
+      .map((row) => row.id);
+    for (const reply of replies) {
+      this.replaceRecent(reply, (message) => ({ ...message, replyTo }));
+    }
+    return replies;
+  }
+
+  private replaceRecent(id: number, update: (message: ChatMessage) => ChatMessage) {
+    const recent = this.recent;
+    if (!recent) return;
+    const index = recent.findIndex((message) => message.id === id);
+    if (index !== -1) recent[index] = update(recent[index]!);
+  }
+
+  /** Messages changed at or after `since`, up to id `upToId`, newest changes first. */
+  changedSince(since: number, upToId: number, limit: number): ChatMessage[] {
+    return this.sql
+      .exec<MessageRow>(
+        `SELECT ${MESSAGE_COLUMNS} FROM messages
+         WHERE changed_at >= ? AND id <= ? ORDER BY changed_at DESC LIMIT ?`,
+        since,
+        upToId,
+        limit,
+      )
+      .toArray()
+      .map(toMessage);
   }
 
   /** The newest `limit` messages after `afterId`, oldest first. */
@@ -113,7 +265,7 @@ export class MessageStore {
   private query(afterId: number, limit: number): ChatMessage[] {
     const rows = this.sql
       .exec<MessageRow>(
-        'SELECT id, user, text, type, created_at FROM messages WHERE id > ? ORDER BY id DESC LIMIT ?',
+        `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > ? ORDER BY id DESC LIMIT ?`,
         afterId,
         limit,
       )
@@ -125,7 +277,7 @@ export class MessageStore {
   before(beforeId: number, limit: number): ChatMessage[] {
     const rows = this.sql
       .exec<MessageRow>(
-        'SELECT id, user, text, type, created_at FROM messages WHERE id < ? ORDER BY id DESC LIMIT ?',
+        `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id < ? ORDER BY id DESC LIMIT ?`,
         beforeId,
         limit,
       )
@@ -137,7 +289,7 @@ export class MessageStore {
   byClientId(userId: string, clientId: string): ChatMessage | null {
     const row = this.sql
       .exec<MessageRow>(
-        'SELECT id, user, text, type, created_at FROM messages WHERE user_id = ? AND client_id = ?',
+        `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE user_id = ? AND client_id = ?`,
         userId,
         clientId,
       )
@@ -145,12 +297,14 @@ export class MessageStore {
     return row ? toMessage(row) : null;
   }
 
+  /** The newest message not deleted: what the room list shows of the room. */
   latest(): ChatMessage | null {
     // Each summary flush asks (every few seconds in a busy room): memory answers after a join.
-    if (this.recent) return this.recent.at(-1) ?? null;
+    const shown = this.recent?.findLast((message) => !message.deleted);
+    if (shown || (this.recent && this.recentIsAll)) return shown ?? null;
     const row = this.sql
       .exec<MessageRow>(
-        'SELECT id, user, text, type, created_at FROM messages ORDER BY id DESC LIMIT 1',
+        `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE deleted_at IS NULL ORDER BY id DESC LIMIT 1`,
       )
       .toArray()[0];
     return row ? toMessage(row) : null;
@@ -169,17 +323,33 @@ export class MessageStore {
 
   clear() {
     this.sql.exec('DELETE FROM messages');
+    this.sql.exec('DELETE FROM reactions');
     this.newest = null;
     this.recent = null;
   }
 }
 
-function toMessage(row: MessageRow): ChatMessage {
-  return {
+/** A row as the contract's message: the fields of the actions only when they are set. */
+export function toMessage(row: MessageRow): ChatMessage {
+  const message: ChatMessage = {
     id: row.id,
     user: row.user,
     text: row.text,
     messageType: row.type as MessageType,
     createdAt: row.created_at,
   };
+  if (row.reply_to !== null) {
+    message.replyTo =
+      row.reply_user === null
+        ? { id: row.reply_to, deleted: true }
+        : { id: row.reply_to, user: row.reply_user, excerpt: row.reply_excerpt ?? '' };
+  }
+  if (row.deleted_at !== null) {
+    message.deleted = true;
+    return message;
+  }
+  if (row.reactions !== null) message.reactions = JSON.parse(row.reactions) as Reaction[];
+  if (row.mentions !== null) message.mentions = JSON.parse(row.mentions) as string[];
+  if (row.edited_at !== null) message.editedAt = row.edited_at;
+  return message;
 }

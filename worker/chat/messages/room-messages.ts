@@ -6,10 +6,12 @@
  */
 import { refused, type ChatMessage, type Refused } from '../../../contract/realtime';
 import type { RoomSockets } from '../sockets/socket-state';
+import { MessageChanges } from './message-changes';
 import { MessagePosting, type Post, type PostAnswer } from './message-posting';
 import { MessageStore } from './message-store';
 import { ReadPositions } from './read-positions';
 import { flushRoomSummary } from './room-summary';
+import { SeenPositions } from './seen-positions';
 
 /** Why a send is refused once its room is deleted (the client says the same on /join). */
 export const ROOM_DELETED = 'This room was deleted.';
@@ -41,6 +43,12 @@ export class RoomMessages {
   readonly store: MessageStore;
   /** Members' read positions, on their way to D1 with the summary (unread counts). */
   readonly reads: ReadPositions;
+  /** Reactions, edits and deletions of stored messages. */
+  readonly changes: MessageChanges;
+  /** Who has read how far, for those who share it ('Seen by'). */
+  readonly seen: SeenPositions;
+  /** Members mentioned since the last flush: user id → the newest message mentioning them. */
+  private mentioned = new Map<string, number>();
   private readonly posting: MessagePosting;
   private summaryScheduled = false;
   /** When the summary last wrote to D1 (0: not since this instance woke). */
@@ -51,6 +59,19 @@ export class RoomMessages {
     this.store = new MessageStore(sql, kv);
     this.reads = new ReadPositions(sql);
     this.posting = new MessagePosting(this.store, this.reads, deps.sockets);
+    this.changes = new MessageChanges(this.store, deps.sockets, () => {
+      deps.storage.kv.put('excerptStale', true);
+      this.scheduleSummary();
+    });
+    this.seen = new SeenPositions(sql, deps.sockets);
+  }
+
+  /** Members a message mentions: the room list shows them an '@' until they read it. */
+  noteMentions(userIds: string[], messageId: number) {
+    for (const userId of userIds) {
+      this.mentioned.set(userId, Math.max(messageId, this.mentioned.get(userId) ?? 0));
+    }
+    if (userIds.length) this.scheduleSummary();
   }
 
   /** A resend of a message already stored or queued gets the first one's answer (true). */
@@ -80,17 +101,32 @@ export class RoomMessages {
     );
   }
 
-  /** The person has seen `messageId`: their position moves (memory until the flush). */
-  markRead(userId: string, messageId: number) {
-    if (this.reads.read(userId, messageId, this.store.latestId())) this.scheduleSummary();
+  /**
+   * The person has seen `messageId`: their position moves (memory until the flush). Answers
+   * where it moved to, or null when it did not move.
+   */
+  markRead(userId: string, messageId: number): number | null {
+    const newest = this.store.latestId();
+    if (!this.reads.read(userId, messageId, newest)) return null;
+    this.scheduleSummary();
+    return Math.min(messageId, newest);
   }
 
   /** From the alarm: the summary and the moved read positions go to D1. */
   async flushSummary() {
     this.summaryScheduled = false;
     const { db, storage, identity } = this.deps;
-    if (await flushRoomSummary(db(), storage.kv, this.store, this.reads, identity.id)) {
-      this.summaryWrittenAt = Date.now();
+    const mentioned = this.mentioned;
+    this.mentioned = new Map();
+    const flush = { kv: storage.kv, store: this.store, reads: this.reads, mentioned };
+    try {
+      if (await flushRoomSummary(db(), identity.id, flush)) this.summaryWrittenAt = Date.now();
+    } catch (error) {
+      // Mentions moved meanwhile are newer than these: both go with the next flush.
+      for (const [userId, id] of mentioned) {
+        this.mentioned.set(userId, Math.max(id, this.mentioned.get(userId) ?? 0));
+      }
+      throw error;
     }
   }
 
@@ -107,6 +143,8 @@ export class RoomMessages {
     this.posting.discard(DELETED);
     this.store.clear();
     this.reads.clear();
+    this.seen.clear();
+    this.mentioned.clear();
     this.deps.storage.kv.delete('flushedId');
   }
 

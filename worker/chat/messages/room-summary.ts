@@ -21,34 +21,44 @@ function movePositions(db: D1Database, roomId: string, positions: [string, numbe
     .bind(...positions.flat(), roomId, ...positions.map(([userId]) => userId));
 }
 
+/** What a flush writes: the room's messages, the read positions and the mentions moved. */
+export interface SummaryParts {
+  kv: SyncKvStorage;
+  store: MessageStore;
+  reads: ReadPositions;
+  /** User id → the newest message mentioning them since the last flush. */
+  mentioned: Map<string, number>;
+}
+
 /**
- * Copies the room's last message, its newest id and count, and the read positions moved since
- * the last flush to D1 in one batch, for the room list (excerpts, unread counts) and the admin
- * stats. Called from the alarm, so a room writes D1 at most every few seconds (room-messages.ts),
- * never once per message or per `read`. Answers whether it wrote anything.
+ * Copies the room's last message (the newest not deleted, as edited), its newest id and count,
+ * and the read positions and mentions moved since the last flush to D1 in one batch, for the
+ * room list (excerpts, unread counts, the '@' mark) and the admin stats. Called from the alarm,
+ * so a room writes D1 at most every few seconds (room-messages.ts), never once per message or
+ * per `read`. Answers whether it wrote anything.
  */
-export async function flushRoomSummary(
-  db: D1Database,
-  kv: SyncKvStorage,
-  store: MessageStore,
-  reads: ReadPositions,
-  roomId: string,
-) {
+export async function flushRoomSummary(db: D1Database, roomId: string, parts: SummaryParts) {
+  const { kv, store, reads, mentioned } = parts;
   if (!roomId) return false;
-  const latest = store.latest();
-  const newMessage = latest !== null && kv.get<number>('flushedId') !== latest.id;
-  if (!newMessage && !reads.pending) return false;
+  const newestId = store.latestId();
+  const newMessage = newestId > 0 && kv.get<number>('flushedId') !== newestId;
+  // An edit or a deletion may change what the list shows without a new message.
+  const excerptStale = newMessage || kv.get<boolean>('excerptStale') === true;
+  if (!excerptStale && !reads.pending && mentioned.size === 0) return false;
   const statements: D1PreparedStatement[] = [];
-  if (newMessage) {
+  if (excerptStale) {
+    const shown = store.latest();
     // Ids are never reused, so the newest id counts every message ever sent, trimmed or not.
     // The admin stats' message count grows by the difference, in the same transaction.
+    if (newMessage) statements.push(countFlushedMessages(db, roomId, newestId));
     statements.push(
-      countFlushedMessages(db, roomId, latest.id),
       db
         .prepare(
-          'UPDATE rooms SET last_message_html = ?, last_message_at = ?, message_count = ?, last_message_id = ? WHERE room_id = ?',
+          `UPDATE rooms SET last_message_html = ?, last_message_at = COALESCE(?, last_message_at),
+             message_count = MAX(message_count, ?), last_message_id = MAX(last_message_id, ?)
+           WHERE room_id = ?`,
         )
-        .bind(latest.text, latest.createdAt, latest.id, latest.id, roomId),
+        .bind(shown?.text ?? null, shown?.createdAt ?? null, newestId, newestId, roomId),
     );
   }
   // One statement for up to 32 members whose positions moved since the last flush, however
@@ -58,12 +68,22 @@ export async function flushRoomSummary(
   for (let i = 0; i < positions.length; i += POSITIONS_PER_STATEMENT) {
     statements.push(movePositions(db, roomId, positions.slice(i, i + POSITIONS_PER_STATEMENT)));
   }
+  for (const [userId, messageId] of mentioned) {
+    statements.push(
+      db
+        .prepare(
+          'UPDATE memberships SET last_mention_id = MAX(last_mention_id, ?) WHERE room_id = ? AND user_id = ?',
+        )
+        .bind(messageId, roomId, userId),
+    );
+  }
   try {
     await db.batch(statements);
   } catch (error) {
     reads.putBack(moved);
     throw error;
   }
-  if (newMessage) kv.put('flushedId', latest.id);
+  if (newMessage) kv.put('flushedId', newestId);
+  if (excerptStale) kv.delete('excerptStale');
   return true;
 }

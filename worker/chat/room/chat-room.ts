@@ -30,6 +30,8 @@ import type { RoomParts } from './room-parts';
 import { closeMatching, endEveryone, removeSockets } from './room-exits';
 import { RoomGate } from './room-gate';
 import { RoomIdentity } from './room-identity';
+import { RoomMembers } from './room-members';
+import { SEEN } from '../messages/seen-positions';
 import { RoomMessages } from '../messages/room-messages';
 import { RoomPresence } from '../presence/room-presence';
 import { RoomSecurityLog } from './room-security-log';
@@ -78,6 +80,7 @@ export class ChatRoom extends SocketIoServer<
         sockets: this,
         wakeAt: (at) => this.wakeAt(at),
       }),
+      members: new RoomMembers(db, () => identity.id),
       presence: new RoomPresence(this, identity),
       personMessages: new PersonLimit(MESSAGES_PER_SECOND, MESSAGE_BURST),
       personJoins: newJoinLimit(),
@@ -97,11 +100,11 @@ export class ChatRoom extends SocketIoServer<
 
   protected onUpgrade(request: Request): SocketState | Refusal {
     const forwarded = readForwarded(request.headers);
-    const { roomId, roomName, userId, role, sessionId, ip } = forwarded;
+    const { roomId, roomName, userId, role, sessionId, ip, shareReads } = forwarded;
     this.parts.identity.remember(roomId, roomName);
     const admitted = this.parts.gate.admit(forwarded);
     if (admitted instanceof Refusal) return admitted;
-    const state = newSocketState(userId, role, sessionId, ip, admitted.memberAs);
+    const state = newSocketState(userId, role, sessionId, ip, admitted.memberAs, shareReads);
     if (this.parts.presence.socketsOf(userId) >= MAX_SOCKETS_PER_PERSON) {
       this.parts.security.refused(state, 'socket_refused', { reason: 'too many sockets' });
       return refusal(REFUSED.tooManyConnections);
@@ -119,7 +122,9 @@ export class ChatRoom extends SocketIoServer<
    * not a wave of "has joined" for everyone who was there all along.
    */
   protected onConnect(socket: RoomSocket, { recovered, missedDisconnect }: ConnectInfo) {
-    const { userId, nickname } = socket.data;
+    const { userId, nickname, shareReads } = socket.data;
+    // A session saved while the person shared reads is not one to see them once they stop.
+    if (recovered && !shareReads && socket.rooms.includes(SEEN)) socket.leave(SEEN);
     if (!recovered || !nickname || !socket.rooms.includes(JOINED)) return;
     const elsewhere = this.parts.presence.joinedElsewhere(userId, socket.ws);
     this.parts.presence.changed(
@@ -186,6 +191,7 @@ export class ChatRoom extends SocketIoServer<
     if (this.renameCalls.get(userId) !== call) return; // a later call's answer is newer
     this.renameCalls.delete(userId);
     const nickname = read ?? said;
+    this.parts.members.set(userId, nickname);
     const renamed = renameSockets(this.socketsOf(userId), userId, nickname);
     if (!renamed) return;
     this.parts.presence.changed({ kind: 'left', nickname: renamed.from, socket: renamed.socket });
@@ -201,6 +207,8 @@ export class ChatRoom extends SocketIoServer<
   async removeMember(userId: string, reason: string) {
     this.parts.gate.kicked(userId);
     this.parts.messages.discardFrom(userId);
+    this.parts.members.remove(userId);
+    this.parts.messages.seen.forget(userId);
     const nickname = removeSockets(this.socketsOf(userId), userId, reason);
     // Their live sockets' sessions ended with them; one that had dropped must not resume, once
     // they are let back in, as if never removed.
@@ -214,6 +222,22 @@ export class ChatRoom extends SocketIoServer<
       this.parts.presence.sendRoomData();
     }
     await this.parts.gate.confirmKick(userId);
+  }
+
+  /**
+   * RPC after the person changed 'Share when I have read messages': their open sockets take
+   * it (in or out of SEEN, a sharer's with every position now), and their position is kept
+   * from the others once they stop.
+   */
+  async readSharingChanged(userId: string, share: boolean) {
+    for (const socket of this.socketsOf(userId)) {
+      socket.data.shareReads = share;
+      socket.save();
+      if (!socket.connected || !socket.data.nickname) continue;
+      if (share) this.parts.messages.seen.joined(socket);
+      else socket.leave(SEEN);
+    }
+    if (!share) this.parts.messages.seen.forget(userId);
   }
 
   /** RPC from the worker when a ban is lifted (the membership is the API's to give back). */

@@ -5,6 +5,7 @@
  */
 import { inRoomAs, joinSchema, refused, REFUSED, type JoinAck } from '../../../contract/realtime';
 import { historyPage } from '../messages/history-page';
+import { SEEN } from '../messages/seen-positions';
 import { JOINED, type RoomSocket } from '../sockets/socket-state';
 import { readJoinRights } from './join-check';
 import { JOINING_TOO_FAST } from './join-limit';
@@ -63,11 +64,16 @@ export async function join(
     state.nickname !== null || room.presence.joinedElsewhere(state.userId, socket.ws);
   state.nickname = memberAs;
   socket.join(JOINED); // saves the nickname too
+  room.members.set(state.userId, memberAs);
+  void room.members.load();
   reply({});
   // A reconnecting client names the last message it shows and gets what came after it, as
-  // much as one bounded frame carries (history-page.ts).
+  // much as one bounded frame carries (history-page.ts), then what changed of what it shows.
   const { messages, page } = historyPage(room.messages.store, payload.lastMessageId ?? 0);
   socket.emit('chatHistory', messages, page);
+  if (payload.lastMessageId) room.messages.changes.replay(socket, payload.lastMessageId);
+  if (state.shareReads) room.messages.seen.joined(socket);
+  else socket.leave(SEEN);
   room.presence.changed(
     alreadyHere ? undefined : { kind: 'joined', nickname: memberAs, socket: socket.ws },
   );

@@ -1,6 +1,7 @@
 /**
  * The Socket.IO events of a room, one handler each in a map typed by the contract's
- * ClientToServerEvents: join, sendMessage, loadHistory, read, typing and leave, each answered
+ * ClientToServerEvents: join, sendMessage, loadHistory, read, typing, leave and the actions on a
+ * message (react, editMessage, deleteMessage: message-actions.ts), each answered
  * through its acknowledgement with `{ error, code }` when refused. Every payload is parsed with
  * the contract's schemas, whatever the client claims.
  */
@@ -15,6 +16,7 @@ import { loadHistory } from '../messages/load-history';
 import { JOINED, type RoomSocket } from '../sockets/socket-state';
 import { RateLimit } from '../sockets/token-bucket';
 import { join, readJoin } from './join-event';
+import { deleteMessage, editMessage, react } from './message-actions';
 import type { RoomParts } from './room-parts';
 import { sendMessage } from './send-message';
 
@@ -41,6 +43,9 @@ const handlers: { [E in EventNames<Events>]: Handler<E> } = {
     if (socket.data.nickname) room.presence.announceTyping(socket);
     reply({});
   },
+  react: (room, socket, args, reply) => react(room, socket, args[0], reply),
+  editMessage: (room, socket, args, reply) => editMessage(room, socket, args[0], reply),
+  deleteMessage: (room, socket, args, reply) => deleteMessage(room, socket, args[0], reply),
   leave: (room, socket, _args, reply) => {
     if (socket.data.nickname) leaveRoom(room, socket);
     reply({ result: 'You left the room' });
@@ -79,7 +84,10 @@ function read(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Ack) {
   if (!parsed.success) return reply(refused('invalid_payload', 'messageId must be a message id'));
   if (!reads.take(socket.ws)) return reply(refused('rate_limited', 'Too many reads'));
   const { messageId }: ReadPayload = parsed.data;
-  room.messages.markRead(state.userId, messageId);
+  const movedTo = room.messages.markRead(state.userId, messageId);
+  if (movedTo !== null && state.shareReads) {
+    room.messages.seen.moved(state.userId, state.nickname, movedTo);
+  }
   reply({});
 }
 

@@ -8,12 +8,15 @@ import type { RoomPresence } from '../presence/room-presence';
 import type { PersonLimit } from '../sockets/person-limit';
 import type { RoomGate } from './room-gate';
 import type { RoomIdentity } from './room-identity';
+import type { RoomMembers } from './room-members';
 import type { RoomSecurityLog } from './room-security-log';
 
 export interface RoomParts {
   readonly identity: RoomIdentity;
   readonly gate: RoomGate;
   readonly messages: RoomMessages;
+  /** Who the members are (mentions) and who owns the room (deletions). */
+  readonly members: RoomMembers;
   readonly presence: RoomPresence;
   /** Each person's message allowance across all their sockets. */
   readonly personMessages: PersonLimit;

@@ -1,8 +1,8 @@
 /**
- * `sendMessage` `{ text, roomId?, clientId? }`: checked, rendered to safe HTML and posted
- * (messages/message-posting.ts), which answers `{ id }` (or `{}` without a clientId) right
- * before the message's broadcast, or the refusal. The author, the id and the time are the
- * server's.
+ * `sendMessage` `{ text, roomId?, clientId?, replyTo? }`: checked, rendered to safe HTML with
+ * its mentions marked, and posted (messages/message-posting.ts), which answers `{ id }` (or `{}`
+ * without a clientId) right before the message's broadcast, or the refusal. The author, the id,
+ * the time, the quote of the message it answers and whom it mentions are the server's.
  */
 import { isBlank, stripInvisibleInText } from '../../../contract/invisible-characters';
 import {
@@ -11,20 +11,20 @@ import {
   REFUSED,
   SENDING_TOO_FAST,
   sendMessageSchema,
+  type ReplyRef,
   type SendAck,
 } from '../../../contract/realtime';
+import { markMentions } from '../messages/mentions';
 import type { PostAnswer } from '../messages/message-posting';
 import { renderMessage } from '../messages/render-message';
-import { takeAllowance, type RoomSocket } from '../sockets/socket-state';
+import { replyRefOf } from '../messages/reply-excerpt';
+import { takeAllowance, type RoomSocket, type SocketState } from '../sockets/socket-state';
+import { EMPTY_MESSAGE, mentionedIds, TOO_LONG } from './message-actions';
 import type { RoomParts } from './room-parts';
 
 type Reply = (ack: SendAck) => void;
 
-const EMPTY_MESSAGE = refused('empty_message', 'Message cannot be empty');
-const TOO_LONG = refused(
-  'message_too_long',
-  `Message cannot exceed ${MESSAGE_MAX_LENGTH} characters`,
-);
+const NO_ORIGINAL = refused('message_not_found', 'The message you reply to is not in this room');
 const NOT_JOINED = refused('not_joined', 'Join the room before sending messages');
 const TOO_FAST = refused('rate_limited', SENDING_TOO_FAST);
 
@@ -33,30 +33,49 @@ export function sendMessage(room: RoomParts, socket: RoomSocket, raw: unknown, r
   if (!state.nickname) return reply(NOT_JOINED);
   const parsed = sendMessageSchema.safeParse(raw);
   if (!parsed.success) return reply(refusalOf(raw));
-  const { text, roomId, clientId } = parsed.data;
+  const { text, roomId, clientId, replyTo } = parsed.data;
   if (roomId !== undefined && roomId !== room.identity.id) return reply(REFUSED.wrongRoom);
-  const answer = answerFor(reply, Boolean(clientId));
+  const answer = answerFor(room, state, reply, Boolean(clientId));
   // A resend of a message already stored (or being stored): the first send's answer.
   if (clientId && room.messages.resend(state.userId, clientId, answer)) return;
   const trimmed = stripInvisibleInText(text).trim();
   if (isBlank(trimmed)) return reply(EMPTY_MESSAGE);
   if (trimmed.length > MESSAGE_MAX_LENGTH) return reply(TOO_LONG);
+  let quote: ReplyRef | undefined;
+  if (replyTo !== undefined) {
+    const original = room.messages.store.find(replyTo)?.message;
+    if (!original || original.deleted) return reply(NO_ORIGINAL);
+    quote = replyRefOf(original);
+  }
   // The socket's allowance first, then the person's, so more sockets give no more messages.
   if (!takeAllowance(state) || !room.personMessages.take(state.userId)) {
     room.security.rateLimited(state, 'socket-messages');
     return reply(TOO_FAST);
   }
-  const html = renderMessage(trimmed);
-  room.messages.send({ userId: state.userId, nickname: state.nickname, html, clientId, answer });
+  const { html, mentions } = markMentions(renderMessage(trimmed), (typed) =>
+    room.members.find(typed),
+  );
+  // An ordinary message carries no extras object: the store's plain insert is its path.
+  const extras = quote || mentions.length ? { replyTo: quote, mentions } : undefined;
+  const { userId, nickname } = state;
+  room.messages.send({ userId, nickname, html, clientId, answer, extras });
 }
 
-/** The acknowledgement of a post: its id (the sender gave a clientId), or `{}`; or the refusal. */
-function answerFor(reply: Reply, withId: boolean): PostAnswer {
+/**
+ * The acknowledgement of a post: its id (the sender gave a clientId), or `{}`; or the refusal.
+ * A stored message moves its sender's 'seen' position, and marks whom it mentions.
+ */
+function answerFor(room: RoomParts, state: SocketState, reply: Reply, withId: boolean): PostAnswer {
   return (outcome) => {
     // A batch that failed to store: no answer (the client's ack times out and it resends).
     if (outcome instanceof Error) return console.error('[send-message] not stored', outcome);
     if ('code' in outcome) return reply(outcome);
-    reply(withId ? { id: outcome.id as number } : {});
+    const id = outcome.id as number;
+    reply(withId ? { id } : {});
+    if (state.shareReads) room.messages.seen.moved(state.userId, outcome.user, id);
+    if (outcome.mentions) {
+      room.messages.noteMentions(mentionedIds(room, outcome.mentions, state.userId), id);
+    }
   };
 }
 

@@ -26,6 +26,8 @@ export interface SocketState {
    * worker's calls when it changes; null when it must be read from D1 at `join`.
    */
   memberAs: string | null;
+  /** The person shares their read position and sees others' ('Seen by'). */
+  shareReads: boolean;
   /** The messages the socket may still send right now. */
   allowance: TokenBucket;
 }
@@ -45,6 +47,7 @@ export function newSocketState(
   sessionId: string,
   ip: string,
   memberAs: string | null,
+  shareReads = true,
 ): SocketState {
   return {
     userId,
@@ -53,6 +56,7 @@ export function newSocketState(
     ip,
     nickname: null,
     memberAs,
+    shareReads,
     allowance: fullBucket(MESSAGE_BURST),
   };
 }

@@ -24,6 +24,11 @@ export interface ForwardedUpgrade {
    * Null when not said, which the room treats as just now.
    */
   checkedAt: number | null;
+  /**
+   * The person's 'Share when I have read messages' setting: off, the room neither shares their
+   * read position nor sends them anyone's. Missing reads as on, the setting's default.
+   */
+  shareReads: boolean;
 }
 
 /**
@@ -50,6 +55,7 @@ export function readForwarded(headers: Headers): ForwardedUpgrade {
     memberAs: text('memberAs'),
     ticketIssuedAt: time('ticketIssuedAt'),
     checkedAt: time('checkedAt'),
+    shareReads: said.shareReads !== false,
   };
 }
 
