@@ -92,10 +92,12 @@ export class Socket<Data, Emit extends EventsMap = DefaultEvents> {
    * The rooms and the data live in the socket's attachment, which the runtime caps at 2,048
    * bytes serialized: a socket is in a few rooms with short names, not in an unbounded list.
    */
-  join(room: string) {
+  join(...rooms: string[]) {
     const nsp = this.record.nsps[this.nsp];
-    if (!nsp || nsp.rooms.includes(room)) return;
-    nsp.rooms.push(room);
+    const added = nsp ? rooms.filter((room) => !nsp.rooms.includes(room)) : [];
+    if (!nsp || added.length === 0) return;
+    nsp.rooms.push(...new Set(added));
+    // One save for them all: each is a write of the attachment.
     this.save();
   }
 

@@ -63,7 +63,8 @@ export async function join(
   const alreadyHere =
     state.nickname !== null || room.presence.joinedElsewhere(state.userId, socket.ws);
   state.nickname = memberAs;
-  socket.join(JOINED); // saves the nickname too
+  // Saves the nickname too; a sharer's socket hears 'seen' (seen-positions.ts).
+  socket.join(...(state.shareReads ? [JOINED, SEEN] : [JOINED]));
   room.members.set(state.userId, memberAs);
   void room.members.load();
   reply({});
