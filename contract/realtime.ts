@@ -4,6 +4,7 @@
  * server sends). Every acknowledgement is an object, so a client can always read `error`.
  */
 import { z } from 'zod';
+import { FILES_PER_MESSAGE, messageFileSchema } from './files';
 
 export const SOCKET_PATH = '/socket.io';
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -71,6 +72,8 @@ export const chatMessageSchema = z.object({
   deleted: z.literal(true).optional(),
   /** The members' nicknames it mentions (`@nickname`), as they were when it was written. */
   mentions: z.array(z.string()).optional(),
+  /** Files shared with it (contract/files.ts); the text may then be empty. */
+  files: z.array(messageFileSchema).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -105,6 +108,8 @@ export const sendMessageSchema = z.object({
   clientId: z.uuid().optional(),
   /** The id of the message of this room it answers. */
   replyTo: z.number().int().positive().optional(),
+  /** Ids of files the sender uploaded to this room and has not sent yet. */
+  files: z.array(z.string().max(64)).max(FILES_PER_MESSAGE).optional(),
 });
 export type SendMessagePayload = z.infer<typeof sendMessageSchema>;
 
@@ -248,6 +253,8 @@ export const refusalCodes = [
   /** A reaction that is not one emoji, or one more distinct emoji than a message may carry. */
   'invalid_emoji',
   'too_many_reactions',
+  /** A `files` id that is not the sender's unsent upload to this room. */
+  'file_not_found',
 ] as const;
 export type RefusalCode = (typeof refusalCodes)[number];
 
