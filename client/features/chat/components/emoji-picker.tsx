@@ -1,37 +1,10 @@
 import { SimpleGrid, UnstyledButton } from '@mantine/core';
+import { EMOJIS } from '../utils/emojis';
 
-/** Spec point 9: 27 emojis in 5 columns. Each has a name, for the people who hear the page. */
-export const EMOJIS: readonly (readonly [emoji: string, name: string])[] = [
-  ['😀', 'grinning face'],
-  ['😂', 'face with tears of joy'],
-  ['😊', 'smiling face'],
-  ['😍', 'heart eyes'],
-  ['😎', 'cool face'],
-  ['😉', 'winking face'],
-  ['🤔', 'thinking face'],
-  ['😅', 'sweat smile'],
-  ['😢', 'crying face'],
-  ['😡', 'angry face'],
-  ['😴', 'sleeping face'],
-  ['🤗', 'hugging face'],
-  ['🙄', 'rolling eyes'],
-  ['😱', 'screaming face'],
-  ['🥳', 'party face'],
-  ['👍', 'thumbs up'],
-  ['👎', 'thumbs down'],
-  ['👏', 'clapping hands'],
-  ['🙏', 'folded hands'],
-  ['👋', 'waving hand'],
-  ['💪', 'flexed biceps'],
-  ['❤️', 'red heart'],
-  ['🔥', 'fire'],
-  ['🎉', 'party popper'],
-  ['✨', 'sparkles'],
-  ['💯', 'hundred points'],
-  ['🐸', 'frog'],
-];
+// The list lives in utils/emojis.ts, shared with the reaction picker.
+export { EMOJIS };
 
-/** The grid of the emoji popover; a click hands the emoji to the message form. */
+/** Spec point 9: the emoji popover's grid, 5 columns; a click hands the emoji to the form. */
 export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
   return (
     <SimpleGrid cols={5} spacing={4} verticalSpacing={4}>

@@ -1,16 +1,37 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { Box, Button, Container, Group, Text, Textarea } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
-import { MESSAGE_MAX_LENGTH } from '../../../../contract/realtime';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { Box, Button, Container, Group, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconSend } from '@tabler/icons-react';
+import { MESSAGE_MAX_LENGTH, type ChatMessage } from '../../../../contract/realtime';
+import { useComposerIntent } from '../composer/composer-intent';
+import { IntentBanner } from '../composer/intent-banner';
+import { MentionList } from '../composer/mention-list';
+import { plainText } from '../composer/plain-text';
+import { useComposerText } from '../composer/use-composer-text';
+import { useMentions } from '../composer/use-mentions';
 import { EmojiButton } from './emoji-button';
 
 type SendResult = { ok: true } | { ok: false; error: string };
+type SendOptions = { replyTo?: number };
 
 /** The count of characters shows once this few are left (or the text is over). */
 const COUNT_FROM_LEFT = 200;
 
 interface MessageFormProps {
-  onSend: (text: string) => Promise<SendResult> | void;
+  /** A new message; `replyTo` while it answers one (the composer's intent). */
+  onSend: (text: string, options?: SendOptions) => Promise<SendResult> | void;
+  /** Saves a new text for one of the person's messages. */
+  onEdit?: (messageId: number, text: string) => Promise<SendResult>;
+  /** The person's newest message they may edit: Up in an empty box edits it. */
+  newestOwn?: ChatMessage;
+  /** The nicknames '@' suggests. */
+  members?: readonly string[];
   /** The connection status, shown above the box. */
   status?: ReactNode;
   /** The scroll-to-top button: in the bar, where it can never cover a message. */
@@ -26,25 +47,57 @@ interface MessageFormProps {
  * (after anything typed meanwhile) with the reason beside the box. Text over the
  * room's limit stays whole in the box (a paste is not cut short) with its count in red, and
  * is not sent until shortened.
+ *
+ * The box also replies and edits (the composer's intent, set from a message's actions): a
+ * banner says which, Esc goes back to a new message, and Up in an empty box edits the person's
+ * newest message. What was being typed before an edit comes back after it. '@' suggests the
+ * room's members (use-mentions.ts).
  */
-export function MessageForm({ onSend, status, scrollTop, onTyping }: MessageFormProps) {
-  const [text, setText] = useState('');
-  const [refusal, setRefusal] = useState<string | null>(null);
+export function MessageForm(props: MessageFormProps) {
+  const { onSend, onEdit, newestOwn, members = NO_MEMBERS, status, scrollTop, onTyping } = props;
+  const { intent, reply, edit, cancel } = useComposerIntent();
+  const { text, setText, refusal, setRefusal, putBack, intentNow } = useComposerText(intent);
+  const [saving, setSaving] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentions({ text, members, inputRef, setText });
   const length = text.trim().length;
   const tooLong = length > MESSAGE_MAX_LENGTH;
   const counted = length > MESSAGE_MAX_LENGTH - COUNT_FROM_LEFT;
+  const editing = intent?.kind === 'edit' ? intent.message : null;
+
+  // Reply and Edit are chosen in the list: the person writes on here.
+  useEffect(() => {
+    if (intent) inputRef.current?.focus();
+  }, [intent]);
+
+  const save = (message: ChatMessage, trimmed: string) => {
+    if (!onEdit || typeof message.id !== 'number') return;
+    if (trimmed === plainText(message.text).trim()) return cancel();
+    setSaving(true);
+    setRefusal(null);
+    void onEdit(message.id, trimmed).then((result) => {
+      setSaving(false);
+      if (!result.ok) return setRefusal(`Not saved: ${result.error}`);
+      if (intentNow.current?.message.id === message.id) cancel();
+    });
+  };
 
   const send = () => {
     const trimmed = text.trim();
-    if (!trimmed || tooLong) return;
+    if (!trimmed || tooLong || saving) return;
+    if (editing) return save(editing, trimmed);
+    const answering = intent?.kind === 'reply' ? intent.message : null;
     setText('');
     setRefusal(null);
-    void Promise.resolve(onSend(trimmed)).then((result) => {
+    if (answering) cancel();
+    const sent =
+      answering && typeof answering.id === 'number'
+        ? onSend(trimmed, { replyTo: answering.id })
+        : onSend(trimmed);
+    void Promise.resolve(sent).then((result) => {
       if (!result || result.ok) return;
-      // Never lost: after whatever was typed since (several refusals come back in order).
-      setText((current) => (current === '' ? text : `${current}\n${text}`));
-      setRefusal(result.error);
+      putBack(text, `Not sent: ${result.error}`);
+      if (answering && !intentNow.current) reply(answering);
     });
   };
 
@@ -54,6 +107,17 @@ export function MessageForm({ onSend, status, scrollTop, onTyping }: MessageForm
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mentions.onKeyDown(event)) return;
+    if (event.key === 'Escape' && intent) {
+      event.preventDefault();
+      cancel();
+      return;
+    }
+    if (event.key === 'ArrowUp' && text === '' && newestOwn && onEdit && !hasModifier(event)) {
+      event.preventDefault();
+      edit(newestOwn);
+      return;
+    }
     // While an input method composes a character, Enter confirms it rather than sending.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -72,6 +136,12 @@ export function MessageForm({ onSend, status, scrollTop, onTyping }: MessageForm
     >
       <Container size="md">
         {status}
+        {intent && <IntentBanner intent={intent} onCancel={cancel} />}
+        {/* Said once as it changes: the focus goes to the box, past the banner. */}
+        <VisuallyHidden aria-live="polite">
+          {intent &&
+            (intent.kind === 'reply' ? `Replying to ${intent.message.user}` : 'Editing message')}
+        </VisuallyHidden>
         <form onSubmit={handleSubmit} aria-label="Send a message">
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <EmojiButton
@@ -80,29 +150,48 @@ export function MessageForm({ onSend, status, scrollTop, onTyping }: MessageForm
                 inputRef.current?.focus();
               }}
             />
-            <Textarea
-              ref={inputRef}
-              aria-label="Message"
-              placeholder="type your message..."
-              required
-              autosize
-              minRows={1}
-              maxRows={5}
-              value={text}
-              onChange={(event) => {
-                setText(event.currentTarget.value);
-                if (event.currentTarget.value === '') setRefusal(null);
-                else onTyping?.();
-              }}
-              onKeyDown={handleKeyDown}
-              // Mantine sets aria-invalid from `error` (and drops one passed directly); the
-              // reasons below are announced as they appear (role alert, aria-live).
-              error={Boolean(refusal) || tooLong}
-              style={{ flex: 1 }}
-            />
+            <Box pos="relative" style={{ flex: 1, minWidth: 0 }}>
+              <Textarea
+                ref={inputRef}
+                aria-label="Message"
+                placeholder="type your message..."
+                required
+                autosize
+                minRows={1}
+                maxRows={5}
+                value={text}
+                {...mentions.inputProps}
+                onChange={(event) => {
+                  setText(event.currentTarget.value);
+                  mentions.track(event);
+                  if (event.currentTarget.value === '') setRefusal(null);
+                  // Editing is not typing a new message: the others are not told.
+                  else if (!editing) onTyping?.();
+                }}
+                onKeyDown={handleKeyDown}
+                // Mantine sets aria-invalid from `error` (and drops one passed directly); the
+                // reasons below are announced as they appear (role alert, aria-live).
+                error={Boolean(refusal) || tooLong}
+              />
+              {mentions.open && (
+                <MentionList
+                  id={mentions.listId}
+                  options={mentions.options}
+                  active={mentions.active}
+                  optionId={mentions.optionId}
+                  onPick={mentions.pick}
+                />
+              )}
+            </Box>
             {scrollTop}
-            <Button type="submit" rightSection={<IconSend size={16} aria-hidden />}>
-              Send
+            <Button
+              type="submit"
+              loading={saving}
+              rightSection={
+                editing ? <IconCheck size={16} aria-hidden /> : <IconSend size={16} aria-hidden />
+              }
+            >
+              {editing ? 'Save' : 'Send'}
             </Button>
           </Group>
           {counted && (
@@ -120,11 +209,17 @@ export function MessageForm({ onSend, status, scrollTop, onTyping }: MessageForm
           )}
           {refusal && (
             <Text id="message-refusal" role="alert" size="sm" c="red" mt={4}>
-              Not sent: {refusal}
+              {refusal}
             </Text>
           )}
         </form>
       </Container>
     </Box>
   );
+}
+
+const NO_MEMBERS: readonly string[] = [];
+
+function hasModifier(event: KeyboardEvent) {
+  return event.shiftKey || event.altKey || event.ctrlKey || event.metaKey;
 }

@@ -1,0 +1,203 @@
+import { useCallback, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { ActionIcon, Button, Group, Menu, Modal, Popover, Text } from '@mantine/core';
+import { useLongPress } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowBackUp,
+  IconCopy,
+  IconDots,
+  IconMoodSmile,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { ChatMessage } from '../../../../contract/realtime';
+import { excerpt, plainText } from '../composer/plain-text';
+import classes from './actions.module.css';
+import { ReactionPicker } from './reaction-picker';
+
+/** How long a finger rests on a message before its menu opens. */
+export const LONG_PRESS_MS = 500;
+/** How much of the message the button's name quotes. */
+const LABEL_EXCERPT = 40;
+
+interface MessageActionsProps {
+  message: ChatMessage;
+  own: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  onReply: () => void;
+  onEdit: () => void;
+  /** Called once the person has confirmed. */
+  onDelete: () => void;
+  onReact: (emoji: string) => void;
+  children: ReactNode;
+}
+
+/**
+ * A message's actions around its content: a button (shown while the message is pointed at,
+ * and whenever it has the focus) opens a menu of Reply, React, Copy text, and Edit and Delete
+ * where allowed. A right-click on the message opens it too (not on a link, nor on selected
+ * text, whose menus stay the browser's), and so does a long press on a touch screen. A deleted
+ * message, or a passing notice (no stored id), has none.
+ */
+export function MessageActions(props: MessageActionsProps) {
+  const { message, own, canEdit, canDelete, onReply, onEdit, onDelete, onReact, children } = props;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  /** A long press has just opened the menu: the contextmenu that follows it is not the browser's. */
+  const pressed = useRef(false);
+
+  const openByPress = useCallback(() => {
+    pressed.current = true;
+    setMenuOpen(true);
+  }, []);
+  const longPress = useLongPress(openByPress, {
+    threshold: LONG_PRESS_MS,
+    events: ['touch'],
+    cancelOnMove: true,
+    onStart: () => {
+      pressed.current = false;
+    },
+    // The finger lifting after the menu opened is not a tap on what is under it.
+    onFinish: (event) => event.preventDefault(),
+  });
+
+  if (message.deleted || typeof message.id !== 'number') return <>{children}</>;
+
+  const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
+    if (!pressed.current) {
+      if ((event.target as Element).closest('a')) return;
+      const selection = window.getSelection();
+      if (selection && !selection.isCollapsed && event.currentTarget.contains(selection.anchorNode))
+        return;
+    }
+    event.preventDefault();
+    setMenuOpen(true);
+  };
+
+  // The picker and the dialog give the focus back to where it was when they opened: the button.
+  const focusButton = () => buttonRef.current?.focus({ preventScroll: true });
+
+  const copy = () => {
+    const words = plainText(message.text);
+    const written = navigator.clipboard?.writeText(words) ?? Promise.reject(new Error('none'));
+    written.then(
+      () => notifications.show({ message: 'Message text copied' }),
+      () => notifications.show({ color: 'red', message: 'Could not copy the text' }),
+    );
+  };
+
+  const quote = excerpt(message, LABEL_EXCERPT);
+  const whose = own ? 'your' : `${message.user}'s`;
+  return (
+    <div
+      className={classes.root}
+      data-own={own || undefined}
+      onContextMenu={onContextMenu}
+      {...longPress}
+    >
+      {children}
+      <Popover
+        opened={picking}
+        onChange={setPicking}
+        position="top"
+        shadow="md"
+        trapFocus
+        returnFocus
+        withRoles={false}
+      >
+        <Popover.Target>
+          <span className={classes.anchor}>
+            <Menu opened={menuOpen} onChange={setMenuOpen} position="bottom" shadow="md">
+              <Menu.Target>
+                <ActionIcon
+                  ref={buttonRef}
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  radius="xl"
+                  aria-label={`Actions for ${whose} message: "${quote}"`}
+                  className={classes.trigger}
+                >
+                  <IconDots size={16} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item
+                  leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                  onClick={onReply}
+                >
+                  Reply
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconMoodSmile size={16} aria-hidden />}
+                  onClick={() => {
+                    focusButton();
+                    setPicking(true);
+                  }}
+                >
+                  React
+                </Menu.Item>
+                <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={copy}>
+                  Copy text
+                </Menu.Item>
+                {canEdit && (
+                  <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
+                    Edit
+                  </Menu.Item>
+                )}
+                {canDelete && (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => {
+                      focusButton();
+                      setConfirming(true);
+                    }}
+                  >
+                    Delete
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          </span>
+        </Popover.Target>
+        <Popover.Dropdown p="xs" role="dialog" aria-label={`React to ${whose} message`}>
+          <ReactionPicker
+            onReact={(emoji) => {
+              setPicking(false);
+              onReact(emoji);
+            }}
+          />
+        </Popover.Dropdown>
+      </Popover>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Delete this message?"
+        centered
+        size="sm"
+      >
+        <Text size="sm">
+          &ldquo;{quote}&rdquo; will be gone for everyone in the room. This cannot be undone.
+        </Text>
+        <Group justify="flex-end" gap="xs" mt="md">
+          <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              setConfirming(false);
+              onDelete();
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </div>
+  );
+}

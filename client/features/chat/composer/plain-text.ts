@@ -1,0 +1,19 @@
+import type { ChatMessage } from '../../../../contract/realtime';
+import { htmlToText } from '../utils/sanitize-html';
+
+/**
+ * The words of a message as its author could type them again: the server renders a line break
+ * as `<br>` and ends paragraphs and list items with tags, which htmlToText alone would run
+ * together ('one<br>two' is 'onetwo'), so they become new lines first. Markdown's marks are
+ * gone (the room keeps only the HTML): an edit starts from the text as shown.
+ */
+export function plainText(html: string): string {
+  const lines = html.replace(/<br\s*\/?>\n?/gi, '\n').replace(/<\/(p|li|pre)>\n?/gi, '</$1>\n');
+  return htmlToText(lines).replace(/\n{3,}/g, '\n\n');
+}
+
+/** The first words of a message on one line, cut at `max` characters with '…'. */
+export function excerpt(message: ChatMessage, max: number): string {
+  const words = plainText(message.text).replace(/\s+/g, ' ').trim();
+  return words.length > max ? `${words.slice(0, max).trimEnd()}…` : words;
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ComposerIntent } from './composer-intent';
+import { plainText } from './plain-text';
+
+/**
+ * The message box's text, and the sentence under it (why the last send or edit did not go
+ * through). An edit puts the message's text in the box and keeps what was there; leaving the
+ * edit, by saving or cancelling, brings that back.
+ */
+export function useComposerText(intent: ComposerIntent | null) {
+  const [text, setText] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  /** What was typed before an edit took the box over. */
+  const [draft, setDraft] = useState('');
+  const [shownIntent, setShownIntent] = useState(intent);
+  if (intent !== shownIntent) {
+    setShownIntent(intent);
+    if (intent?.kind === 'edit') {
+      if (shownIntent?.kind !== 'edit') setDraft(text);
+      setText(plainText(intent.message.text));
+      setRefusal(null);
+    } else if (shownIntent?.kind === 'edit') {
+      setText(draft);
+      setDraft('');
+      setRefusal(null);
+    }
+  }
+
+  // The intent as the answers of sends and edits find it, when they come.
+  const intentNow = useRef<ComposerIntent | null>(intent);
+  useEffect(() => {
+    intentNow.current = intent;
+  }, [intent]);
+
+  /**
+   * A refused send's text back in the box, never lost: after whatever was typed since (several
+   * refusals come back in order), or while an edit has the box, after what it will give back.
+   */
+  const putBack = (returned: string, reason: string) => {
+    const back = (current: string) => (current === '' ? returned : `${current}\n${returned}`);
+    if (intentNow.current?.kind === 'edit') setDraft(back);
+    else setText(back);
+    setRefusal(reason);
+  };
+
+  return { text, setText, refusal, setRefusal, putBack, intentNow };
+}
