@@ -48,6 +48,11 @@ export const profileEmailBody = z.object({ email: emailSchema });
 
 export const deleteAccountBody = z.object({ password: currentPasswordSchema });
 
+/** PATCH /api/user/preferences: the account's settings that need no password. */
+export const preferencesBody = z.object({
+  shareReads: z.boolean({ error: 'shareReads must be true or false' }),
+});
+
 export type RegisterBody = z.input<typeof registerBody>;
 
 // What the client sends: the bodies as the server reads them once they pass validation.
@@ -55,3 +60,4 @@ export type RegisterRequest = z.output<typeof registerBody>;
 export type LoginRequest = z.output<typeof loginBody>;
 export type ResetPasswordRequest = z.output<typeof resetPasswordBody>;
 export type EmailChangeRequest = z.output<typeof settingsEmailBody>;
+export type PreferencesRequest = z.output<typeof preferencesBody>;

@@ -107,6 +107,11 @@ export interface RoomSummary {
   unreadCount?: number;
   /** The room's newest message id as of that flush (0: none yet), to match read marks. */
   lastMessageId?: number;
+  /**
+   * A message that mentions the caller is past their read position, as of the room's last
+   * summary flush. Always sent; optional for answers from before mentions, read as false.
+   */
+  unreadMentions?: boolean;
 }
 
 /** The most unread messages a badge names; beyond, it says '99+'. */

@@ -16,6 +16,11 @@ export interface PublicUser {
   activeNickname: string | null;
   /** The room the user is in now, if any. */
   roomId: string | null;
+  /**
+   * 'Share when I have read messages': others see how far this person has read, and they see
+   * how far others have. On unless turned off (PATCH /api/user/preferences).
+   */
+  shareReads: boolean;
 }
 
 export interface UserResponse {

@@ -26,6 +26,7 @@ export const testUser: PublicUser = {
   nickname: 'ada',
   activeNickname: null,
   roomId: null,
+  shareReads: true,
 };
 
 /**

@@ -137,6 +137,7 @@ describe('an address held by an account that never proved it', () => {
       nickname: owner.nickname,
       activeNickname: null,
       roomId: null,
+      shareReads: true,
     });
     const early = await login(address, owner.password);
     expect(early.status).toBe(403);

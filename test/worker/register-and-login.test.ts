@@ -16,6 +16,7 @@ describe('POST /api/auth/register', () => {
       nickname: account.nickname,
       activeNickname: null,
       roomId: null,
+      shareReads: true,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/hash|salt|password/i);
     expect(res.headers.get('Set-Cookie')).toBeNull();

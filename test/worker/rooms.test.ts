@@ -102,6 +102,7 @@ describe('GET /api/rooms', () => {
       activeNickname: expect.any(String),
       unreadCount: 0,
       lastMessageId: 0,
+      unreadMentions: false,
     });
   });
 

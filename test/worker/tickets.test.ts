@@ -158,6 +158,7 @@ describe('a forged ticket is refused', () => {
       roomName: claims.name,
       nickname: claims.nick,
       ip: claims.ip,
+      shareReads: true,
     };
     for (const age of [TICKET_TTL_MS + 1, TICKET_TTL_MS, 10 * TICKET_TTL_MS]) {
       const { ticket } = await signTicket(env, subject, Date.now() - age);

@@ -1,7 +1,10 @@
-/** /api/user/profile: the profile call of the spec, which carries no password. */
+/**
+ * /api/user: the profile call of the spec and the account's preferences, neither of which
+ * carries a password.
+ */
 import { Hono } from 'hono';
-import { profileEmailBody } from '../../contract/auth';
-import type { EmailUpdatedResponse } from '../../contract/user';
+import { preferencesBody, profileEmailBody } from '../../contract/auth';
+import type { EmailUpdatedResponse, UserResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
 import { requireUser } from './require-user';
 import type { SessionRow } from '../db/schema';
@@ -9,6 +12,7 @@ import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { CHANGE_REQUESTED, requestEmailChange } from '../email-verification/change-email';
 import { toPublicUser } from '../users/public-user';
+import { setShareReads } from '../users/share-reads';
 
 /**
  * Changing the email opens the door to a password reset, so without a password in the call the
@@ -38,4 +42,10 @@ export const profileRoutes = new Hono<AppEnv>()
       user: toPublicUser(c.var.user),
       message: CHANGE_REQUESTED,
     } satisfies EmailUpdatedResponse);
+  })
+  // A preference lets a stolen session do nothing it could not already: no password proof.
+  .patch('/preferences', validateJson(preferencesBody), async (c) => {
+    const { shareReads } = c.req.valid('json');
+    const user = await setShareReads(c.env, c.var.db, c.var.user, shareReads);
+    return c.json({ user: toPublicUser(user) } satisfies UserResponse);
   });

@@ -35,6 +35,11 @@ export const users = sqliteTable(
     roomId: text('room_id'),
     /** When the owner opened a link mailed to `email`; null while nobody has (email-verification/). */
     emailVerifiedAt: integer('email_verified_at'),
+    /**
+     * 'Share when I have read messages': off, the rooms neither show others how far this person
+     * has read nor show them anyone's (worker/chat/upgrade/forwarded.ts).
+     */
+    shareReads: integer('share_reads', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
   },
   // The admin table pages newest first by (created_at, id).
@@ -190,6 +195,11 @@ export const memberships = sqliteTable(
      * (worker/chat/messages/read-positions.ts). A new member starts at the room's newest message.
      */
     lastReadId: integer('last_read_id').notNull().default(0),
+    /**
+     * The newest message id in the room that mentions this member, written by the room's
+     * summary flush; a mention is unread while it is past `lastReadId`.
+     */
+    lastMentionId: integer('last_mention_id').notNull().default(0),
   },
   (table) => [
     uniqueIndex('memberships_room_user_idx').on(table.roomId, table.userId),

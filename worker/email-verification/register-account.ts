@@ -39,7 +39,15 @@ export async function registerAccount(
   }
   const token = await addPendingSignup(c.var.db, { userId: id, email, nickname, password: hashed });
   sendAddressMail(c, { kind: 'signup', to: email, token });
-  return { id, email, role: 'user', nickname, activeNickname: null, roomId: null };
+  return {
+    id,
+    email,
+    role: 'user',
+    nickname,
+    activeNickname: null,
+    roomId: null,
+    shareReads: true,
+  };
 }
 
 interface NewAccount {

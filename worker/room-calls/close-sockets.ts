@@ -6,13 +6,11 @@
  * Never throws: the caller's own change (the revoked session, the block) has already happened
  * and must not fail because a room could not be reached.
  */
+import { callEachRoom, memberRoomIds } from './every-room';
 import { closeSockets, type SocketMatch } from './room-rpc';
 
 /** What a blocked address's sockets are told as they close. */
 export const NETWORK_BLOCKED = 'Your network has been blocked';
-
-/** Rooms called at once; an account or an address in many rooms is served in waves. */
-const FAN_OUT = 20;
 
 /** Ends the account's sockets in every room it is a member of (or only one session's). */
 export async function closeUserSockets(
@@ -23,10 +21,7 @@ export async function closeUserSockets(
 ): Promise<void> {
   try {
     // Administrators enter rooms through a membership too (join-as-moderator.ts).
-    const { results } = await env.DB.prepare('SELECT room_id FROM memberships WHERE user_id = ?')
-      .bind(userId)
-      .all<{ room_id: string }>();
-    const roomIds = results.map((row) => row.room_id);
+    const roomIds = await memberRoomIds(env, userId);
     await closeUserSocketsIn(env, roomIds, userId, reason, options);
   } catch (error) {
     console.error('closeUserSockets', error);
@@ -72,15 +67,10 @@ export async function closeAddressSockets(
   }
 }
 
-async function closeInRooms(env: Env, roomIds: string[], match: SocketMatch, reason: string) {
-  const unique = [...new Set(roomIds)];
-  for (let i = 0; i < unique.length; i += FAN_OUT) {
-    const wave = unique.slice(i, i + FAN_OUT);
-    const outcomes = await Promise.allSettled(
-      wave.map((roomId) => closeSockets(env, roomId, match, reason)),
-    );
-    for (const outcome of outcomes) {
-      if (outcome.status === 'rejected') console.error('closeSockets', outcome.reason);
-    }
-  }
+function closeInRooms(env: Env, roomIds: string[], match: SocketMatch, reason: string) {
+  return callEachRoom(
+    roomIds,
+    (roomId) => closeSockets(env, roomId, match, reason),
+    'closeSockets',
+  );
 }

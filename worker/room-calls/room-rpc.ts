@@ -40,6 +40,11 @@ export function membershipChanged(env: Env, roomId: string, userId: string, nick
   return roomStub(env, roomId).membershipChanged(userId, nickname);
 }
 
+/** The member turned 'Share when I have read messages' on or off (users/share-reads.ts). */
+export function readSharingChanged(env: Env, roomId: string, userId: string, share: boolean) {
+  return roomStub(env, roomId).readSharingChanged(userId, share);
+}
+
 /** A kick: banned in the room, their sockets ended with `reason`. */
 export function removeMember(env: Env, roomId: string, userId: string, reason: string) {
   return roomStub(env, roomId).removeMember(userId, reason);

@@ -33,6 +33,8 @@ const MEMBER_LIST_LIMIT = 500;
  * the list costs no count.
  */
 const unreadCount = sql<number>`max(0, ${rooms.lastMessageId} - ${memberships.lastReadId})`;
+/** A message mentioning the member came after their read position (the same flush writes it). */
+const unreadMentions = sql<number>`${memberships.lastMentionId} > ${memberships.lastReadId}`;
 
 // Mounted at /api itself, so the session check sits on each route rather than on `use`, which
 // would also catch unknown /api paths and answer them 401 instead of 404.
@@ -63,6 +65,7 @@ export const roomRoutes = new Hono<AppEnv>()
         lastMessageHtml: rooms.lastMessageHtml,
         lastMessageId: rooms.lastMessageId,
         unreadCount: unreadCount,
+        unreadMentions: unreadMentions,
       })
       .from(memberships)
       .innerJoin(rooms, eq(rooms.roomId, memberships.roomId))
@@ -80,6 +83,7 @@ export const roomRoutes = new Hono<AppEnv>()
       ...(row.lastMessageHtml ? { lastMessageExcerpt: toExcerpt(row.lastMessageHtml) } : {}),
       unreadCount: row.unreadCount,
       lastMessageId: row.lastMessageId,
+      unreadMentions: Boolean(row.unreadMentions),
     }));
     return c.json(list satisfies RoomsResponse);
   })

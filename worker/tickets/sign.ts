@@ -11,6 +11,7 @@ export interface TicketSubject {
   roomName: string;
   nickname: string;
   ip: string;
+  shareReads: boolean;
 }
 
 export async function signTicket(
@@ -27,6 +28,7 @@ export async function signTicket(
     name: subject.roomName,
     nick: subject.nickname,
     ip: subject.ip,
+    reads: subject.shareReads,
     iat: now,
     exp: now + TICKET_TTL_MS,
   };

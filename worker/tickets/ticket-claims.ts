@@ -20,6 +20,12 @@ export interface TicketClaims {
   nick: string;
   /** The address key (clientIp()) the ticket was issued to. */
   ip: string;
+  /**
+   * The person's 'Share when I have read messages' at issue. A change reaches the sockets open
+   * then (ChatRoom.readSharingChanged), not a ticket already issued: a socket opened with one
+   * in its minute carries the setting as it was. Absent from tickets issued before it existed.
+   */
+  reads?: boolean;
   /** Issued at and expires at, epoch milliseconds. */
   iat: number;
   exp: number;
@@ -33,6 +39,7 @@ export function isTicketClaims(value: unknown): value is TicketClaims {
     claims.typ === TICKET_TYPE &&
     (claims.role === 'user' || claims.role === 'admin') &&
     strings.every((field) => typeof claims[field] === 'string') &&
+    (claims.reads === undefined || typeof claims.reads === 'boolean') &&
     Number.isSafeInteger(claims.iat) &&
     Number.isSafeInteger(claims.exp)
   );

@@ -54,6 +54,7 @@ export const ticketRoutes = new Hono<AppEnv>().post(
       roomName: room.name,
       nickname: room.nickname,
       ip: clientIp(c.req.raw),
+      shareReads: user.shareReads,
     });
     // The socket follows in a moment: its room starts now, while the answer travels.
     wakeRoom(c.env, roomId, (work) => c.executionCtx.waitUntil(work));

@@ -10,5 +10,6 @@ export function toPublicUser(user: UserRow): PublicUser {
     nickname: user.nickname,
     activeNickname: user.activeNickname,
     roomId: user.roomId,
+    shareReads: user.shareReads,
   };
 }

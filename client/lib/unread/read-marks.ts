@@ -35,15 +35,16 @@ export function noteRead(roomId: string, messageId: number) {
 
 /**
  * The rooms with the marks applied: a room whose flushed newest message this tab has read
- * has nothing unread, whatever its (older) count says. Rooms with unread messages first, as
- * the server sorts them (stable, so the server's recency order holds within each group).
+ * has nothing unread, mentions included, whatever its (older) count says. Rooms with unread
+ * messages first, as the server sorts them (stable, so the server's recency order holds within
+ * each group).
  */
 export function withReadMarks(rooms: RoomSummary[]): RoomSummary[] {
   const marked = rooms.map((room) => {
     const mark = marks.get(room.roomId);
     const unread = room.unreadCount ?? 0;
     const read = mark !== undefined && unread > 0 && mark >= (room.lastMessageId ?? 0);
-    return read ? { ...room, unreadCount: 0 } : room;
+    return read ? { ...room, unreadCount: 0, unreadMentions: false } : room;
   });
   const hasUnread = (room: RoomSummary) => Number((room.unreadCount ?? 0) > 0);
   return marked.sort((a, b) => hasUnread(b) - hasUnread(a));

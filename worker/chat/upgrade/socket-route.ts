@@ -88,6 +88,7 @@ export const socketRoute = new Hono<AppEnv>().get('/*', async (c) => {
       ip: clientIp(c.req.raw),
       checkedAt: ticketed?.issuedAt ?? checkedAt,
       ticketIssuedAt: ticketed?.issuedAt ?? null,
+      shareReads: user.shareReads,
     }),
   };
   return forwardUpgrade(c.env, roomId, new Request(c.req.url, { headers }));

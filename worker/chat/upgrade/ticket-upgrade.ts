@@ -50,7 +50,13 @@ export async function checkTicketUpgrade(
   const { claims } = check;
   return {
     blockedUntil,
-    user: { id: claims.sub, role: claims.role, sessionId: claims.sid },
+    user: {
+      id: claims.sub,
+      role: claims.role,
+      sessionId: claims.sid,
+      // Tickets issued before the setting existed do not say: on, its default.
+      shareReads: claims.reads !== false,
+    },
     room: { name: claims.name, nickname: claims.nick, banned: false },
     refusal: null,
     issuedAt: claims.iat,

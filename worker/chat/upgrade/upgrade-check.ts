@@ -19,7 +19,8 @@ import { clientIp } from '../../security/client-ip';
 
 export interface UpgradeFacts {
   blockedUntil: number | null;
-  user: { id: string; role: Role; sessionId: string } | null;
+  /** shareReads: the person's 'Share when I have read messages' setting. */
+  user: { id: string; role: Role; sessionId: string; shareReads: boolean } | null;
   room: { name: string; nickname: string | null; banned: boolean } | null;
 }
 
@@ -36,6 +37,7 @@ interface UpgradeRow {
   blocked_until: number | null;
   user_id: string | null;
   role: string | null;
+  share_reads: number | null;
   room_name: string | null;
   nickname: string | null;
   banned_at: number | null;
@@ -53,6 +55,7 @@ SELECT asked.key AS at,
   ip_reputation.blocked_until AS blocked_until,
   users.id AS user_id,
   users.role AS role,
+  users.share_reads AS share_reads,
   rooms.name AS room_name,
   memberships.nickname AS nickname,
   room_bans.banned_at AS banned_at
@@ -118,6 +121,7 @@ const NOTHING_FOUND: UpgradeAnswer = {
   blocked_until: null,
   user_id: null,
   role: null,
+  share_reads: null,
   room_name: null,
   nickname: null,
   banned_at: null,
@@ -137,7 +141,12 @@ export async function checkUpgrade(c: Context<AppEnv>, roomId: string): Promise<
     blockedUntil: found.blocked_until,
     user:
       claims && found.user_id && found.role
-        ? { id: found.user_id, role: asRole(found.role), sessionId: sid }
+        ? {
+            id: found.user_id,
+            role: asRole(found.role),
+            sessionId: sid,
+            shareReads: found.share_reads !== 0,
+          }
         : null,
     room:
       found.room_name !== null

@@ -34,19 +34,32 @@ export function RoomCard({ room, onSelect, current = false }: RoomCardProps) {
         <Text fw={600} size="lg" component="h3" style={{ wordBreak: 'break-word' }}>
           {room.name || 'Untitled Room'}
         </Text>
-        {unread > 0 && (
-          <Badge
-            variant="filled"
-            // red.9: white on it passes WCAG AA for small text (Mantine's red.6 does not).
-            color="red.9"
-            circle={unread < 10}
-            style={{ flexShrink: 0 }}
-            data-testid="unread-badge"
-            title={`${unread} unread ${unread === 1 ? 'message' : 'messages'}`}
-          >
-            {unreadLabel(unread)}
-          </Badge>
-        )}
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          {room.unreadMentions && (
+            <Badge
+              variant="filled"
+              color="red.9"
+              circle
+              role="img"
+              aria-label="Unread mentions"
+              title="Unread mentions"
+            >
+              @
+            </Badge>
+          )}
+          {unread > 0 && (
+            <Badge
+              variant="filled"
+              // red.9: white on it passes WCAG AA for small text (Mantine's red.6 does not).
+              color="red.9"
+              circle={unread < 10}
+              data-testid="unread-badge"
+              title={`${unread} unread ${unread === 1 ? 'message' : 'messages'}`}
+            >
+              {unreadLabel(unread)}
+            </Badge>
+          )}
+        </Group>
       </Group>
       <Text size="sm" c={excerpt ? undefined : 'dimmed'} lineClamp={2} mt={4}>
         {excerpt || 'No messages yet'}
