@@ -233,9 +233,10 @@ export class ChatRoom extends SocketIoServer<
     for (const socket of this.socketsOf(userId)) {
       socket.data.shareReads = share;
       socket.save();
-      if (!socket.connected || !socket.data.nickname) continue;
-      if (share) this.parts.messages.seen.joined(socket);
-      else socket.leave(SEEN);
+      if (!socket.connected) continue;
+      // A socket that left the room is still in SEEN (leaving drops JOINED only).
+      if (!share) socket.leave(SEEN);
+      else if (socket.data.nickname) this.parts.messages.seen.joined(socket);
     }
     if (!share) this.parts.messages.seen.forget(userId);
   }

@@ -1,0 +1,239 @@
+/**
+ * Mentions and 'seen by' (issue 33): an `@nickname` of a member is marked in the HTML, listed
+ * in `mentions` and, after the room's summary flush, shown as the room list's `unreadMentions`
+ * until the member reads past it; `seen` tells the members who share their read position how
+ * far the others who share have read, at most once a second, and a person who does not share
+ * neither hears nor is told.
+ */
+import { env, runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { SEEN_INTERVAL_MS } from '../../contract/realtime';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { roomStub } from '../../worker/room-calls/room-rpc';
+import { signedInClient, type Client } from './support/api';
+import { eventsFor, flush, post, roomListEntry } from './support/messages';
+import { joinRoom, ownerAndGuest, ownerAndGuestJoined } from './support/rooms';
+import { sleep } from './support/room-object';
+import { TestSocket } from './support/socket';
+
+const unreadMentions = async (client: Client, roomId: string) =>
+  (await roomListEntry(client, roomId))?.unreadMentions;
+
+const shareReads = (client: Client, share: boolean) =>
+  client.call('/user/preferences', { method: 'PATCH', body: { shareReads: share } });
+
+type Position = { nickname: string; messageId: number };
+
+/** Whether a `seen` the socket got says `nickname` has read up to `messageId`. */
+const told = (socket: TestSocket, nickname: string, messageId: number) =>
+  socket
+    .events('seen')
+    .some((seen: { positions: Position[] }) =>
+      seen.positions.some((p) => p.nickname === nickname && p.messageId === messageId),
+    );
+
+const byNickname = (a: Position, b: Position) => a.nickname.localeCompare(b.nickname);
+
+describe('mentions', () => {
+  it('mark a member named with @, not a stranger, nor a name in code or a link', async () => {
+    const { owner, guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Mentions' });
+    const plain: [string, string][] = [
+      ['@nobody hi', '@nobody hi'],
+      ['`@Guest` is code', '<code>@Guest</code> is code'],
+      ['[@Guest](https://example.com)', '<a href="https://example.com"'],
+      ['see https://example.com/@Guest', 'https://example.com/@Guest</a>'],
+      ['mail me@Guest', 'mail me@Guest'],
+    ];
+    for (const [text, html] of plain) {
+      const message = await post(a, roomId, text);
+      expect(message.mentions, text).toBeUndefined();
+      expect(message.text, text).toContain(html);
+      expect(message.text, text).not.toContain('mention');
+    }
+    await flush(roomId);
+    expect(await unreadMentions(guest.client, roomId)).toBe(false);
+
+    const mention = await post(a, roomId, '@Guest hi');
+    expect(mention.mentions).toEqual(['Guest']);
+    expect(mention.text).toBe('<span class="mention">@Guest</span> hi');
+    // Any case, and a sentence's full stop after the nickname is not part of it.
+    const again = await post(a, roomId, 'thanks @guest.');
+    expect(again.mentions).toEqual(['Guest']);
+    expect(again.text).toBe('thanks <span class="mention">@guest</span>.');
+    expect((await eventsFor(b, 'message', again.id))[0]).toEqual(again);
+
+    expect(await flush(roomId)).toBe(true);
+    expect(await unreadMentions(guest.client, roomId)).toBe(true);
+    expect(await unreadMentions(owner.client, roomId)).toBe(false);
+
+    // Read up to the first mention only: the second is still unread.
+    expect(await b.emit('read', { messageId: mention.id })).toEqual({});
+    await flush(roomId);
+    expect(await unreadMentions(guest.client, roomId)).toBe(true);
+    expect(await b.emit('read', { messageId: again.id })).toEqual({});
+    expect(await flush(roomId)).toBe(true);
+    expect(await unreadMentions(guest.client, roomId)).toBe(false);
+    a.close();
+    b.close();
+  });
+
+  it('an edit that names a member tells the room so, and marks the room for them', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Mentions' });
+    const message = await post(a, roomId, 'no one named yet');
+    await flush(roomId);
+    expect(await unreadMentions(guest.client, roomId)).toBe(false);
+
+    expect(
+      await a.emit('editMessage', { roomId, messageId: message.id, text: 'now @Guest, look' }),
+    ).toEqual({});
+    const [update] = await eventsFor(b, 'messageUpdated', message.id);
+    expect(update).toEqual({
+      id: message.id,
+      text: 'now <span class="mention">@Guest</span>, look',
+      editedAt: expect.any(Number),
+      mentions: ['Guest'],
+    });
+    expect(await flush(roomId)).toBe(true);
+    expect(await unreadMentions(guest.client, roomId)).toBe(true);
+    a.close();
+    b.close();
+  });
+  it('name members who are not online, and no longer someone removed from the room', async () => {
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Mentions' });
+    const carol = await signedInClient();
+    expect((await joinRoom(carol.client, roomId, 'Carol')).status).toBe(200);
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    // Neither the guest nor Carol has connected: the room knows them from D1, read at the
+    // first join (awaited here: until D1 answers, only those who joined are known).
+    await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => room.parts.members.load());
+    const both = await post(a, roomId, '@Carol and @Guest, hello');
+    expect(both.mentions).toEqual(['Carol', 'Guest']);
+
+    const kick = await owner.client.call(`/rooms/${roomId}/kick`, {
+      body: { targetUserId: guest.user.id },
+    });
+    expect(kick.status).toBe(200);
+    const after = await post(a, roomId, '@Carol and @Guest, again');
+    expect(after.mentions).toEqual(['Carol']);
+    expect(after.text).toBe('<span class="mention">@Carol</span> and @Guest, again');
+    a.close();
+  });
+});
+
+describe('seen', () => {
+  it('tells the others how far a member has read, within about a second, moved ones only', async () => {
+    const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Seen' });
+    const m1 = await post(a, roomId, 'one');
+    const m2 = await post(a, roomId, 'two');
+    const m3 = await post(a, roomId, 'three');
+    // The sender's own position moves with the send, and both hear it.
+    await b.waitFor(() => told(b, 'Owner', m3.id));
+    await a.waitFor(() => told(a, 'Owner', m3.id));
+
+    const readAt = Date.now();
+    expect(await b.emit('read', { messageId: m1.id })).toEqual({});
+    await a.waitFor(() => told(a, 'Guest', m1.id));
+    expect(Date.now() - readAt).toBeLessThan(SEEN_INTERVAL_MS + 600);
+    expect(a.events('seen').at(-1)).toEqual({
+      positions: [{ nickname: 'Guest', messageId: m1.id }],
+    });
+
+    // Two reads within one interval: one `seen`, with where the reader got to.
+    const before = a.events('seen').length;
+    expect(await b.emit('read', { messageId: m2.id })).toEqual({});
+    expect(await b.emit('read', { messageId: m3.id })).toEqual({});
+    await a.waitFor(() => told(a, 'Guest', m3.id));
+    await sleep(SEEN_INTERVAL_MS + 200);
+    expect(a.events('seen').slice(before)).toEqual([
+      { positions: [{ nickname: 'Guest', messageId: m3.id }] },
+    ]);
+    expect(told(a, 'Guest', m2.id)).toBe(false);
+
+    a.close();
+    b.close();
+  });
+
+  it('a fresh join gets every position at once', async () => {
+    const { owner, roomId, a, b } = await ownerAndGuestJoined({ name: 'Seen' });
+    const m1 = await post(a, roomId, 'one');
+    const m2 = await post(b, roomId, 'two');
+    expect(await b.emit('read', { messageId: m2.id })).toEqual({});
+    expect(await a.emit('read', { messageId: m1.id })).toEqual({});
+    await a.waitFor(() => told(a, 'Guest', m2.id) && told(a, 'Owner', m1.id));
+
+    const tab = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const [first] = await tab.waitForEvent('seen');
+    expect([...first.positions].sort(byNickname)).toEqual([
+      { nickname: 'Guest', messageId: m2.id },
+      { nickname: 'Owner', messageId: m1.id },
+    ]);
+    for (const socket of [a, b, tab]) socket.close();
+  });
+
+  it('leaves out a person who does not share: they get no `seen`, and nobody hears theirs', async () => {
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Seen' });
+    expect((await shareReads(guest.client, false)).status).toBe(200);
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    const m1 = await post(a, roomId, 'one');
+    const m2 = await post(b, roomId, 'two');
+    expect(await b.emit('read', { messageId: m2.id })).toEqual({});
+    await a.waitFor(() => told(a, 'Owner', m1.id));
+    await sleep(SEEN_INTERVAL_MS + 300);
+    expect(b.events('seen')).toEqual([]);
+    const nicknames = a
+      .events('seen')
+      .flatMap((seen: { positions: Position[] }) => seen.positions.map((p) => p.nickname));
+    expect(nicknames).not.toContain('Guest');
+
+    const tab = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const [first] = await tab.waitForEvent('seen');
+    expect(first).toEqual({ positions: [{ nickname: 'Owner', messageId: m1.id }] });
+    for (const socket of [a, b, tab]) socket.close();
+  });
+
+  it('stopping sharing takes the position back from everyone; starting again gives it', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Seen' });
+    const m1 = await post(a, roomId, 'one');
+    expect(await b.emit('read', { messageId: m1.id })).toEqual({});
+    await a.waitFor(() => told(a, 'Guest', m1.id));
+
+    // The setting reaches the room (readSharingChanged) while the guest's socket is open.
+    expect((await shareReads(guest.client, false)).status).toBe(200);
+    await a.waitFor(() => told(a, 'Guest', 0));
+    const heardByGuest = b.events('seen').length;
+    const m2 = await post(a, roomId, 'two');
+    expect(await b.emit('read', { messageId: m2.id })).toEqual({});
+    await a.waitFor(() => told(a, 'Owner', m2.id));
+    await sleep(SEEN_INTERVAL_MS + 300);
+    expect(b.events('seen')).toHaveLength(heardByGuest);
+    expect(told(a, 'Guest', m2.id)).toBe(false);
+
+    // Sharing again: their socket hears every position at once, and theirs moves again.
+    expect((await shareReads(guest.client, true)).status).toBe(200);
+    await b.waitForEvent('seen', heardByGuest + 1);
+    expect(b.events('seen')[heardByGuest]).toEqual({
+      positions: [{ nickname: 'Owner', messageId: m2.id }],
+    });
+    const m3 = await post(a, roomId, 'three');
+    expect(await b.emit('read', { messageId: m3.id })).toEqual({});
+    await a.waitFor(() => told(a, 'Guest', m3.id));
+    a.close();
+    b.close();
+  });
+
+  it('stopping sharing reaches a socket that left the room but stayed connected', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Seen' });
+    await b.waitForEvent('seen');
+    expect(await b.emit('leave', { room: roomId })).toEqual({ result: 'You left the room' });
+    expect((await shareReads(guest.client, false)).status).toBe(200);
+    const heardByGuest = b.events('seen').length;
+    const m1 = await post(a, roomId, 'one');
+    await a.waitFor(() => told(a, 'Owner', m1.id));
+    await sleep(300);
+    // A person who no longer shares hears nobody's position, on any socket of theirs.
+    expect(b.events('seen')).toHaveLength(heardByGuest);
+    a.close();
+    b.close();
+  });
+});
