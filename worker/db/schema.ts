@@ -377,3 +377,40 @@ export const broadcastSteps = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.broadcastId, table.step] })],
 );
+
+/**
+ * Files shared in rooms (worker/files/); the bytes are in R2 at `rooms/<room_id>/<id>`. The
+ * room object writes `message_id` once a message carries the file (with its summary flush); an
+ * upload never sent is removed by the hourly clean-up. The uploader's rows are counted for the
+ * daily quota, and removed with the account (their objects first).
+ */
+export const files = sqliteTable(
+  'files',
+  {
+    /** Random, unguessable: the file's url is /api/files/<id>. */
+    id: text('id').primaryKey(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.roomId, { onDelete: 'cascade' }),
+    /**
+     * The account's deletion removes its files before the account; null only for an upload
+     * that raced it, which the clean-up then removes as never sent.
+     */
+    uploaderId: text('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    /** Sniffed from the bytes (worker/files/sniff-type.ts), never the browser's claim. */
+    type: text('type').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+    messageId: integer('message_id'),
+  },
+  (table) => [
+    index('files_uploader_idx').on(table.uploaderId, table.createdAt),
+    index('files_unsent_idx').on(table.messageId, table.createdAt),
+    index('files_room_idx').on(table.roomId),
+  ],
+);
+
+export type FileRow = typeof files.$inferSelect;
