@@ -2,6 +2,7 @@
  * A room's history in its Durable Object's SQLite storage: ids increase within the room, and
  * only the newest HISTORY_LIMIT messages are kept.
  */
+import type { MessageFile } from '../../../contract/files';
 import {
   HISTORY_RESUME_MAX,
   type ChatMessage,
@@ -38,10 +39,11 @@ const ADDED_COLUMNS: [name: string, type: string][] = [
   ['edited_at', 'INTEGER'],
   ['deleted_at', 'INTEGER'],
   ['changed_at', 'INTEGER'],
+  ['files', 'TEXT'],
 ];
 /** What a message is read with: the columns of toMessage. */
 export const MESSAGE_COLUMNS =
-  'id, user, text, type, created_at, reply_to, reply_user, reply_excerpt, reactions, mentions, edited_at, deleted_at';
+  'id, user, text, type, created_at, reply_to, reply_user, reply_excerpt, reactions, mentions, edited_at, deleted_at, files';
 
 interface MessageRow extends Record<string, SqlStorageValue> {
   id: number;
@@ -58,12 +60,15 @@ interface MessageRow extends Record<string, SqlStorageValue> {
   mentions: string | null;
   edited_at: number | null;
   deleted_at: number | null;
+  /** JSON of the message's MessageFile list. */
+  files: string | null;
 }
 
 /** What a new message carries besides its text. */
 export interface MessageExtras {
   replyTo?: ReplyRef;
   mentions?: string[];
+  files?: MessageFile[];
 }
 
 export class MessageStore {
@@ -130,12 +135,14 @@ export class MessageStore {
     const createdAt = Date.now();
     const reply = extras?.replyTo;
     const mentions = extras?.mentions?.length ? extras.mentions : undefined;
+    const files = extras?.files?.length ? extras.files : undefined;
     // An ordinary message binds the columns it always had: the others default to NULL.
     const row = (
-      reply || mentions
+      reply || mentions || files
         ? this.sql.exec<{ id: number }>(
             `INSERT INTO messages (user_id, user, text, type, created_at, client_id, reply_to,
-               reply_user, reply_excerpt, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+               reply_user, reply_excerpt, mentions, files)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
             userId,
             user,
             html,
@@ -146,6 +153,7 @@ export class MessageStore {
             reply && 'user' in reply ? reply.user : null,
             reply && 'excerpt' in reply ? reply.excerpt : null,
             mentions ? JSON.stringify(mentions) : null,
+            files ? JSON.stringify(files) : null,
           )
         : this.sql.exec<{ id: number }>(
             'INSERT INTO messages (user_id, user, text, type, created_at, client_id) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
@@ -162,6 +170,7 @@ export class MessageStore {
     const message: ChatMessage = { id: row.id, user, text: html, messageType: type, createdAt };
     if (reply) message.replyTo = reply;
     if (mentions) message.mentions = mentions;
+    if (files) message.files = files;
     if (this.recent) {
       this.recent.push(message);
       if (this.recent.length > RECENT_MAX) {
@@ -351,5 +360,6 @@ export function toMessage(row: MessageRow): ChatMessage {
   if (row.reactions !== null) message.reactions = JSON.parse(row.reactions) as Reaction[];
   if (row.mentions !== null) message.mentions = JSON.parse(row.mentions) as string[];
   if (row.edited_at !== null) message.editedAt = row.edited_at;
+  if (row.files !== null) message.files = JSON.parse(row.files) as MessageFile[];
   return message;
 }

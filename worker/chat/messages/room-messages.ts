@@ -7,6 +7,7 @@
 import { refused, type ChatMessage, type Refused } from '../../../contract/realtime';
 import type { RoomSockets } from '../sockets/socket-state';
 import { MessageChanges } from './message-changes';
+import { MessageFiles } from './message-files';
 import { MessagePosting, type Post, type PostAnswer } from './message-posting';
 import { MessageStore } from './message-store';
 import { ReadPositions } from './read-positions';
@@ -35,6 +36,8 @@ export interface MessagesDeps {
   identity: { readonly id: string; readonly deleted: boolean };
   /** The room's sockets: a stored message goes to everyone joined. */
   sockets: RoomSockets;
+  /** The bucket of the room's files (R2). */
+  bucket: () => R2Bucket;
   /** Asks for the object's alarm (which calls flushSummary) at this time, unless sooner. */
   wakeAt: (at: number) => Promise<void>;
 }
@@ -47,6 +50,8 @@ export class RoomMessages {
   readonly changes: MessageChanges;
   /** Who has read how far, for those who share it ('Seen by'). */
   readonly seen: SeenPositions;
+  /** The members' uploads, which messages carry (message-files.ts). */
+  readonly files: MessageFiles;
   /** Members mentioned since the last flush: user id → the newest message mentioning them. */
   private mentioned = new Map<string, number>();
   private readonly posting: MessagePosting;
@@ -64,9 +69,15 @@ export class RoomMessages {
       this.scheduleSummary();
     });
     this.seen = new SeenPositions(sql, deps.sockets);
+    this.files = new MessageFiles(sql, deps.bucket, deps.db, () => deps.identity.id);
   }
 
   /** Members a message mentions: the room list shows them an '@' until they read it. */
+  /** A send's files were stored with its message: D1 learns it with the next summary. */
+  filesSent() {
+    this.scheduleSummary();
+  }
+
   noteMentions(userIds: string[], messageId: number) {
     for (const userId of userIds) {
       this.mentioned.set(userId, Math.max(messageId, this.mentioned.get(userId) ?? 0));
@@ -118,10 +129,12 @@ export class RoomMessages {
     const { db, storage, identity } = this.deps;
     const mentioned = this.mentioned;
     this.mentioned = new Map();
-    const flush = { kv: storage.kv, store: this.store, reads: this.reads, mentioned };
+    const filesSent = this.files.takeSent();
+    const flush = { kv: storage.kv, store: this.store, reads: this.reads, mentioned, filesSent };
     try {
       if (await flushRoomSummary(db(), identity.id, flush)) this.summaryWrittenAt = Date.now();
     } catch (error) {
+      this.files.putBack(filesSent);
       // Mentions moved meanwhile are newer than these: both go with the next flush.
       for (const [userId, id] of mentioned) {
         this.mentioned.set(userId, Math.max(id, this.mentioned.get(userId) ?? 0));
@@ -144,6 +157,7 @@ export class RoomMessages {
     this.store.clear();
     this.reads.clear();
     this.seen.clear();
+    this.files.clear();
     this.mentioned.clear();
     this.deps.storage.kv.delete('flushedId');
   }

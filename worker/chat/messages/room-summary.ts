@@ -1,4 +1,7 @@
+import type { ChatMessage } from '../../../contract/realtime';
 import { countFlushedMessages } from '../../db/counters';
+import { escapeHtml } from './render-message';
+import { filesLabel } from './file-label';
 import type { MessageStore } from './message-store';
 import type { ReadPositions } from './read-positions';
 
@@ -28,6 +31,8 @@ export interface SummaryParts {
   reads: ReadPositions;
   /** User id → the newest message mentioning them since the last flush. */
   mentioned: Map<string, number>;
+  /** File id → the message it was sent with, since the last flush (clean-up spares these). */
+  filesSent: Map<string, number>;
 }
 
 /**
@@ -38,13 +43,15 @@ export interface SummaryParts {
  * per `read`. Answers whether it wrote anything.
  */
 export async function flushRoomSummary(db: D1Database, roomId: string, parts: SummaryParts) {
-  const { kv, store, reads, mentioned } = parts;
+  const { kv, store, reads, mentioned, filesSent } = parts;
   if (!roomId) return false;
   const newestId = store.latestId();
   const newMessage = newestId > 0 && kv.get<number>('flushedId') !== newestId;
   // An edit or a deletion may change what the list shows without a new message.
   const excerptStale = newMessage || kv.get<boolean>('excerptStale') === true;
-  if (!excerptStale && !reads.pending && mentioned.size === 0) return false;
+  if (!excerptStale && !reads.pending && mentioned.size === 0 && filesSent.size === 0) {
+    return false;
+  }
   const statements: D1PreparedStatement[] = [];
   if (excerptStale) {
     const shown = store.latest();
@@ -58,7 +65,13 @@ export async function flushRoomSummary(db: D1Database, roomId: string, parts: Su
              message_count = MAX(message_count, ?), last_message_id = MAX(last_message_id, ?)
            WHERE room_id = ?`,
         )
-        .bind(shown?.text ?? null, shown?.createdAt ?? null, newestId, newestId, roomId),
+        .bind(
+          shown ? excerptHtml(shown) : null,
+          shown?.createdAt ?? null,
+          newestId,
+          newestId,
+          roomId,
+        ),
     );
   }
   // One statement for up to 32 members whose positions moved since the last flush, however
@@ -77,6 +90,11 @@ export async function flushRoomSummary(db: D1Database, roomId: string, parts: Su
         .bind(messageId, roomId, userId),
     );
   }
+  for (const [fileId, messageId] of filesSent) {
+    statements.push(
+      db.prepare('UPDATE files SET message_id = ? WHERE id = ?').bind(messageId, fileId),
+    );
+  }
   try {
     await db.batch(statements);
   } catch (error) {
@@ -86,4 +104,10 @@ export async function flushRoomSummary(db: D1Database, roomId: string, parts: Su
   if (newMessage) kv.put('flushedId', newestId);
   if (excerptStale) kv.delete('excerptStale');
   return true;
+}
+
+/** What the room list shows of a message: its text, or what its files are when it has none. */
+function excerptHtml(message: ChatMessage): string {
+  if (message.text || !message.files?.length) return message.text;
+  return escapeHtml(filesLabel(message.files));
 }

@@ -32,6 +32,7 @@ import { RoomGate } from './room-gate';
 import { RoomIdentity } from './room-identity';
 import { RoomMembers } from './room-members';
 import { SEEN } from '../messages/seen-positions';
+import type { RoomUpload } from '../messages/message-files';
 import { RoomMessages } from '../messages/room-messages';
 import { RoomPresence } from '../presence/room-presence';
 import { RoomSecurityLog } from './room-security-log';
@@ -78,6 +79,7 @@ export class ChatRoom extends SocketIoServer<
         db,
         identity,
         sockets: this,
+        bucket: () => this.env.FILES,
         wakeAt: (at) => this.wakeAt(at),
       }),
       members: new RoomMembers(db, () => identity.id),
@@ -239,6 +241,11 @@ export class ChatRoom extends SocketIoServer<
       else if (socket.data.nickname) this.parts.messages.seen.joined(socket);
     }
     if (!share) this.parts.messages.seen.forget(userId);
+  }
+
+  /** RPC from the upload route: a member's file, which their next message may carry. */
+  async fileUploaded(upload: RoomUpload) {
+    this.parts.messages.files.uploaded(upload);
   }
 
   /** RPC from the worker when a ban is lifted (the membership is the API's to give back). */

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/realtime';
 import type { Ack, AckOf, EventNames } from '../../socket-io';
 import { loadHistory } from '../messages/load-history';
+import { SEEN } from '../messages/seen-positions';
 import { JOINED, type RoomSocket } from '../sockets/socket-state';
 import { RateLimit } from '../sockets/token-bucket';
 import { join, readJoin } from './join-event';
@@ -95,7 +96,10 @@ function read(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Ack) {
 export function leaveRoom(room: RoomParts, socket: RoomSocket) {
   const nickname = socket.data.nickname;
   socket.data.nickname = null;
-  if (socket.connected) socket.leave(JOINED); // saves the cleared nickname too
+  if (socket.connected) {
+    socket.leave(SEEN);
+    socket.leave(JOINED); // saves the cleared nickname too
+  }
   const stillHere = room.presence.joinedElsewhere(socket.data.userId, socket.ws);
   room.presence.changed(
     nickname && !stillHere ? { kind: 'left', nickname, socket: socket.ws } : undefined,

@@ -14,6 +14,8 @@ import {
   type ReplyRef,
   type SendAck,
 } from '../../../contract/realtime';
+import type { z } from 'zod';
+import { FILES_PER_MESSAGE, type MessageFile } from '../../../contract/files';
 import { markMentions } from '../messages/mentions';
 import type { PostAnswer } from '../messages/message-posting';
 import { renderMessage } from '../messages/render-message';
@@ -32,14 +34,16 @@ export function sendMessage(room: RoomParts, socket: RoomSocket, raw: unknown, r
   const state = socket.data;
   if (!state.nickname) return reply(NOT_JOINED);
   const parsed = sendMessageSchema.safeParse(raw);
-  if (!parsed.success) return reply(refusalOf(raw));
-  const { text, roomId, clientId, replyTo } = parsed.data;
+  if (!parsed.success) return reply(refusalOf(raw, parsed.error));
+  const { text, roomId, clientId, replyTo, files: fileIds } = parsed.data;
   if (roomId !== undefined && roomId !== room.identity.id) return reply(REFUSED.wrongRoom);
   const answer = answerFor(room, state, reply, Boolean(clientId));
   // A resend of a message already stored (or being stored): the first send's answer.
   if (clientId && room.messages.resend(state.userId, clientId, answer)) return;
   const trimmed = stripInvisibleInText(text).trim();
-  if (isBlank(trimmed)) return reply(EMPTY_MESSAGE);
+  // With files, the words are optional.
+  const blank = isBlank(trimmed);
+  if (blank && !fileIds?.length) return reply(EMPTY_MESSAGE);
   if (trimmed.length > MESSAGE_MAX_LENGTH) return reply(TOO_LONG);
   let quote: ReplyRef | undefined;
   if (replyTo !== undefined) {
@@ -52,13 +56,31 @@ export function sendMessage(room: RoomParts, socket: RoomSocket, raw: unknown, r
     room.security.rateLimited(state, 'socket-messages');
     return reply(TOO_FAST);
   }
-  const { html, mentions } = markMentions(renderMessage(trimmed), (typed) =>
-    room.members.find(typed),
-  );
+  let files: MessageFile[] | undefined;
+  if (fileIds?.length) {
+    const taken = room.messages.files.take(fileIds, state.userId);
+    if ('code' in taken) return reply(taken);
+    files = taken;
+  }
+  const { html, mentions } = blank
+    ? { html: '', mentions: [] }
+    : markMentions(renderMessage(trimmed), (typed) => room.members.find(typed));
   // An ordinary message carries no extras object: the store's plain insert is its path.
-  const extras = quote || mentions.length ? { replyTo: quote, mentions } : undefined;
+  const extras =
+    quote || mentions.length || files ? { replyTo: quote, mentions, files } : undefined;
   const { userId, nickname } = state;
-  room.messages.send({ userId, nickname, html, clientId, answer, extras });
+  const settle = files ? settleFiles(room, files, answer) : answer;
+  room.messages.send({ userId, nickname, html, clientId, answer: settle, extras });
+}
+
+/** A send's files are sent with its message, or free again when it is refused. */
+function settleFiles(room: RoomParts, files: MessageFile[], answer: PostAnswer): PostAnswer {
+  return (outcome) => {
+    const stored = !(outcome instanceof Error) && !('code' in outcome);
+    room.messages.files.settled(files, stored ? (outcome.id as number) : null);
+    if (stored) room.messages.filesSent();
+    answer(outcome);
+  };
 }
 
 /**
@@ -79,10 +101,18 @@ function answerFor(room: RoomParts, state: SocketState, reply: Reply, withId: bo
   };
 }
 
-/** The refusal for a payload the schema rejects, in the words the client shows. */
-function refusalOf(raw: unknown) {
-  const { text, clientId } = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+/** The refusal for a payload the schema rejects, by the first field it found wrong. */
+function refusalOf(raw: unknown, error: z.ZodError) {
+  const { text } = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   if (typeof text !== 'string') return EMPTY_MESSAGE;
-  if (clientId !== undefined) return refused('invalid_payload', 'clientId must be a UUID');
-  return REFUSED.wrongRoom;
+  switch (error.issues[0]?.path[0]) {
+    case 'clientId':
+      return refused('invalid_payload', 'clientId must be a UUID');
+    case 'replyTo':
+      return refused('invalid_payload', 'replyTo must be a message id');
+    case 'files':
+      return refused('invalid_payload', `files takes at most ${FILES_PER_MESSAGE} file ids`);
+    default:
+      return REFUSED.wrongRoom;
+  }
 }

@@ -1,0 +1,147 @@
+/**
+ * Files in the room object (issue 34): a send names uploads by id (the sender's own, to this
+ * room, not sent before) and the message carries them; deleting the message deletes them from
+ * R2 and D1; the room list says 'Photo' or 'File: …' for a message of files alone. The upload
+ * route itself has its own tests (files-*.test.ts); here the room is told of uploads as the
+ * route tells it.
+ */
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { RoomUpload } from '../../worker/chat/messages/message-files';
+import { fileKey } from '../../worker/chat/messages/message-files';
+import { roomStub } from '../../worker/room-calls/room-rpc';
+import { eventsFor, flush, post, refusedWith, roomListEntry } from './support/messages';
+import { ownerAndGuestJoined } from './support/rooms';
+
+let uploads = 0;
+
+/** An upload as the route makes it: the bytes in R2, the room told. */
+async function upload(roomId: string, uploaderId: string, extra: Partial<RoomUpload> = {}) {
+  uploads += 1;
+  const file: RoomUpload = {
+    id: `file${uploads}${crypto.randomUUID().slice(0, 8)}`,
+    uploaderId,
+    name: `photo-${uploads}.png`,
+    size: 4,
+    type: 'image/png',
+    width: 40,
+    height: 30,
+    createdAt: Date.now(),
+    ...extra,
+  };
+  await env.FILES.put(fileKey(roomId, file.id), new Uint8Array([1, 2, 3, 4]));
+  await roomStub(env, roomId).fileUploaded(file);
+  return file;
+}
+
+describe('files in messages', () => {
+  it('carries the sender’s uploads once, with their url, and the text may be empty', async () => {
+    const { roomId, a, b, owner, guest } = await ownerAndGuestJoined({ name: 'Files' });
+    const photo = await upload(roomId, owner.user.id);
+    const pdf = await upload(roomId, owner.user.id, {
+      name: 'plan.pdf',
+      type: 'application/pdf',
+      width: undefined,
+      height: undefined,
+    });
+    const sent = await post(a, roomId, '', { files: [photo.id, pdf.id] });
+    expect(sent.text).toBe('');
+    expect(sent.files).toEqual([
+      {
+        id: photo.id,
+        name: photo.name,
+        size: 4,
+        type: 'image/png',
+        width: 40,
+        height: 30,
+        url: `/api/files/${photo.id}`,
+      },
+      {
+        id: pdf.id,
+        name: 'plan.pdf',
+        size: 4,
+        type: 'application/pdf',
+        url: `/api/files/${pdf.id}`,
+      },
+    ]);
+    expect((await eventsFor(b, 'message', sent.id))[0]).toEqual(sent);
+
+    // Once sent, a file is not the sender's to send again; another's upload never was.
+    const again = await a.emit('sendMessage', { text: 'again', roomId, files: [photo.id] });
+    expect(again).toEqual(refusedWith('file_not_found'));
+    const theirs = await upload(roomId, guest.user.id);
+    expect(await a.emit('sendMessage', { text: 'x', roomId, files: [theirs.id] })).toEqual(
+      refusedWith('file_not_found'),
+    );
+    expect(await a.emit('sendMessage', { text: 'x', roomId, files: ['nope'] })).toEqual(
+      refusedWith('file_not_found'),
+    );
+    // Five are more than a message takes; nothing at all is still empty.
+    const five = await Promise.all([1, 2, 3, 4, 5].map(() => upload(roomId, owner.user.id)));
+    expect(
+      await a.emit('sendMessage', { text: 'x', roomId, files: five.map((f) => f.id) }),
+    ).toEqual(refusedWith('invalid_payload'));
+    expect(await a.emit('sendMessage', { text: ' ', roomId, files: [] })).toEqual(
+      refusedWith('empty_message'),
+    );
+    a.close();
+    b.close();
+  });
+
+  it('refuses an upload older than a day, and one named twice in a send', async () => {
+    const { roomId, a, b, owner } = await ownerAndGuestJoined({ name: 'Files' });
+    const old = await upload(roomId, owner.user.id, { createdAt: Date.now() - 24 * 3600_000 });
+    expect(await a.emit('sendMessage', { text: 'x', roomId, files: [old.id] })).toEqual(
+      refusedWith('file_not_found'),
+    );
+    const fresh = await upload(roomId, owner.user.id);
+    expect(await a.emit('sendMessage', { text: 'x', roomId, files: [fresh.id, fresh.id] })).toEqual(
+      refusedWith('file_not_found'),
+    );
+    // Refused sends left it free.
+    const sent = await post(a, roomId, 'now', { files: [fresh.id] });
+    expect(sent.files).toHaveLength(1);
+    a.close();
+    b.close();
+  });
+
+  it('shows a message of files alone as Photo or File in the room list, and in a reply', async () => {
+    const { roomId, a, b, owner, guest } = await ownerAndGuestJoined({ name: 'Files' });
+    const photo = await upload(roomId, owner.user.id);
+    const sent = await post(a, roomId, '', { files: [photo.id] });
+    await flush(roomId);
+    expect((await roomListEntry(guest.client, roomId))?.lastMessageExcerpt?.plainText).toContain(
+      'Photo',
+    );
+    const reply = await post(b, roomId, 'nice', { replyTo: sent.id });
+    expect(reply.replyTo).toEqual({ id: sent.id, user: 'Owner', excerpt: 'Photo' });
+    const pdf = await upload(roomId, owner.user.id, { name: 'plan.pdf', type: 'application/pdf' });
+    await post(a, roomId, '', { files: [pdf.id] });
+    await flush(roomId);
+    expect((await roomListEntry(guest.client, roomId))?.lastMessageExcerpt?.plainText).toContain(
+      'File: plan.pdf',
+    );
+    a.close();
+    b.close();
+  });
+
+  it('deletes a deleted message’s files from R2 and from the message', async () => {
+    const { roomId, a, b, owner } = await ownerAndGuestJoined({ name: 'Files' });
+    const photo = await upload(roomId, owner.user.id);
+    const sent = await post(a, roomId, 'look', { files: [photo.id] });
+    expect(await env.FILES.head(fileKey(roomId, photo.id))).not.toBeNull();
+    expect(await a.emit('deleteMessage', { roomId, messageId: sent.id })).toEqual({});
+    await eventsFor(b, 'messageDeleted', sent.id);
+    await expect
+      .poll(() => env.FILES.head(fileKey(roomId, photo.id)), { timeout: 5000 })
+      .toBeNull();
+    const history = await a.emit('loadHistory', { before: sent.id + 1 });
+    const placeholder = (history.messages as { id: number; files?: unknown }[]).find(
+      (message) => message.id === sent.id,
+    );
+    expect(placeholder).toMatchObject({ deleted: true, text: '' });
+    expect(placeholder?.files).toBeUndefined();
+    a.close();
+    b.close();
+  });
+});

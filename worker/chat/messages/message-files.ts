@@ -1,0 +1,147 @@
+/**
+ * Files in the room object: the uploads its members made (told by the upload route through
+ * `fileUploaded`, kept in the object's SQLite), which a `sendMessage` may name by id once —
+ * the sender's own, to this room, not sent yet and not older than UPLOAD_UNSENT_MAX_MS — and
+ * the deletion of a message's files from R2 and D1 when the message goes. The bytes are R2's
+ * under `rooms/<roomId>/<fileId>`; the upload route and the hourly clean-up own the rest.
+ */
+import {
+  fileUrl,
+  UPLOAD_UNSENT_MAX_MS,
+  type MessageFile,
+  type UploadedFile,
+} from '../../../contract/files';
+import { refused, type Refused } from '../../../contract/realtime';
+import { ensureTable } from '../../lib/sqlite-tables';
+
+/** What the upload route tells the room of a new upload. */
+export interface RoomUpload extends UploadedFile {
+  uploaderId: string;
+  createdAt: number;
+}
+
+const NOT_AN_UPLOAD = refused(
+  'file_not_found',
+  'That file is not one of your uploads to this room, or it was sent already',
+);
+
+export const fileKey = (roomId: string, fileId: string) => `rooms/${roomId}/${fileId}`;
+
+export class MessageFiles {
+  /** Named by a send still on its way to storage: no second send may take them. */
+  private readonly reserved = new Set<string>();
+  /** Sent since the last summary flush: file id → message id, for D1's rows (clean-up). */
+  private sent = new Map<string, number>();
+
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly bucket: () => R2Bucket,
+    private readonly db: () => D1Database,
+    private readonly roomId: () => string,
+  ) {
+    ensureTable(
+      sql,
+      'uploads',
+      `id TEXT PRIMARY KEY, uploader_id TEXT NOT NULL, name TEXT NOT NULL, size INTEGER NOT NULL,
+       type TEXT NOT NULL, width INTEGER, height INTEGER, created_at INTEGER NOT NULL,
+       message_id INTEGER`,
+    );
+  }
+
+  uploaded(upload: RoomUpload) {
+    const { id, uploaderId, name, size, type, width, height, createdAt } = upload;
+    this.sql.exec(
+      `INSERT OR IGNORE INTO uploads (id, uploader_id, name, size, type, width, height, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      id,
+      uploaderId,
+      name,
+      size,
+      type,
+      width ?? null,
+      height ?? null,
+      createdAt,
+    );
+  }
+
+  /** The files a send names, reserved for it; or the refusal. */
+  take(ids: string[], userId: string): MessageFile[] | Refused {
+    if (new Set(ids).size !== ids.length) return NOT_AN_UPLOAD;
+    const oldest = Date.now() - UPLOAD_UNSENT_MAX_MS;
+    const files: MessageFile[] = [];
+    for (const id of ids) {
+      const row = this.sql
+        .exec<{
+          name: string;
+          size: number;
+          type: string;
+          width: number | null;
+          height: number | null;
+        }>(
+          `SELECT name, size, type, width, height FROM uploads
+           WHERE id = ? AND uploader_id = ? AND message_id IS NULL AND created_at >= ?`,
+          id,
+          userId,
+          oldest,
+        )
+        .toArray()[0];
+      if (!row || this.reserved.has(id)) return NOT_AN_UPLOAD;
+      const file: MessageFile = {
+        id,
+        name: row.name,
+        size: row.size,
+        type: row.type,
+        url: fileUrl(id),
+      };
+      if (row.width !== null) file.width = row.width;
+      if (row.height !== null) file.height = row.height;
+      files.push(file);
+    }
+    for (const id of ids) this.reserved.add(id);
+    return files;
+  }
+
+  /** A send's files were stored with message `messageId` (or never will be: null). */
+  settled(files: MessageFile[], messageId: number | null) {
+    for (const { id } of files) {
+      this.reserved.delete(id);
+      if (messageId === null) continue;
+      this.sql.exec('UPDATE uploads SET message_id = ? WHERE id = ?', messageId, id);
+      this.sent.set(id, messageId);
+    }
+  }
+
+  /** For the summary flush: D1's rows learn which message each file went with. */
+  takeSent(): Map<string, number> {
+    const sent = this.sent;
+    this.sent = new Map();
+    return sent;
+  }
+
+  putBack(sent: Map<string, number>) {
+    for (const [id, messageId] of sent) this.sent.set(id, messageId);
+  }
+
+  /** A deleted message's files: gone from R2 (not unlinked), D1 and here. */
+  async remove(files: MessageFile[]) {
+    if (files.length === 0) return;
+    const ids = files.map((file) => file.id);
+    for (const id of ids) {
+      this.sql.exec('DELETE FROM uploads WHERE id = ?', id);
+      this.sent.delete(id);
+    }
+    const roomId = this.roomId();
+    await this.bucket().delete(ids.map((id) => fileKey(roomId, id)));
+    await this.db()
+      .prepare(`DELETE FROM files WHERE id IN (${ids.map(() => '?').join(', ')})`)
+      .bind(...ids)
+      .run();
+  }
+
+  /** The room was deleted (its objects and rows go with the deletion route). */
+  clear() {
+    this.reserved.clear();
+    this.sent.clear();
+    this.sql.exec('DELETE FROM uploads');
+  }
+}
