@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../contract/user';
+import { clearStoredOutbox, keepOnlyStoredOutboxOf } from '../outbox-storage';
 import { sessionKeys } from '../query-keys';
 import { removeStored, storageKeys, writeStored } from '../storage';
 import { getCurrentUser } from './get-current-user';
@@ -32,6 +33,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     networkMode: 'always',
   });
   const user = data ?? null;
+  // Texts another account left unsent in this browser are not for this one (nor kept for it).
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId) void keepOnlyStoredOutboxOf(userId);
+  }, [userId]);
   // Query's own reconnect refetch never fires after an offline start: it assumes it is online.
   useEffect(() => {
     if (online && isError) void refetch();
@@ -62,7 +68,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
+    const leaving = queryClient.getQueryData<PublicUser | null>(sessionKeys.user);
     await requestLogout();
+    // The account's unsent texts leave with it (account deletion signs out this way too).
+    if (leaving) await clearStoredOutbox(leaving.id);
     setUser(null);
     // What was read for the account that just left (its rooms' members and their emails, among
     // others) must not show to the next person on this browser, even for a moment.

@@ -89,11 +89,22 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
     loadOlder,
   });
 
+  const pendingBubbles = pending.map((entry) => (
+    <PendingBubble key={entry.clientId} text={entry.text} waiting={entry.status === 'failed'} />
+  ));
   if (!historyLoaded) {
+    // What waits from before a reload shows even while the room is out of reach.
     return (
-      <Center py="xl">
-        <Loader role="status" aria-label="Loading messages" />
-      </Center>
+      <>
+        <Center py="xl">
+          <Loader role="status" aria-label="Loading messages" />
+        </Center>
+        {pending.length > 0 && (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+            {pendingBubbles}
+          </Stack>
+        )}
+      </>
     );
   }
   if (messages.length === 0 && pending.length === 0) {
@@ -105,9 +116,6 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
   }
 
   const days = byDay(messages);
-  const pendingBubbles = pending.map((entry) => (
-    <PendingBubble key={entry.clientId} text={entry.text} waiting={entry.status === 'failed'} />
-  ));
   return (
     <div ref={listRef} style={{ overflowAnchor: 'none' }}>
       <div ref={sentinelRef} />

@@ -48,30 +48,29 @@ export function outboxSender(
     if (!outbox.hasUnsent()) return;
     if (pacer.available() === 0) return flushIn(pacer.nextIn());
     const [entry] = outbox.takeUnsent(1);
-    const { clientId, text } = entry!;
+    const { clientId, text, replyTo } = entry!;
     pacer.spend();
     sending = true;
-    socket
-      .timeout(ACK_TIMEOUT_MS)
-      .emit('sendMessage', { text, roomId, clientId }, (timedOut, ack) => {
-        sending = false;
-        // No answer (or the connection dropped): it goes again, first.
-        if (timedOut) {
-          outbox.unanswered(clientId);
-          return flush();
-        }
-        if (ack.code === 'rate_limited') {
-          outbox.unanswered(clientId);
-          return flushIn(TOO_FAST_RETRY_MS);
-        }
-        if (ack.error) outbox.settle(clientId, { ok: false, error: ack.error });
-        else {
-          // Stored: the entry stays until its message is listed (unless it already is).
-          const id = typeof ack.id === 'number' && !isShown(ack.id) ? ack.id : undefined;
-          outbox.settle(clientId, { ok: true }, id);
-        }
-        flush();
-      });
+    const payload = { text, roomId, clientId, ...(replyTo !== undefined && { replyTo }) };
+    socket.timeout(ACK_TIMEOUT_MS).emit('sendMessage', payload, (timedOut, ack) => {
+      sending = false;
+      // No answer (or the connection dropped): it goes again, first.
+      if (timedOut) {
+        outbox.unanswered(clientId);
+        return flush();
+      }
+      if (ack.code === 'rate_limited') {
+        outbox.unanswered(clientId);
+        return flushIn(TOO_FAST_RETRY_MS);
+      }
+      if (ack.error) outbox.settle(clientId, { ok: false, error: ack.error });
+      else {
+        // Stored: the entry stays until its message is listed (unless it already is).
+        const id = typeof ack.id === 'number' && !isShown(ack.id) ? ack.id : undefined;
+        outbox.settle(clientId, { ok: true }, id);
+      }
+      flush();
+    });
   };
 
   return {

@@ -1,13 +1,19 @@
+import type { OutboxStorage, StoredEntry } from '../../../lib/outbox-storage';
+
 /**
  * Messages typed but not yet acknowledged. Each carries a clientId (a UUID) that the room keeps
  * with the message, so resending after a drop, a lost acknowledgement or a reconnect never
  * stores it twice. Entries leave on the room's answer: refused (the error), or stored (ok), and
  * then only once the stored message is in the list (the room answers before it broadcasts, so
- * the text never shows twice, nor vanishes for a moment in between).
+ * the text never shows twice, nor vanishes for a moment in between). Once bound to the
+ * browser's storage (`keepIn`), what waits outlives a reload: each entry is stored when typed,
+ * removed on the room's answer, and taken back with `restore` on the next visit.
  */
 export interface PendingEntry {
   clientId: string;
   text: string;
+  /** The id of the message it answers. */
+  replyTo?: number;
   /** 'failed': the connection was given up; it is sent if one comes back. */
   status: 'sending' | 'failed';
   error?: string;
@@ -23,22 +29,62 @@ interface Waiting {
   settle: (result: SendResult) => void;
 }
 
+/** A restored entry's sender has gone with the page: nobody waits for its answer. */
+const NOBODY_WAITS = () => {};
+
 export class Outbox {
   private readonly waiting = new Map<string, Waiting>();
   /** Sent on the current connection, answer awaited. */
   private readonly inFlight = new Set<string>();
   /** Stored, shown until their message is listed: by message id. */
   private readonly unlisted = new Map<number, PendingEntry>();
+  private storage: OutboxStorage | null = null;
+  private lastCreatedAt = 0;
 
   constructor(private readonly changed: (entries: PendingEntry[]) => void) {}
 
-  add(text: string): { clientId: string; result: Promise<SendResult> } {
+  add(text: string, replyTo?: number): { clientId: string; result: Promise<SendResult> } {
     const clientId = crypto.randomUUID();
+    // Strictly increasing, so stored entries come back in the order they were typed.
+    const createdAt = Math.max(Date.now(), this.lastCreatedAt + 1);
+    this.lastCreatedAt = createdAt;
+    const entry: PendingEntry = { clientId, text, status: 'sending' };
+    if (replyTo !== undefined) entry.replyTo = replyTo;
     const result = new Promise<SendResult>((settle) => {
-      this.waiting.set(clientId, { entry: { clientId, text, status: 'sending' }, settle });
+      this.waiting.set(clientId, { entry, settle });
     });
+    this.storage?.save({ clientId, text, replyTo, createdAt });
     this.publish();
     return { clientId, result };
+  }
+
+  /** From now on every entry typed is stored there until the room answers it. */
+  keepIn(storage: OutboxStorage) {
+    this.storage = storage;
+  }
+
+  /**
+   * Takes back what `storage` kept from an earlier visit, before anything typed since, unless
+   * the outbox has been bound elsewhere (or left) meanwhile. True when something came back.
+   */
+  restore(storage: OutboxStorage, stored: readonly StoredEntry[]): boolean {
+    if (this.storage !== storage) return false;
+    const shown = new Set([...this.unlisted.values()].map((entry) => entry.clientId));
+    const back = stored.filter(
+      ({ clientId }) => !this.waiting.has(clientId) && !shown.has(clientId),
+    );
+    if (back.length === 0) return false;
+    const typedSince = [...this.waiting];
+    this.waiting.clear();
+    for (const { clientId, text, replyTo, createdAt } of back) {
+      const entry: PendingEntry = { clientId, text, status: 'sending' };
+      if (replyTo !== undefined) entry.replyTo = replyTo;
+      this.waiting.set(clientId, { entry, settle: NOBODY_WAITS });
+      this.lastCreatedAt = Math.max(this.lastCreatedAt, createdAt);
+    }
+    for (const [clientId, waiting] of typedSince) this.waiting.set(clientId, waiting);
+    this.publish();
+    return true;
   }
 
   /**
@@ -75,6 +121,8 @@ export class Outbox {
     this.inFlight.delete(clientId);
     if (!waiting) return;
     this.waiting.delete(clientId);
+    // Answered for good (stored, or refused and handed back to the box): not sent again.
+    this.storage?.remove(clientId);
     if (result.ok && unlistedId !== undefined) {
       this.unlisted.set(unlistedId, waiting.entry);
       setTimeout(() => this.listed([unlistedId]), LISTING_WAIT_MS);
@@ -108,9 +156,18 @@ export class Outbox {
     this.publish();
   }
 
-  /** The room is gone (unmount, deletion): every waiting send is answered. */
+  /** The room refused the person (deletion, a kick): every waiting send is answered. */
   dropAll(error: string) {
     for (const clientId of [...this.waiting.keys()]) this.settle(clientId, { ok: false, error });
+  }
+
+  /**
+   * The screen leaves the room (unmount, sign-out): every waiting send is answered, but what
+   * is stored stays there, to go on the room's next visit (sign-out clears it separately).
+   */
+  leave(error: string) {
+    this.storage = null;
+    this.dropAll(error);
   }
 
   private publish() {

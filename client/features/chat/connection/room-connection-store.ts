@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../../../contract/realtime';
+import { outboxStorage } from '../../../lib/outbox-storage';
 import { Outbox } from './outbox';
 import { GAVE_UP, openRoomSocket } from './room-socket';
 import {
@@ -84,18 +85,31 @@ export class RoomConnectionStore {
   /** The room is left (unmount, sign-out): every waiting send is answered with GAVE_UP. */
   leave() {
     this.close();
-    this.#outbox.dropAll(GAVE_UP);
+    this.#outbox.leave(GAVE_UP);
     this.#typists.stop();
+  }
+
+  /**
+   * Keeps the outbox in this browser under the signed-in account, so what waits outlives a
+   * reload, and takes back what an earlier visit left there: shown as sending, and sent (with
+   * its clientId, so at most once) when the room is reachable.
+   */
+  keepOutboxFor(accountId: string) {
+    const storage = outboxStorage(accountId, this.roomId);
+    this.#outbox.keepIn(storage);
+    void storage.load().then((stored) => {
+      if (this.#outbox.restore(storage, stored)) this.#connection?.flush();
+    });
   }
 
   /**
    * Sends a message: shown as pending until the room stores it (ok), and sent (again) on every
    * reconnect until then. A refusal resolves with its error, so the form can keep the text.
    */
-  send = (text: string): Promise<SendResult> => {
+  send = (text: string, options: { replyTo?: number } = {}): Promise<SendResult> => {
     const connection = this.#connection;
     if (!connection) return Promise.resolve({ ok: false, error: GAVE_UP });
-    const { result } = this.#outbox.add(text);
+    const { result } = this.#outbox.add(text, options.replyTo);
     connection.flush();
     return result;
   };

@@ -123,7 +123,7 @@ export interface ConnectionControls {
 export interface RoomConnection {
   subscribe: (listener: () => void) => () => void;
   getSnapshot: () => RoomSnapshot;
-  send: (text: string) => Promise<SendResult>;
+  send: (text: string, options?: { replyTo?: number }) => Promise<SendResult>;
   signal: (signal: Signal) => boolean;
   loadOlder: () => void;
   reconnect: () => void;

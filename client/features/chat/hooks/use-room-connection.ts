@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useSession } from '../../../lib/session/use-session';
 import { RoomConnectionStore } from '../connection/room-connection-store';
 import type { RoomConnection, RoomEvents } from '../connection/room-state';
 import { useReconnectTriggers } from './use-reconnect-triggers';
@@ -24,6 +25,14 @@ export function useRoomConnection({ roomId, nickname, enabled, ...events }: Opti
   useEffect(() => {
     store.setEvents(events);
   });
+
+  // What waits to be sent is kept in the browser under the account, and what a visit before a
+  // reload left there comes back (before the connection opens, below).
+  const accountId = useSession().user?.id;
+  const keptFor = enabled ? accountId : undefined;
+  useEffect(() => {
+    if (keptFor) store.keepOutboxFor(keptFor);
+  }, [store, keptFor]);
 
   // Leaving the room (or signing out) answers every waiting send, so its text goes back to
   // the box. A rename only reopens the connection below.

@@ -1,0 +1,90 @@
+/**
+ * A text typed while the room is unreachable outlives a reload: the page comes back with it as
+ * 'Sending…', and once the room is reachable it is delivered once, with the clientId it was
+ * typed with, for the sender and for someone else, and stays once after another reload.
+ */
+import { expect, test, type Page, type WebSocketRoute } from '../support/test';
+import { newPerson, signUpAndLogIn } from '../support/browser-users';
+
+/** The page's Socket.IO traffic through a pass-through: `cut()` severs it until `restore()`. */
+async function severable(page: Page) {
+  let down = false;
+  const open = new Set<{ page: WebSocketRoute; server: WebSocketRoute }>();
+  // A page's routes outlive its reloads: the reloaded page finds the room unreachable too.
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (down) return void ws.close({ code: 1001, reason: 'network down' });
+    const pair = { page: ws, server: ws.connectToServer() };
+    open.add(pair);
+    ws.onClose(() => open.delete(pair));
+  });
+  return {
+    async cut() {
+      down = true;
+      for (const pair of [...open]) {
+        await pair.server.close();
+        await pair.page.close({ code: 1001, reason: 'network down' });
+      }
+      open.clear();
+    },
+    restore() {
+      down = false;
+    },
+  };
+}
+
+test('a text typed while the room is unreachable is sent once after a reload', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const alice = await newPerson(browser);
+  const bob = await newPerson(browser);
+  const network = await severable(alice);
+  await signUpAndLogIn(alice, `r-alice-${stamp}@example.com`, 'Alice');
+  await alice.goto('/join');
+  await alice.getByRole('textbox', { name: 'Room Name', exact: true }).fill('Reload');
+  await alice.getByRole('button', { name: 'Join Room' }).click();
+  await expect(alice.getByText('No messages yet...')).toBeVisible();
+  const roomId = alice.url().split('/chat/')[1]!;
+  await signUpAndLogIn(bob, `r-bob-${stamp}@example.com`, 'Bob');
+  await bob.goto(`/invite?room=${roomId}`);
+  await bob.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(bob).toHaveURL(new RegExp(`/chat/${roomId}`));
+  await expect(bob.getByText('No messages yet...')).toBeVisible();
+
+  await network.cut();
+  await expect(alice.getByLabel('Not connected')).toBeVisible();
+  const text = `typed-before-reload-${stamp}`;
+  const box = alice.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  const pending = alice.locator('[data-pending]').filter({ hasText: text });
+  await expect(pending).toContainText('Sending…');
+
+  await alice.reload();
+  await expect(alice).toHaveURL(new RegExp(`/chat/${roomId}`));
+  await expect(pending).toContainText('Sending…');
+  await alice.waitForTimeout(500);
+  await expect(bob.getByText(text, { exact: true })).toHaveCount(0);
+
+  network.restore();
+  await expect(alice.getByLabel('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  for (const page of [alice, bob]) {
+    await expect(page.getByText(text, { exact: true })).toHaveCount(1, { timeout: 15_000 });
+  }
+  await expect(alice.locator('[data-pending]')).toHaveCount(0);
+
+  // Delivered for good: another reload neither sends it again nor shows it twice.
+  await alice.reload();
+  await bob.reload();
+  for (const page of [alice, bob]) {
+    await expect(page.getByLabel('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(text, { exact: true })).toHaveCount(1);
+  }
+  await alice.waitForTimeout(1500);
+  for (const page of [alice, bob]) {
+    await expect(page.getByText(text, { exact: true })).toHaveCount(1);
+  }
+  await expect(alice.locator('[data-pending]')).toHaveCount(0);
+});

@@ -1,0 +1,142 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Outbox } from '../../client/features/chat/connection/outbox';
+import { RoomConnectionStore } from '../../client/features/chat/connection/room-connection-store';
+import {
+  outboxStorage,
+  type OutboxStorage,
+  type StoredEntry,
+} from '../../client/lib/outbox-storage';
+import { sockets } from './fake-socket';
+
+vi.mock('socket.io-client', () =>
+  import('./fake-socket').then((m) => ({
+    io: (...args: Parameters<typeof m.fakeSocketIoClient.io>) =>
+      Object.assign(m.fakeSocketIoClient.io(...args), { active: true }),
+  })),
+);
+
+/** An OutboxStorage in a Map, to watch what the outbox keeps. */
+function memoryStorage() {
+  const kept = new Map<string, StoredEntry>();
+  const storage: OutboxStorage = {
+    load: async () => [...kept.values()],
+    save: (entry) => void kept.set(entry.clientId, entry),
+    remove: (clientId) => void kept.delete(clientId),
+  };
+  return { storage, kept };
+}
+
+/** A room screen as a page opens it: the account's outbox first, then the connection. */
+function openScreen(accountId: string) {
+  const store = new RoomConnectionStore('room-a');
+  store.keepOutboxFor(accountId);
+  store.open('ada');
+  return { store, socket: sockets.at(-1)! };
+}
+
+function join(socket: (typeof sockets)[number]) {
+  socket.receive('connect');
+  socket.last('join')!.ack!({});
+  socket.receive('chatHistory', []);
+}
+
+const sent = (socket: (typeof sockets)[number]) =>
+  socket.emitted.filter((emitted) => emitted.event === 'sendMessage');
+
+beforeEach(() => {
+  sockets.length = 0;
+  vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the outbox kept in the browser', () => {
+  it('stores each text with what it answers until the room answers it for good', () => {
+    const outbox = new Outbox(() => {});
+    const { storage, kept } = memoryStorage();
+    outbox.keepIn(storage);
+    const stored = outbox.add('stored', 12);
+    const refused = outbox.add('refused');
+    const refusedToo = outbox.add('refused for good');
+    expect([...kept.values()]).toMatchObject([
+      { clientId: stored.clientId, text: 'stored', replyTo: 12 },
+      { clientId: refused.clientId, text: 'refused' },
+      { clientId: refusedToo.clientId, text: 'refused for good' },
+    ]);
+
+    outbox.takeUnsent();
+    // No answer, or too fast: it stays stored, to be sent again.
+    outbox.unanswered(stored.clientId);
+    expect(kept.size).toBe(3);
+    outbox.settle(stored.clientId, { ok: true }, 40);
+    outbox.settle(refused.clientId, { ok: false, error: 'Message is empty' });
+    expect([...kept.keys()]).toEqual([refusedToo.clientId]);
+    // Shut out of the room: the text goes back to the box, so it is not sent later as well.
+    outbox.dropAll('You have been banned.');
+    expect(kept.size).toBe(0);
+  });
+
+  it('keeps what waits when the screen leaves, and puts it back first on the next visit', async () => {
+    const { storage, kept } = memoryStorage();
+    const before = new Outbox(() => {});
+    before.keepIn(storage);
+    const first = before.add('first', 3);
+    before.add('second');
+    before.leave('Not connected to the room.');
+    expect(kept.size).toBe(2);
+
+    let shown: string[] = [];
+    const after = new Outbox((entries) => (shown = entries.map((entry) => entry.text)));
+    after.keepIn(storage);
+    after.add('typed since');
+    expect(after.restore(storage, await storage.load())).toBe(true);
+    expect(shown).toEqual(['first', 'second', 'typed since']);
+    const [again] = after.takeUnsent(1);
+    expect(again).toMatchObject({ clientId: first.clientId, replyTo: 3, status: 'sending' });
+    // Twice is once: nothing new comes back.
+    expect(after.restore(storage, await storage.load())).toBe(false);
+    // Left before the stored entries loaded: they stay stored, and out of view.
+    const gone = new Outbox(() => {});
+    gone.keepIn(storage);
+    gone.leave('Not connected to the room.');
+    expect(gone.restore(storage, await storage.load())).toBe(false);
+  });
+
+  it('shows a text typed before a reload as sending, sends it once with its clientId, then forgets it', async () => {
+    const { store, socket } = openScreen('acc-reload');
+    join(socket);
+    socket.receive('disconnect', 'transport close');
+    void store.send('said before the reload', { replyTo: 9 });
+    const [typed] = store.getSnapshot().pending;
+    expect(sent(socket)).toHaveLength(0);
+    // The page goes away without leaving the room.
+    store.close();
+
+    const reopened = openScreen('acc-reload');
+    await vi.waitFor(() =>
+      expect(reopened.store.getSnapshot().pending).toEqual([
+        {
+          clientId: typed!.clientId,
+          text: 'said before the reload',
+          replyTo: 9,
+          status: 'sending',
+        },
+      ]),
+    );
+    // Another account on this browser sees none of it.
+    const stranger = openScreen('acc-stranger');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stranger.store.getSnapshot().pending).toEqual([]);
+    stranger.store.leave();
+
+    join(reopened.socket);
+    expect(sent(reopened.socket).map((emitted) => emitted.payload)).toEqual([
+      { text: 'said before the reload', roomId: 'room-a', clientId: typed!.clientId, replyTo: 9 },
+    ]);
+    sent(reopened.socket)[0]!.ack!({ id: 1 });
+    await vi.waitFor(async () =>
+      expect(await outboxStorage('acc-reload', 'room-a').load()).toEqual([]),
+    );
+    reopened.store.leave();
+  });
+});
