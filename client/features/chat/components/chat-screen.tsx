@@ -5,6 +5,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { PRODUCT_NAME } from '../../../config/constants';
 import { useSession } from '../../../lib/session/use-session';
 import { useUnreadTitle } from '../../../lib/unread/use-unread-title';
+import { ComposerIntentProvider } from '../composer/composer-intent';
+import { useComposerRoom } from '../composer/use-composer-room';
 import { useAwayFromEnd } from '../hooks/use-away-from-end';
 import { useBackReload } from '../hooks/use-back-reload';
 import { useMessageNotifications } from '../hooks/use-message-notifications';
@@ -67,6 +69,7 @@ export function ChatScreen(props: ChatScreenProps) {
   const seenId = useReadMarker({ roomId, messages, joined, signal: room.signal });
   const connectionState = useRoomState(room, (state) => state.connectionState);
   const error = useRoomState(room, (state) => state.error);
+  const composer = useComposerRoom(room, nickname);
 
   const unseenHere = unseenCount(messages, seenId, nickname);
   const awayFromEnd = useAwayFromEnd();
@@ -108,34 +111,40 @@ export function ChatScreen(props: ChatScreenProps) {
           />
         }
       />
-      <Container size="md" py="md" w="100%" style={{ flex: 1 }}>
-        {/* Its history is loaded again under the new nickname: a fresh list, at the end. */}
-        <MessageList
-          key={nickname}
-          room={room}
-          nickname={nickname}
-          roomName={roomName || 'this room'}
+      {/* A message's Reply and Edit (in the list) set what the box below does. */}
+      <ComposerIntentProvider>
+        <Container size="md" py="md" w="100%" style={{ flex: 1 }}>
+          {/* Its history is loaded again under the new nickname: a fresh list, at the end. */}
+          <MessageList
+            key={nickname}
+            room={room}
+            nickname={nickname}
+            roomName={roomName || 'this room'}
+          />
+        </Container>
+        <MessageForm
+          onSend={(text, options) => {
+            typing.reset();
+            return room.send(text, options);
+          }}
+          onEdit={(messageId, text) => room.edit(messageId, text)}
+          newestOwn={composer.newestOwn}
+          members={composer.members}
+          onTyping={typing.typed}
+          status={
+            <>
+              <ConnectionStatus
+                state={connectionState}
+                refused={refused}
+                onReconnect={room.reconnect}
+              />
+              <RoomTypingLine room={room} />
+              {awayFromEnd && <NewMessagesButton count={unseenHere} />}
+            </>
+          }
+          scrollTop={<ScrollToTopButton />}
         />
-      </Container>
-      <MessageForm
-        onSend={(text) => {
-          typing.reset();
-          return room.send(text);
-        }}
-        onTyping={typing.typed}
-        status={
-          <>
-            <ConnectionStatus
-              state={connectionState}
-              refused={refused}
-              onReconnect={room.reconnect}
-            />
-            <RoomTypingLine room={room} />
-            {awayFromEnd && <NewMessagesButton count={unseenHere} />}
-          </>
-        }
-        scrollTop={<ScrollToTopButton />}
-      />
+      </ComposerIntentProvider>
       {renderDrawer({ opened: drawerOpened, onClose: drawer.close })}
       {/* Only a refusal blocks the screen; a dropped connection is the status line's. */}
       <ChatErrorDialog error={refused ? error.message : null} />
