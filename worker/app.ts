@@ -14,6 +14,8 @@ import { inviteLinkRoutes } from './invites/invite-link-routes';
 import { inviteRoutes } from './invites/invite-routes';
 import { ApiError } from './http/api-error';
 import { handleError, handleNotFound } from './error-handler';
+import { fileRoutes } from './files/file-routes';
+import { isUploadRequest } from './files/read-upload';
 import { answerBookmark, openSession } from './http/d1-session';
 import { sameOrigin } from './http/same-origin';
 import { roomRoutes } from './rooms/room-routes';
@@ -30,19 +32,20 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 const api = new Hono<AppEnv>();
 api.use(secureHeaders({ strictTransportSecurity: HSTS }), async (c, next) => {
   await next();
-  c.header('Cache-Control', 'no-store');
+  // A file's answer keeps its own (files/serve-file.ts): the browser may keep it, privately.
+  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
 });
 // Before the body limit: another site's oversized post is refused as foreign, never read, and
 // never logged as a hostile payload from the address of whoever visited that site.
 api.use(sameOrigin);
-api.use(
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError(413, 'Request body is too large');
-    },
-  }),
-);
+const smallBodies = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new ApiError(413, 'Request body is too large');
+  },
+});
+// An upload has its own limit, FILE_MAX_BYTES and the form around it (files/read-upload.ts).
+api.use((c, next) => (isUploadRequest(c.req.method, c.req.path) ? next() : smallBodies(c, next)));
 api.route('/auth', loginRoutes);
 api.route('/auth/reset-password', passwordResetRoutes);
 api.route('/auth/settings', settingsRoutes);
@@ -53,6 +56,7 @@ api.route('/invites', inviteRoutes);
 api.route('/rooms', inviteLinkRoutes);
 api.route('/', roomRoutes);
 api.route('/', ticketRoutes);
+api.route('/', fileRoutes);
 
 /**
  * The administrator's pages read the primary even to read: each decides on the caller's role,

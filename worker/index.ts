@@ -1,10 +1,14 @@
 /** The worker's entry: /api/* and /socket.io/* go to Hono; every other path is a static asset. */
 import { ChatRoom as Room } from './chat/room/chat-room';
 import { meterEnv } from './db/d1-meter';
+import { removeUnsentUploads } from './files/unsent-uploads';
 import { pruneOldRows } from './maintenance/prune';
 import type { BroadcastMessage } from './queues/broadcast-messages';
 import { handleBroadcastBatch } from './queues/broadcast-consumer';
 import { workerFetch } from './worker-fetch';
+
+/** The hourly cron of wrangler.toml; the other one is the daily prune. */
+export const HOURLY_CRON = '23 * * * *';
 
 // meterEnv: the benchmark's D1 meter, off unless D1_METER is set (see worker-fetch.ts).
 
@@ -20,8 +24,10 @@ export { LocalEdge } from './local-edge';
 
 export default {
   fetch: workerFetch,
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(pruneOldRows(meterEnv(env).DB));
+  // wrangler.toml's [triggers]: the hourly removal of uploads never sent, and the daily prune.
+  async scheduled(controller, env, ctx) {
+    if (controller.cron === HOURLY_CRON) ctx.waitUntil(removeUnsentUploads(meterEnv(env)));
+    else ctx.waitUntil(pruneOldRows(meterEnv(env).DB));
   },
   // The one queue is 'broadcasts': an admin's message on its way to every room.
   async queue(batch, env) {

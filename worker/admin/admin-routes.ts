@@ -8,6 +8,7 @@ import type { AppEnv } from '../app-env';
 import { requireAdmin } from '../auth/require-user';
 import { deleteRoom, membershipChanged } from '../room-calls/room-rpc';
 import { rooms, users } from '../db/schema';
+import { removeRoomObjects } from '../files/remove-files';
 import { ApiError } from '../http/api-error';
 import { logSecurityEvent } from '../security/guards';
 import { deleteAccount } from '../users/delete-account';
@@ -49,6 +50,8 @@ export const adminRoutes = new Hono<AppEnv>()
     ]);
     if (!deleted) throw new ApiError(404, 'Room not found');
     await c.var.db.update(users).set({ roomId: null }).where(eq(users.roomId, roomId));
+    // Its files' rows went with the room (a cascade); their objects are deleted, not unlinked.
+    await removeRoomObjects(c.env.FILES, roomId);
     await deleteRoom(c.env, roomId);
     logSecurityEvent(c, {
       eventType: 'admin_room_deleted',

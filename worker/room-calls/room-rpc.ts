@@ -5,6 +5,7 @@
  * object does with a call is in worker/chat/room/chat-room.ts; nothing here knows it beyond
  * the binding's type.
  */
+import type { UploadedFile } from '../../contract/files';
 import type { MessageType } from '../../contract/realtime';
 
 /** Which sockets to end from outside the room: a person's (one session's) or an address's. */
@@ -43,6 +44,18 @@ export function membershipChanged(env: Env, roomId: string, userId: string, nick
 /** The member turned 'Share when I have read messages' on or off (users/share-reads.ts). */
 export function readSharingChanged(env: Env, roomId: string, userId: string, share: boolean) {
   return roomStub(env, roomId).readSharingChanged(userId, share);
+}
+
+/**
+ * A member's upload, stored in R2 and D1 (worker/files/): the room keeps it so that the
+ * uploader's sendMessage may name it by id.
+ */
+export function fileUploaded(
+  env: Env,
+  roomId: string,
+  upload: UploadedFile & { uploaderId: string; createdAt: number },
+): Promise<void> {
+  return roomStub(env, roomId).fileUploaded(upload);
 }
 
 /** A kick: banned in the room, their sockets ended with `reason`. */

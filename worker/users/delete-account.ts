@@ -1,19 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { countUserRemoval } from '../db/counters';
+import { removeUploadsOf } from '../files/remove-files';
 import { closeUserSocketsIn } from '../room-calls/close-sockets';
 import type { Db } from '../db/client';
 import { memberships, users } from '../db/schema';
 
 /**
- * Removes a user for good. The foreign keys take their sessions, memberships and reset links
- * with them; rooms they created stay, with no creator (shown as 'Unknown'). Their open sockets
- * are ended in every room they were in.
+ * Removes a user for good. The files they uploaded go first, from R2 and D1; then the foreign
+ * keys take their sessions, memberships and reset links with the account; rooms they created
+ * stay, with no creator (shown as 'Unknown'). Their open sockets are ended in every room they
+ * were in.
  */
 export async function deleteAccount(env: Env, db: Db, userId: string): Promise<boolean> {
   const rooms = await db
     .select({ roomId: memberships.roomId })
     .from(memberships)
     .where(eq(memberships.userId, userId));
+  // Before the account: its rows name the uploader, and no other path finds its objects.
+  await removeUploadsOf(env, userId);
   // The admin stats' user count changes in the same transaction as the delete.
   const [, deleted] = await db.batch([
     countUserRemoval(db, userId),
