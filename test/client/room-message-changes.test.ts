@@ -142,6 +142,10 @@ describe('how far others have read', () => {
     const same = store.getSnapshot();
     socket.receive('seen', { positions: [{ nickname: 'bob', messageId: 2 }] });
     expect(store.getSnapshot()).toBe(same);
+    // Someone who stops sharing comes as 0.
+    socket.receive('seen', { positions: [{ nickname: 'cy', messageId: 0 }] });
+    expect(store.getSnapshot().seen).toEqual({ bob: 2 });
+    socket.receive('seen', { positions: [{ nickname: 'cy', messageId: 1 }] });
 
     // A resuming join keeps what it knew until the room sends everyone's again.
     socket.receive('disconnect', 'transport close');

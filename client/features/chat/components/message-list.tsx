@@ -1,12 +1,26 @@
-import { Fragment, memo, useEffect, useRef, useState } from 'react';
+import {
+  Fragment,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { ChatMessage } from '../../../../contract/realtime';
+import { SessionContext } from '../../../lib/session/session-context';
 import type { RoomConnection } from '../connection/room-state';
 import { useRoomState } from '../hooks/use-room-state';
 import { useScrollBack } from '../hooks/use-scroll-back';
+import { useShowMessage } from '../hooks/use-show-message';
 import { dayKey, dayLabel } from '../utils/message-dates';
 import { autoScrolling, scrollSmoothlyToEnd } from '../utils/auto-scroll';
+import { mentionsMe } from '../utils/mentions-me';
 import { nearEnd } from '../utils/near-end';
+import { seenReaders } from '../utils/seen-readers';
+import { showErrorToast } from '../utils/show-system-notice';
 import classes from './chat.module.css';
 import { MessageBubble, PendingBubble } from './message-bubble';
 
@@ -14,6 +28,11 @@ interface MessageListProps {
   room: RoomConnection;
   nickname: string;
   roomName: string;
+  /**
+   * The reader may delete anyone's message: the room's owner or an administrator. By default,
+   * an administrator (as the session says); the room's owner needs it passed.
+   */
+  moderator?: boolean;
 }
 
 /** The messages of each local day, in order, with the day's name. */
@@ -37,11 +56,17 @@ function byDay(messages: readonly ChatMessage[]) {
  */
 export const MessageList = memo(function MessageList(props: MessageListProps) {
   const { room, nickname, roomName } = props;
+  const user = useContext(SessionContext)?.user;
+  const admin = user?.role === 'admin';
+  // Who has read what is shown only to people who share their own (the room stops telling).
+  const sharing = user?.shareReads !== false;
+  const moderator = props.moderator ?? admin;
   const messages = useRoomState(room, (state) => state.messages);
   const pending = useRoomState(room, (state) => state.pending);
   const historyLoaded = useRoomState(room, (state) => state.historyLoaded);
   const hasOlder = useRoomState(room, (state) => state.hasOlder);
   const loadingOlder = useRoomState(room, (state) => state.loadingOlder);
+  const seen = useRoomState(room, (state) => state.seen);
   const { loadOlder } = room;
   const listRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -78,6 +103,26 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
   }, [historyLoaded, last?.id, lastIsMine, pending.length]);
 
   const quiet = useQuietAfterPrepend(messages[0]?.id);
+  const original = useShowMessage({ list: listRef, messages, hasOlder, loadingOlder, loadOlder });
+  const seenBy = useMemo(
+    () => (sharing ? seenReaders(messages, seen, nickname) : null),
+    [sharing, messages, seen, nickname],
+  );
+  // What the room refuses (too many reactions, a message deleted meanwhile) says why.
+  const react = useCallback(
+    (messageId: number, emoji: string) =>
+      void room.react(messageId, emoji).then((result) => {
+        if (!result.ok) showErrorToast(result.error);
+      }),
+    [room],
+  );
+  const remove = useCallback(
+    (messageId: number) =>
+      void room.remove(messageId).then((result) => {
+        if (!result.ok) showErrorToast(result.error);
+      }),
+    [room],
+  );
 
   useScrollBack({
     list: listRef,
@@ -144,13 +189,24 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
               {day.label}
             </Text>
             <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-              {day.messages.map((message) => (
-                <MessageBubble
-                  key={message.id}
-                  message={message}
-                  own={message.user.toLowerCase() === mine}
-                />
-              ))}
+              {day.messages.map((message) => {
+                const own = message.user.toLowerCase() === mine;
+                return (
+                  <MessageBubble
+                    key={message.id}
+                    message={message}
+                    own={own}
+                    canDelete={own || moderator}
+                    viewer={nickname}
+                    mentionsMe={mentionsMe(message, mine)}
+                    highlighted={original.highlighted === message.id}
+                    seenBy={seenBy?.messageId === message.id ? seenBy.readers : undefined}
+                    onShowOriginal={original.show}
+                    onReact={react}
+                    onDelete={remove}
+                  />
+                );
+              })}
               {index === days.length - 1 && pendingBubbles}
             </Stack>
           </Fragment>

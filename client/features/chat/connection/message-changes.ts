@@ -46,8 +46,13 @@ export function listenForChanges(socket: RoomSocket, room: RoomSink) {
     const fresh = seenFromScratch;
     seenFromScratch = false;
     const seen: Record<string, number> = fresh ? {} : { ...known };
-    for (const { nickname, messageId } of parsed.data.positions) seen[nickname] = messageId;
-    const moved = fresh || parsed.data.positions.some((p) => known[p.nickname] !== p.messageId);
+    // Someone who stopped sharing comes as 0: they are gone from the picture.
+    for (const { nickname, messageId } of parsed.data.positions) {
+      if (messageId > 0) seen[nickname] = messageId;
+      else delete seen[nickname];
+    }
+    const moved =
+      fresh || parsed.data.positions.some((p) => known[p.nickname] !== seen[p.nickname]);
     if (moved) room.write({ seen });
   });
   return {

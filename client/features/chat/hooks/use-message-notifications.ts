@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ChatMessage } from '../../../../contract/realtime';
 import { PRODUCT_NAME } from '../../../config/constants';
+import { mentionsMe } from '../utils/mentions-me';
 import { htmlToText } from '../utils/sanitize-html';
 
 /** The person's choice in this browser: 'off' mutes a permission already granted. */
@@ -36,8 +37,10 @@ interface Options {
 
 /**
  * Browser notifications for messages from others while the tab is hidden (the Notification
- * API only: no push service, nothing leaves the browser). Permission is asked for only from
- * the chat's button. A click on one brings this tab forward, in the room.
+ * API only: no push service, nothing leaves the browser). A message that mentions the person
+ * also notifies while the tab is shown but its window is not the one in front, titled so,
+ * and under a tag of its own, so the next ordinary message does not replace it. Permission is
+ * asked for only from the chat's button. A click on one brings this tab forward, in the room.
  */
 export function useMessageNotifications({ roomId, roomName, nickname }: Options) {
   const navigate = useNavigate();
@@ -76,15 +79,18 @@ export function useMessageNotifications({ roomId, roomName, nickname }: Options)
   const notify = useCallback(
     (message: ChatMessage) => {
       const now = latest.current;
-      if (!now.active || document.visibilityState !== 'hidden') return;
-      if (message.user.toLowerCase() === now.nickname.toLowerCase()) return;
+      if (!now.active || message.user.toLowerCase() === now.nickname.toLowerCase()) return;
+      const mentioned = mentionsMe(message, now.nickname);
+      const away = document.visibilityState === 'hidden' || (mentioned && !document.hasFocus());
+      if (!away) return;
       const text = htmlToText(message.text);
       const body = `${message.user}: ${text.length > BODY_MAX ? `${text.slice(0, BODY_MAX)}…` : text}`;
+      const room = now.roomName || PRODUCT_NAME;
       try {
-        const shown = new Notification(now.roomName || PRODUCT_NAME, {
-          body,
-          tag: `chat-${roomId}`,
-        });
+        const shown = new Notification(
+          mentioned ? `${message.user} mentioned you in ${room}` : room,
+          { body, tag: mentioned ? `chat-${roomId}-mention-${message.id}` : `chat-${roomId}` },
+        );
         shown.onclick = () => {
           window.focus();
           navigate(`/chat/${encodeURIComponent(roomId)}`);
