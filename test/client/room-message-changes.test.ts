@@ -86,6 +86,14 @@ describe('changes to listed messages', () => {
     expect(quote).toMatchObject({ id: 1, user: 'ada' });
     const excerpt = (quote as { excerpt: string }).excerpt;
     expect(excerpt).toBe(`${`hello @bob ${long}`.slice(0, 100)}…`);
+
+    // Emptied (a message with files), the quote keeps what it said (the files' label).
+    const photo = message(3, 'ada', { text: '' });
+    const toPhoto = message(4, 'bob', { replyTo: { id: 3, user: 'ada', excerpt: 'Photo' } });
+    socket.receive('message', photo);
+    socket.receive('message', toPhoto);
+    socket.receive('messageUpdated', { id: 3, text: '', editedAt: 60 });
+    expect(byId(store, 4)?.replyTo).toEqual({ id: 3, user: 'ada', excerpt: 'Photo' });
     store.leave();
   });
 
@@ -103,6 +111,7 @@ describe('changes to listed messages', () => {
       deleted: true,
       reactions: undefined,
       mentions: undefined,
+      files: undefined,
     });
     expect(byId(store, 2)?.replyTo).toEqual({ id: 1, deleted: true });
     expect(byId(store, 2)?.text).toBe(reply.text);

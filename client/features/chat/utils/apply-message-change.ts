@@ -40,7 +40,10 @@ export function applyReactions(
   );
 }
 
-/** An edit: the new text and mentions, and the quotes of the replies to it follow. */
+/**
+ * An edit: the new text and mentions, and the quotes of the replies to it follow (a message of
+ * files only keeps its quote, the files' label, since an edit leaves the files as they were).
+ */
 export function applyEdit(
   messages: readonly ChatMessage[],
   { id, text, editedAt, mentions }: MessageUpdatedEvent,
@@ -54,7 +57,7 @@ export function applyEdit(
     (message) =>
       message.id === id
         ? { ...message, text, editedAt, mentions }
-        : { ...message, replyTo: { ...message.replyTo!, excerpt } },
+        : { ...message, replyTo: { ...message.replyTo!, excerpt: excerpt || quoted(message) } },
   );
 }
 
@@ -70,10 +73,20 @@ export function applyDeletion(
       (message.replyTo?.id === id && !('deleted' in message.replyTo)),
     (message) =>
       message.id === id
-        ? { ...message, text: '', deleted: true, reactions: undefined, mentions: undefined }
+        ? {
+            ...message,
+            text: '',
+            deleted: true,
+            reactions: undefined,
+            mentions: undefined,
+            files: undefined,
+          }
         : { ...message, replyTo: { id, deleted: true } },
   );
 }
+
+const quoted = (reply: ChatMessage) =>
+  reply.replyTo && 'excerpt' in reply.replyTo ? reply.replyTo.excerpt : '';
 
 /**
  * A reply's quote of `html`, as the room makes it: the text without markup (blocks and line
