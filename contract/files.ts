@@ -38,3 +38,13 @@ export type MessageFile = z.infer<typeof messageFileSchema>;
 export const fileUrl = (id: string) => `/api/files/${id}`;
 
 export const isImageType = (type: string) => (imageTypes as readonly string[]).includes(type);
+
+/**
+ * How a message's files read where only words fit (the room list's excerpt, a reply's quote, a
+ * notification): 'Photo', '3 photos', or 'File: report.pdf'.
+ */
+export function filesLabel(files: readonly { name: string; type: string }[]): string {
+  const other = files.find((file) => !isImageType(file.type));
+  if (other) return `File: ${other.name}`;
+  return files.length === 1 ? 'Photo' : `${files.length} photos`;
+}

@@ -112,6 +112,8 @@ export interface RoomSummary {
    * summary flush. Always sent; optional for answers from before mentions, read as false.
    */
   unreadMentions?: boolean;
+  /** The caller made the room: they may delete anyone's message in it, and manage its links. */
+  isOwner?: boolean;
 }
 
 /** The most unread messages a badge names; beyond, it says '99+'. */

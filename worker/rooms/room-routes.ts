@@ -66,6 +66,7 @@ export const roomRoutes = new Hono<AppEnv>()
         lastMessageId: rooms.lastMessageId,
         unreadCount: unreadCount,
         unreadMentions: unreadMentions,
+        createdBy: rooms.createdBy,
       })
       .from(memberships)
       .innerJoin(rooms, eq(rooms.roomId, memberships.roomId))
@@ -84,6 +85,7 @@ export const roomRoutes = new Hono<AppEnv>()
       unreadCount: row.unreadCount,
       lastMessageId: row.lastMessageId,
       unreadMentions: Boolean(row.unreadMentions),
+      isOwner: row.createdBy === c.var.user.id,
     }));
     return c.json(list satisfies RoomsResponse);
   })

@@ -2,7 +2,7 @@ import { Navigate, useParams } from 'react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { RoomsDrawer } from '../../features/rooms/components/rooms-drawer';
-import { useRoomNickname } from '../../features/rooms/hooks/use-room-nickname';
+import { useIsRoomOwner, useRoomNickname } from '../../features/rooms/hooks/use-room-nickname';
 import { useUnreadTotal } from '../../features/rooms/hooks/use-unread-total';
 import { ShareMenu } from '../../features/share/components/share-menu';
 import { useSession } from '../../lib/session/use-session';
@@ -21,6 +21,7 @@ function CurrentRoomRedirect() {
  */
 function RoomChat({ roomId }: { roomId: string }) {
   const nickname = useRoomNickname(roomId);
+  const owner = useIsRoomOwner(roomId);
   // The other rooms' unread messages, for the tab's title.
   const unreadElsewhere = useUnreadTotal(roomId);
   if (!nickname) return <LoadingScreen />;
@@ -32,6 +33,7 @@ function RoomChat({ roomId }: { roomId: string }) {
       roomId={roomId}
       nickname={nickname}
       unreadElsewhere={unreadElsewhere}
+      moderator={owner}
       renderShare={(roomName) => <ShareMenu roomId={roomId} roomName={roomName} />}
       renderDrawer={({ opened, onClose }) => (
         <RoomsDrawer roomId={roomId} opened={opened} onClose={onClose} />

@@ -1,7 +1,7 @@
+import { filesLabel } from '../../../contract/files';
 import type { ChatMessage } from '../../../contract/realtime';
 import { countFlushedMessages } from '../../db/counters';
 import { escapeHtml } from './render-message';
-import { filesLabel } from './file-label';
 import type { MessageStore } from './message-store';
 import type { ReadPositions } from './read-positions';
 

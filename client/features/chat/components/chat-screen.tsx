@@ -34,6 +34,8 @@ interface ChatScreenProps {
   nickname: string;
   /** Unread messages in the person's other rooms (the tab's title carries the total). */
   unreadElsewhere?: number;
+  /** The person owns the room: they may delete anyone's message (administrators always may). */
+  moderator?: boolean;
   /** The room-list drawer and the share menu belong to other features; the route adds them. */
   renderDrawer: (drawer: { opened: boolean; onClose: () => void }) => ReactNode;
   renderShare: (roomName: string) => ReactNode;
@@ -41,7 +43,8 @@ interface ChatScreenProps {
 
 /** The chat screen of spec point 2. Mount it with key={roomId}: a new room is a new screen. */
 export function ChatScreen(props: ChatScreenProps) {
-  const { roomId, nickname, unreadElsewhere = 0, renderDrawer, renderShare } = props;
+  const { roomId, nickname, unreadElsewhere = 0, moderator = false } = props;
+  const { renderDrawer, renderShare } = props;
   const { user, loading, logout, enterRoom, forgetRoom } = useSession();
   const navigate = useNavigate();
   const [drawerOpened, drawer] = useDisclosure(false);
@@ -120,6 +123,7 @@ export function ChatScreen(props: ChatScreenProps) {
             room={room}
             nickname={nickname}
             roomName={roomName || 'this room'}
+            moderator={moderator}
           />
         </Container>
         <MessageForm

@@ -60,7 +60,7 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
   const admin = user?.role === 'admin';
   // Who has read what is shown only to people who share their own (the room stops telling).
   const sharing = user?.shareReads !== false;
-  const moderator = props.moderator ?? admin;
+  const moderator = props.moderator === true || admin;
   const messages = useRoomState(room, (state) => state.messages);
   const pending = useRoomState(room, (state) => state.pending);
   const historyLoaded = useRoomState(room, (state) => state.historyLoaded);

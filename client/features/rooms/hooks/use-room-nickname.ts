@@ -40,3 +40,13 @@ export function useRoomNickname(roomId: string): string | null {
 
   return nickname;
 }
+
+/**
+ * Whether the signed-in person owns `roomId`, from the room list (false until it has said):
+ * the chat offers them Delete on everyone's messages, as the room allows.
+ */
+export function useIsRoomOwner(roomId: string): boolean {
+  const { user } = useSession();
+  const rooms = useQuery({ ...getRoomsQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
+  return rooms.data?.find((room) => room.roomId === roomId)?.isOwner ?? false;
+}
