@@ -103,6 +103,8 @@ describe('GET /api/rooms', () => {
       unreadCount: 0,
       lastMessageId: 0,
       unreadMentions: false,
+      // The caller made both rooms.
+      isOwner: true,
     });
   });
 
