@@ -177,6 +177,7 @@ export function MessageActions(props: MessageActionsProps) {
         opened={confirming}
         onClose={() => setConfirming(false)}
         title="Delete this message?"
+        closeButtonProps={{ 'aria-label': 'Close' }}
         centered
         size="sm"
       >
