@@ -14,8 +14,14 @@ export const FILES_PER_MESSAGE = 4;
 export const FILE_NAME_MAX = 100;
 /** Photos wider or taller than this are scaled down by the browser before upload. */
 export const IMAGE_MAX_SIDE = 2048;
-/** An upload not sent in a message within this long is removed (and refused by a send). */
-export const UPLOAD_UNSENT_MAX_MS = 23 * 60 * 60 * 1000;
+/** A send may name an upload this long after it was made; later it is refused. */
+export const UPLOAD_UNSENT_MAX_MS = 22 * 60 * 60 * 1000;
+/**
+ * The hourly clean-up removes uploads still unsent this long after they were made, so within
+ * a day. The hour after the send window ends covers the room's summary flush, which tells D1
+ * (a few seconds after the send) that the file was sent.
+ */
+export const UPLOAD_REMOVED_AFTER_MS = 23 * 60 * 60 * 1000;
 
 /** The types shown inline as images; anything else is a download. */
 export const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

@@ -10,7 +10,7 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_UNSENT_MAX_MS } from '../../contract/files';
+import { UPLOAD_REMOVED_AFTER_MS } from '../../contract/files';
 import worker, { HOURLY_CRON } from '../../worker/index';
 import { signedInAdmin } from './support/admin';
 import { signedInClient } from './support/api';
@@ -34,7 +34,7 @@ describe('the hourly clean-up', () => {
     const old = await uploaded(owner.client, roomId, 'never sent', { name: 'old.txt' });
     const fresh = await uploaded(owner.client, roomId, 'just now', { name: 'new.txt' });
     const sent = await uploaded(owner.client, roomId, plainPng, { name: 'sent.png' });
-    const longAgo = Date.now() - UPLOAD_UNSENT_MAX_MS - 60_000;
+    const longAgo = Date.now() - UPLOAD_REMOVED_AFTER_MS - 60_000;
     await env.DB.batch([
       env.DB.prepare('UPDATE files SET created_at = ? WHERE id IN (?, ?)').bind(longAgo, old, sent),
       env.DB.prepare('UPDATE files SET message_id = 7 WHERE id = ?').bind(sent),

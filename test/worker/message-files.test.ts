@@ -8,7 +8,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { RoomUpload } from '../../worker/chat/messages/message-files';
-import { fileKey } from '../../worker/chat/messages/message-files';
+import { fileKey } from '../../worker/files/file-key';
 import { roomStub } from '../../worker/room-calls/room-rpc';
 import { eventsFor, flush, post, refusedWith, roomListEntry } from './support/messages';
 import { ownerAndGuestJoined } from './support/rooms';

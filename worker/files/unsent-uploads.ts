@@ -1,13 +1,13 @@
 /**
  * The hourly clean-up of uploads never sent: a sendMessage may name an upload for
- * UPLOAD_UNSENT_MAX_MS (23 hours), so one still unsent then is removed within the next hour,
- * within a day of its upload. Up to 10,000 an hour; any more wait for the next run.
+ * UPLOAD_UNSENT_MAX_MS (22 hours), and one still unsent at UPLOAD_REMOVED_AFTER_MS (23 hours) is
+ * removed within the next hour, so within a day of its upload. Up to 10,000 an hour; any more wait for the next run.
  */
-import { UPLOAD_UNSENT_MAX_MS } from '../../contract/files';
+import { UPLOAD_REMOVED_AFTER_MS } from '../../contract/files';
 import { removeUnsentBefore } from './remove-files';
 
 const ROUNDS = 10;
 
 export function removeUnsentUploads(env: Env, now = Date.now()) {
-  return removeUnsentBefore(env, now - UPLOAD_UNSENT_MAX_MS, ROUNDS);
+  return removeUnsentBefore(env, now - UPLOAD_REMOVED_AFTER_MS, ROUNDS);
 }

@@ -12,6 +12,7 @@ import {
   type UploadedFile,
 } from '../../../contract/files';
 import { refused, type Refused } from '../../../contract/realtime';
+import { fileKey } from '../../files/file-key';
 import { ensureTable } from '../../lib/sqlite-tables';
 
 /** What the upload route tells the room of a new upload. */
@@ -25,7 +26,8 @@ const NOT_AN_UPLOAD = refused(
   'That file is not one of your uploads to this room, or it was sent already',
 );
 
-export const fileKey = (roomId: string, fileId: string) => `rooms/${roomId}/${fileId}`;
+const IDS_PER_STATEMENT = 90;
+
 
 export class MessageFiles {
   /** Named by a send still on its way to storage: no second send may take them. */
@@ -132,10 +134,17 @@ export class MessageFiles {
     }
     const roomId = this.roomId();
     await this.bucket().delete(ids.map((id) => fileKey(roomId, id)));
-    await this.db()
-      .prepare(`DELETE FROM files WHERE id IN (${ids.map(() => '?').join(', ')})`)
-      .bind(...ids)
-      .run();
+    // D1 binds at most 100 parameters a statement (a trim may remove hundreds of files).
+    const statements: D1PreparedStatement[] = [];
+    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+      const some = ids.slice(i, i + IDS_PER_STATEMENT);
+      statements.push(
+        this.db()
+          .prepare(`DELETE FROM files WHERE id IN (${some.map(() => '?').join(', ')})`)
+          .bind(...some),
+      );
+    }
+    await this.db().batch(statements);
   }
 
   /** The room was deleted (its objects and rows go with the deletion route). */

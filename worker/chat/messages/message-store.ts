@@ -82,6 +82,8 @@ export class MessageStore {
   constructor(
     readonly sql: SqlStorage,
     kv: SyncKvStorage,
+    /** The files of messages trimmed from the history: they go too (message-files.ts). */
+    private readonly filesTrimmed: (files: MessageFile[]) => void = () => {},
   ) {
     // The layout is checked once in the room's life, not on every wake: a hibernating room
     // wakes often, and a connect storm wakes a hundred rooms at once.
@@ -181,10 +183,19 @@ export class MessageStore {
     return message;
   }
 
-  /** Keeps the newest HISTORY_LIMIT messages, and the reactions of those alone. */
+  /**
+   * Keeps the newest HISTORY_LIMIT messages, and the reactions and files of those alone (a
+   * trimmed message's files are not to be fetched by their url any more than it is read).
+   */
   private trim(newestId: number) {
     const below = newestId - HISTORY_LIMIT;
-    this.sql.exec('DELETE FROM messages WHERE id <= ?', below);
+    const withFiles = this.sql
+      .exec<{ files: string }>('DELETE FROM messages WHERE id <= ? RETURNING files', below)
+      .toArray()
+      .filter((row) => row.files !== null);
+    if (withFiles.length) {
+      this.filesTrimmed(withFiles.flatMap((row) => JSON.parse(row.files) as MessageFile[]));
+    }
     this.sql.exec('DELETE FROM reactions WHERE message_id <= ?', below);
   }
 

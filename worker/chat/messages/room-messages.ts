@@ -61,7 +61,12 @@ export class RoomMessages {
 
   constructor(private readonly deps: MessagesDeps) {
     const { sql, kv } = deps.storage;
-    this.store = new MessageStore(sql, kv);
+    this.files = new MessageFiles(sql, deps.bucket, deps.db, () => deps.identity.id);
+    this.store = new MessageStore(sql, kv, (files) => {
+      this.files.remove(files).catch((error: unknown) => {
+        console.error('[room-messages] files of trimmed messages not removed', error);
+      });
+    });
     this.reads = new ReadPositions(sql);
     this.posting = new MessagePosting(this.store, this.reads, deps.sockets);
     this.changes = new MessageChanges(this.store, deps.sockets, () => {
@@ -69,7 +74,6 @@ export class RoomMessages {
       this.scheduleSummary();
     });
     this.seen = new SeenPositions(sql, deps.sockets);
-    this.files = new MessageFiles(sql, deps.bucket, deps.db, () => deps.identity.id);
   }
 
   /** Members a message mentions: the room list shows them an '@' until they read it. */
