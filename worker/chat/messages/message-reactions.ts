@@ -1,0 +1,84 @@
+/**
+ * Reactions: one row per message, emoji and person in the room's SQLite (the table is made with
+ * the messages, message-store.ts), and each message's summary kept on its row, so history reads
+ * no more than the messages: per emoji, in the order it was first used, how many and the first
+ * REACTION_NICKNAMES_MAX reactors.
+ */
+import {
+  REACTION_EMOJI_MAX,
+  REACTION_NICKNAMES_MAX,
+  type ChatMessage,
+  type Reaction,
+} from '../../../contract/realtime';
+import type { MessageStore } from './message-store';
+
+/** The toggle's outcome: the message's reactions now, or that one more emoji is too many. */
+export type ToggleOutcome = { reactions: Reaction[] } | { tooMany: true };
+
+export function toggleReaction(
+  store: MessageStore,
+  message: ChatMessage,
+  emoji: string,
+  userId: string,
+  nickname: string,
+): ToggleOutcome {
+  const { sql } = store;
+  const id = message.id as number;
+  const removed = sql
+    .exec(
+      'DELETE FROM reactions WHERE message_id = ? AND emoji = ? AND user_id = ? RETURNING 1',
+      id,
+      emoji,
+      userId,
+    )
+    .toArray().length;
+  if (!removed) {
+    const known = message.reactions ?? [];
+    if (!known.some((reaction) => reaction.emoji === emoji) && known.length >= REACTION_EMOJI_MAX) {
+      return { tooMany: true };
+    }
+    sql.exec(
+      'INSERT INTO reactions (message_id, emoji, user_id, nickname) VALUES (?, ?, ?, ?)',
+      id,
+      emoji,
+      userId,
+      nickname,
+    );
+  }
+  const reactions = summarize(sql, id);
+  store.change(
+    id,
+    { reactions: reactions.length ? JSON.stringify(reactions) : null },
+    { ...message, reactions: reactions.length ? reactions : undefined },
+  );
+  return { reactions };
+}
+
+/** A message's reactions from its rows, in the order each emoji was first used. */
+function summarize(sql: SqlStorage, messageId: number): Reaction[] {
+  const byEmoji = new Map<string, Reaction>();
+  const rows = sql.exec<{ emoji: string; nickname: string }>(
+    'SELECT emoji, nickname FROM reactions WHERE message_id = ? ORDER BY rowid',
+    messageId,
+  );
+  for (const { emoji, nickname } of rows) {
+    let reaction = byEmoji.get(emoji);
+    if (!reaction) byEmoji.set(emoji, (reaction = { emoji, count: 0, nicknames: [] }));
+    reaction.count += 1;
+    if (reaction.nicknames.length < REACTION_NICKNAMES_MAX) reaction.nicknames.push(nickname);
+  }
+  return [...byEmoji.values()];
+}
+
+/** Whether `text` is one emoji, as people mean it: one grapheme, and a pictograph or flag. */
+export function isOneEmoji(text: string): boolean {
+  const graphemes = [...segmenter.segment(text)];
+  if (graphemes.length !== 1) return false;
+  return EMOJI.test(text) && !LETTERS.test(text);
+}
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** A pictograph (with any modifiers and joins), a flag's pair, or a keycap. */
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}{2}|^[0-9#*]\uFE0F?\u20E3$/u;
+/** Letters or numbers beside the pictograph would make it more than one emoji. */
+const LETTERS = /[\p{L}\p{N}](?!\uFE0F?\u20E3)/u;
