@@ -30,7 +30,7 @@ export function bookmarkHeader(): Record<string, string> {
  * Keeps the answer's bookmark if it is newer. Bookmarks sort as text, oldest first, and
  * answers to concurrent calls can arrive in any order, so an older one never replaces a newer.
  */
-export function rememberBookmark(response: Response) {
+export function rememberBookmark(response: { headers: { get: (name: string) => string | null } }) {
   const value = response.headers.get(HEADER);
   if (!value || !SHAPE.test(value)) return;
   newest ??= stored();

@@ -10,6 +10,8 @@ export interface StoredEntry {
   text: string;
   /** The id of the message it answers. */
   replyTo?: number;
+  /** The ids of the files it carries (already uploaded). */
+  files?: string[];
   /** When it was typed (ms); the order to send in, and its age. */
   createdAt: number;
 }
@@ -95,7 +97,9 @@ function isEntry(value: unknown): value is StoredEntry {
     typeof entry?.clientId === 'string' &&
     typeof entry.text === 'string' &&
     typeof entry.createdAt === 'number' &&
-    (entry.replyTo === undefined || typeof entry.replyTo === 'number')
+    (entry.replyTo === undefined || typeof entry.replyTo === 'number') &&
+    (entry.files === undefined ||
+      (Array.isArray(entry.files) && entry.files.every((id) => typeof id === 'string')))
   );
 }
 

@@ -127,6 +127,7 @@ export function ChatScreen(props: ChatScreenProps) {
           />
         </Container>
         <MessageForm
+          roomId={roomId}
           onSend={(text, options) => {
             typing.reset();
             return room.send(text, options);

@@ -1,7 +1,9 @@
 import { memo } from 'react';
-import { Box, Paper, Text } from '@mantine/core';
+import { Box, Group, Paper, Text } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
 import type { ChatMessage } from '../../../../contract/realtime';
 import { useComposerActions } from '../composer/composer-intent';
+import { MessageFiles } from '../files/message-files';
 import { fullDate, shortTime } from '../utils/message-dates';
 import { sanitizeHtml } from '../utils/sanitize-html';
 import classes from './chat.module.css';
@@ -86,10 +88,14 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
           >
             <Paper px="md" py="xs" radius="lg" className={bubbleClass}>
               {message.replyTo && <ReplyQuote replyTo={message.replyTo} onShow={onShowOriginal} />}
-              <div
-                className={classes.content}
-                dangerouslySetInnerHTML={{ __html: sanitizeHtml(message.text) }}
-              />
+              {message.files && message.files.length > 0 && <MessageFiles files={message.files} />}
+              {/* A message of files alone has no words, and no empty box for them. */}
+              {(message.text || !message.files?.length) && (
+                <div
+                  className={classes.content}
+                  dangerouslySetInnerHTML={{ __html: sanitizeHtml(message.text) }}
+                />
+              )}
             </Paper>
           </MessageActions>
         </Box>
@@ -122,7 +128,8 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
 });
 
 /** A message the person sent that the room has not stored yet: 'Sending…' until it has. */
-export function PendingBubble({ text, waiting }: { text: string; waiting: boolean }) {
+export function PendingBubble(props: { text: string; files?: number; waiting: boolean }) {
+  const { text, files = 0, waiting } = props;
   return (
     <Box
       component="li"
@@ -138,6 +145,14 @@ export function PendingBubble({ text, waiting }: { text: string; waiting: boolea
         className={`${classes.own} ${classes.pending}`}
         style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
       >
+        {files > 0 && (
+          <Group gap={4} wrap="nowrap">
+            <IconPaperclip size={14} aria-hidden />
+            <Text span size="sm">
+              {files === 1 ? '1 file' : `${files} files`}
+            </Text>
+          </Group>
+        )}
         {text}
       </Paper>
       <Text size="xs" c="dimmed" mt={2}>

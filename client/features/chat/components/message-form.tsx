@@ -15,10 +15,13 @@ import { MentionList } from '../composer/mention-list';
 import { plainText } from '../composer/plain-text';
 import { useComposerText } from '../composer/use-composer-text';
 import { useMentions } from '../composer/use-mentions';
+import { AttachButton } from '../files/attach-button';
+import { ComposerFiles } from '../files/composer-files';
+import { useComposerFiles } from '../files/use-composer-files';
 import { EmojiButton } from './emoji-button';
 
 type SendResult = { ok: true } | { ok: false; error: string };
-type SendOptions = { replyTo?: number };
+type SendOptions = { replyTo?: number; files?: string[] };
 
 /** The count of characters shows once this few are left (or the text is over). */
 const COUNT_FROM_LEFT = 200;
@@ -38,6 +41,8 @@ interface MessageFormProps {
   scrollTop?: ReactNode;
   /** A keystroke that leaves text in the box (the typing indicator; throttled by the caller). */
   onTyping?: () => void;
+  /** The room files are uploaded to: without it, nothing can be attached. */
+  roomId?: string;
 }
 
 /**
@@ -51,10 +56,14 @@ interface MessageFormProps {
  * The box also replies and edits (the composer's intent, set from a message's actions): a
  * banner says which, Esc goes back to a new message, and Up in an empty box edits the person's
  * newest message. What was being typed before an edit comes back after it. '@' suggests the
- * room's members (use-mentions.ts).
+ * room's members (use-mentions.ts). Files (the paperclip, a paste, a drop on the chat) upload
+ * at once into a strip above the box (files/); Send waits for them, and the words are then
+ * optional.
  */
 export function MessageForm(props: MessageFormProps) {
   const { onSend, onEdit, newestOwn, members = NO_MEMBERS, status, scrollTop, onTyping } = props;
+  const files = useComposerFiles(props.roomId);
+  const withFiles = files.items.length > 0;
   const { intent, reply, edit, cancel } = useComposerIntent();
   const { text, setText, refusal, setRefusal, putBack, intentNow } = useComposerText(intent);
   const [saving, setSaving] = useState(false);
@@ -84,19 +93,24 @@ export function MessageForm(props: MessageFormProps) {
 
   const send = () => {
     const trimmed = text.trim();
-    if (!trimmed || tooLong || saving) return;
+    if (tooLong || saving || (!trimmed && (editing || !withFiles))) return;
     if (editing) return save(editing, trimmed);
+    // Every file uploaded, or nothing is sent yet (Send is disabled meanwhile).
+    const taken = withFiles ? files.take() : null;
+    if (withFiles && !taken) return;
     const answering = intent?.kind === 'reply' ? intent.message : null;
     setText('');
     setRefusal(null);
     if (answering) cancel();
-    const sent =
-      answering && typeof answering.id === 'number'
-        ? onSend(trimmed, { replyTo: answering.id })
-        : onSend(trimmed);
+    const options: SendOptions = {};
+    if (answering && typeof answering.id === 'number') options.replyTo = answering.id;
+    if (taken) options.files = taken.ids;
+    const sent = Object.keys(options).length > 0 ? onSend(trimmed, options) : onSend(trimmed);
     void Promise.resolve(sent).then((result) => {
-      if (!result || result.ok) return;
-      putBack(text, `Not sent: ${result.error}`);
+      if (!result || result.ok) return taken?.release();
+      taken?.restore();
+      if (text) putBack(text, `Not sent: ${result.error}`);
+      else setRefusal(`Not sent: ${result.error}`);
       if (answering && !intentNow.current) reply(answering);
     });
   };
@@ -137,6 +151,7 @@ export function MessageForm(props: MessageFormProps) {
       <Container size="md">
         {status}
         {intent && <IntentBanner intent={intent} onCancel={cancel} />}
+        <ComposerFiles files={files} onRemoved={() => inputRef.current?.focus()} />
         {/* Said once as it changes: the focus goes to the box, past the banner. */}
         <VisuallyHidden aria-live="polite">
           {intent &&
@@ -150,12 +165,13 @@ export function MessageForm(props: MessageFormProps) {
                 inputRef.current?.focus();
               }}
             />
+            {files.enabled && <AttachButton onFiles={files.add} />}
             <Box pos="relative" style={{ flex: 1, minWidth: 0 }}>
               <Textarea
                 ref={inputRef}
                 aria-label="Message"
                 placeholder="type your message..."
-                required
+                required={!withFiles}
                 autosize
                 minRows={1}
                 maxRows={5}
@@ -169,6 +185,7 @@ export function MessageForm(props: MessageFormProps) {
                   else if (!editing) onTyping?.();
                 }}
                 onKeyDown={handleKeyDown}
+                onPaste={files.onPaste}
                 // Mantine sets aria-invalid from `error` (and drops one passed directly); the
                 // reasons below are announced as they appear (role alert, aria-live).
                 error={Boolean(refusal) || tooLong}
@@ -187,6 +204,7 @@ export function MessageForm(props: MessageFormProps) {
             <Button
               type="submit"
               loading={saving}
+              disabled={!editing && files.busy}
               rightSection={
                 editing ? <IconCheck size={16} aria-hidden /> : <IconSend size={16} aria-hidden />
               }

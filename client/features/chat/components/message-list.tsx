@@ -135,7 +135,12 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
   });
 
   const pendingBubbles = pending.map((entry) => (
-    <PendingBubble key={entry.clientId} text={entry.text} waiting={entry.status === 'failed'} />
+    <PendingBubble
+      key={entry.clientId}
+      text={entry.text}
+      files={entry.files?.length}
+      waiting={entry.status === 'failed'}
+    />
   ));
   if (!historyLoaded) {
     // What waits from before a reload shows even while the room is out of reach.

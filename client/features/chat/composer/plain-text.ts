@@ -1,3 +1,4 @@
+import { filesLabel } from '../../../../contract/files';
 import type { ChatMessage } from '../../../../contract/realtime';
 import { htmlToText } from '../utils/sanitize-html';
 
@@ -12,8 +13,12 @@ export function plainText(html: string): string {
   return htmlToText(lines).replace(/\n{3,}/g, '\n\n');
 }
 
-/** The first words of a message on one line, cut at `max` characters with '…'. */
+/**
+ * The first words of a message on one line, cut at `max` characters with '…'; a message of
+ * files alone by what they are ('Photo', 'File: report.pdf'), as the room quotes it.
+ */
 export function excerpt(message: ChatMessage, max: number): string {
-  const words = plainText(message.text).replace(/\s+/g, ' ').trim();
+  const text = plainText(message.text).replace(/\s+/g, ' ').trim();
+  const words = text || (message.files?.length ? filesLabel(message.files) : '');
   return words.length > max ? `${words.slice(0, max).trimEnd()}…` : words;
 }

@@ -48,10 +48,16 @@ export function outboxSender(
     if (!outbox.hasUnsent()) return;
     if (pacer.available() === 0) return flushIn(pacer.nextIn());
     const [entry] = outbox.takeUnsent(1);
-    const { clientId, text, replyTo } = entry!;
+    const { clientId, text, replyTo, files } = entry!;
     pacer.spend();
     sending = true;
-    const payload = { text, roomId, clientId, ...(replyTo !== undefined && { replyTo }) };
+    const payload = {
+      text,
+      roomId,
+      clientId,
+      ...(replyTo !== undefined && { replyTo }),
+      ...(files && { files }),
+    };
     socket.timeout(ACK_TIMEOUT_MS).emit('sendMessage', payload, (timedOut, ack) => {
       sending = false;
       // No answer (or the connection dropped): it goes again, first.

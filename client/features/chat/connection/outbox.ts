@@ -14,6 +14,8 @@ export interface PendingEntry {
   text: string;
   /** The id of the message it answers. */
   replyTo?: number;
+  /** The ids of the files it carries (uploaded already; the text may then be empty). */
+  files?: string[];
   /** 'failed': the connection was given up; it is sent if one comes back. */
   status: 'sending' | 'failed';
   error?: string;
@@ -27,6 +29,19 @@ const LISTING_WAIT_MS = 10_000;
 interface Waiting {
   entry: PendingEntry;
   settle: (result: SendResult) => void;
+}
+
+/** An entry as typed: what it answers and the files it carries only when it has them. */
+function pendingEntry(
+  clientId: string,
+  text: string,
+  replyTo?: number,
+  files?: readonly string[],
+): PendingEntry {
+  const entry: PendingEntry = { clientId, text, status: 'sending' };
+  if (replyTo !== undefined) entry.replyTo = replyTo;
+  if (files?.length) entry.files = [...files];
+  return entry;
 }
 
 /** A restored entry's sender has gone with the page: nobody waits for its answer. */
@@ -43,17 +58,20 @@ export class Outbox {
 
   constructor(private readonly changed: (entries: PendingEntry[]) => void) {}
 
-  add(text: string, replyTo?: number): { clientId: string; result: Promise<SendResult> } {
+  add(
+    text: string,
+    replyTo?: number,
+    files?: readonly string[],
+  ): { clientId: string; result: Promise<SendResult> } {
     const clientId = crypto.randomUUID();
     // Strictly increasing, so stored entries come back in the order they were typed.
     const createdAt = Math.max(Date.now(), this.lastCreatedAt + 1);
     this.lastCreatedAt = createdAt;
-    const entry: PendingEntry = { clientId, text, status: 'sending' };
-    if (replyTo !== undefined) entry.replyTo = replyTo;
+    const entry = pendingEntry(clientId, text, replyTo, files);
     const result = new Promise<SendResult>((settle) => {
       this.waiting.set(clientId, { entry, settle });
     });
-    this.storage?.save({ clientId, text, replyTo, createdAt });
+    this.storage?.save({ clientId, text, replyTo, files: entry.files, createdAt });
     this.publish();
     return { clientId, result };
   }
@@ -76,9 +94,8 @@ export class Outbox {
     if (back.length === 0) return false;
     const typedSince = [...this.waiting];
     this.waiting.clear();
-    for (const { clientId, text, replyTo, createdAt } of back) {
-      const entry: PendingEntry = { clientId, text, status: 'sending' };
-      if (replyTo !== undefined) entry.replyTo = replyTo;
+    for (const { clientId, text, replyTo, files, createdAt } of back) {
+      const entry = pendingEntry(clientId, text, replyTo, files);
       this.waiting.set(clientId, { entry, settle: NOBODY_WAITS });
       this.lastCreatedAt = Math.max(this.lastCreatedAt, createdAt);
     }

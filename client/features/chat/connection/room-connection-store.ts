@@ -10,6 +10,7 @@ import {
   type RoomEvents,
   type RoomSink,
   type RoomSnapshot,
+  type SendOptions,
   type SendResult,
   type Signal,
 } from './room-state';
@@ -106,10 +107,10 @@ export class RoomConnectionStore {
    * Sends a message: shown as pending until the room stores it (ok), and sent (again) on every
    * reconnect until then. A refusal resolves with its error, so the form can keep the text.
    */
-  send = (text: string, options: { replyTo?: number } = {}): Promise<SendResult> => {
+  send = (text: string, options: SendOptions = {}): Promise<SendResult> => {
     const connection = this.#connection;
     if (!connection) return Promise.resolve({ ok: false, error: GAVE_UP });
-    const { result } = this.#outbox.add(text, options.replyTo);
+    const { result } = this.#outbox.add(text, options.replyTo, options.files);
     connection.flush();
     return result;
   };

@@ -15,6 +15,12 @@ export interface ChatError {
 /** The events that may be lost on the way: sent only while joined, never queued. */
 export type Signal = { event: 'read'; messageId: number } | { event: 'typing' };
 
+/** A send's extras: the message it answers, and the ids of the files uploaded for it. */
+export interface SendOptions {
+  replyTo?: number;
+  files?: readonly string[];
+}
+
 /** What the room answered a reaction, an edit or a deletion: done, or why not (in words). */
 export type ActionResult = { ok: true } | { ok: false; error: string };
 
@@ -123,7 +129,7 @@ export interface ConnectionControls {
 export interface RoomConnection {
   subscribe: (listener: () => void) => () => void;
   getSnapshot: () => RoomSnapshot;
-  send: (text: string, options?: { replyTo?: number }) => Promise<SendResult>;
+  send: (text: string, options?: SendOptions) => Promise<SendResult>;
   signal: (signal: Signal) => boolean;
   loadOlder: () => void;
   reconnect: () => void;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { filesLabel } from '../../../../contract/files';
 import type { ChatMessage } from '../../../../contract/realtime';
 import { PRODUCT_NAME } from '../../../config/constants';
 import { mentionsMe } from '../utils/mentions-me';
@@ -83,7 +84,9 @@ export function useMessageNotifications({ roomId, roomName, nickname }: Options)
       const mentioned = mentionsMe(message, now.nickname);
       const away = document.visibilityState === 'hidden' || (mentioned && !document.hasFocus());
       if (!away) return;
-      const text = htmlToText(message.text);
+      // A message of files alone reads as they do in the room list: 'Photo', 'File: a.pdf'.
+      const files = message.files ?? [];
+      const text = htmlToText(message.text) || (files.length > 0 ? filesLabel(files) : '');
       const body = `${message.user}: ${text.length > BODY_MAX ? `${text.slice(0, BODY_MAX)}…` : text}`;
       const room = now.roomName || PRODUCT_NAME;
       try {

@@ -1,0 +1,107 @@
+import { Button, CloseButton, Loader, Progress, Text } from '@mantine/core';
+import { fileSize } from './file-size';
+import { FileIcon } from './file-icon';
+import classes from './files.module.css';
+import type { Attachment } from './use-attachments';
+
+interface AttachmentStripProps {
+  items: readonly Attachment[];
+  onRemove: (key: string) => void;
+  onCancel: (key: string) => void;
+  onRetry: (key: string) => void;
+}
+
+/**
+ * Above the message box: each attached file as a thumbnail (a photo) or a card, with its
+ * upload's progress (Cancel stops it), why it failed (with Retry when another try may work)
+ * and a button to remove it. Loaded with the first attachment.
+ */
+export default function AttachmentStrip({
+  items,
+  onRemove,
+  onCancel,
+  onRetry,
+}: AttachmentStripProps) {
+  return (
+    <ul className={classes.strip} aria-label="Attachments">
+      {items.map((item) => (
+        <li key={item.key} className={classes.tile} data-status={item.status}>
+          <div className={classes.thumb}>
+            {item.preview ? (
+              <img src={item.preview} alt="" />
+            ) : item.status === 'preparing' ? (
+              <Loader size="sm" aria-hidden />
+            ) : (
+              <FileIcon type={item.type} />
+            )}
+          </div>
+          <Text size="xs" fw={600} truncate title={item.name} pr={20}>
+            {item.name}
+          </Text>
+          <Status
+            item={item}
+            onCancel={() => onCancel(item.key)}
+            onRetry={() => onRetry(item.key)}
+          />
+          <CloseButton
+            className={classes.remove}
+            size="sm"
+            aria-label={`Remove ${item.name}`}
+            onClick={() => onRemove(item.key)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Status({
+  item,
+  onCancel,
+  onRetry,
+}: {
+  item: Attachment;
+  onCancel: () => void;
+  onRetry: () => void;
+}) {
+  switch (item.status) {
+    case 'preparing':
+      return <Text size="xs">Preparing…</Text>;
+    case 'uploading':
+      return (
+        <>
+          <Progress value={item.progress} size="sm" mt={4} aria-label={`Uploading ${item.name}`} />
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            mt={2}
+            aria-label={`Cancel upload of ${item.name}`}
+            onClick={onCancel}
+          >
+            Cancel
+          </Button>
+        </>
+      );
+    case 'uploaded':
+      return <Text size="xs">{fileSize(item.size)}</Text>;
+    case 'failed':
+      return (
+        <>
+          <Text size="xs" role="alert" className={classes.error}>
+            {item.error}
+          </Text>
+          {item.retryable && (
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              mt={2}
+              aria-label={`Retry upload of ${item.name}`}
+              onClick={onRetry}
+            >
+              Retry
+            </Button>
+          )}
+        </>
+      );
+  }
+}
