@@ -1,0 +1,148 @@
+import 'fake-indexeddb/auto';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RoomConnectionStore } from '../../client/features/chat/connection/room-connection-store';
+import { useMessageNotifications } from '../../client/features/chat/hooks/use-message-notifications';
+import { outboxStorage } from '../../client/lib/outbox-storage';
+import type { ChatMessage } from '../../contract/realtime';
+import { sockets } from './fake-socket';
+
+vi.mock('socket.io-client', () =>
+  import('./fake-socket').then((m) => ({
+    io: (...args: Parameters<typeof m.fakeSocketIoClient.io>) =>
+      Object.assign(m.fakeSocketIoClient.io(...args), { active: true }),
+  })),
+);
+
+function openScreen(accountId: string) {
+  const store = new RoomConnectionStore('room-f');
+  store.keepOutboxFor(accountId);
+  store.open('ada');
+  return { store, socket: sockets.at(-1)! };
+}
+
+function join(socket: (typeof sockets)[number]) {
+  socket.receive('connect');
+  socket.last('join')!.ack!({});
+  socket.receive('chatHistory', []);
+}
+
+const sent = (socket: (typeof sockets)[number]) =>
+  socket.emitted.filter((emitted) => emitted.event === 'sendMessage');
+
+beforeEach(() => {
+  sockets.length = 0;
+  vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a message with files', () => {
+  it('goes with its files’ ids, its words optional', () => {
+    const { store, socket } = openScreen('acc-files');
+    join(socket);
+    void store.send('', { files: ['f-1', 'f-2'], replyTo: 4 });
+    expect(store.getSnapshot().pending).toMatchObject([
+      { text: '', files: ['f-1', 'f-2'], replyTo: 4, status: 'sending' },
+    ]);
+    expect(sent(socket).map((emitted) => emitted.payload)).toEqual([
+      {
+        text: '',
+        roomId: 'room-f',
+        clientId: store.getSnapshot().pending[0]!.clientId,
+        replyTo: 4,
+        files: ['f-1', 'f-2'],
+      },
+    ]);
+    // A message without files says nothing of them.
+    void store.send('plain');
+    sent(socket)[0]!.ack!({ id: 1 });
+    expect(sent(socket)[1]!.payload).not.toHaveProperty('files');
+    store.leave();
+  });
+
+  it('is kept with its files through a reload, and sent with them once', async () => {
+    const { store, socket } = openScreen('acc-files-reload');
+    join(socket);
+    socket.receive('disconnect', 'transport close');
+    void store.send('the photos', { files: ['f-9'] });
+    const [typed] = store.getSnapshot().pending;
+    store.close();
+
+    const reopened = openScreen('acc-files-reload');
+    await vi.waitFor(() =>
+      expect(reopened.store.getSnapshot().pending).toEqual([
+        { clientId: typed!.clientId, text: 'the photos', files: ['f-9'], status: 'sending' },
+      ]),
+    );
+    join(reopened.socket);
+    expect(sent(reopened.socket).map((emitted) => emitted.payload)).toEqual([
+      { text: 'the photos', roomId: 'room-f', clientId: typed!.clientId, files: ['f-9'] },
+    ]);
+    sent(reopened.socket)[0]!.ack!({ id: 3 });
+    await vi.waitFor(async () =>
+      expect(await outboxStorage('acc-files-reload', 'room-f').load()).toEqual([]),
+    );
+    reopened.store.leave();
+  });
+
+  it('is not taken back from storage when its files are not a list of ids', async () => {
+    const storage = outboxStorage('acc-files-bad', 'room-f');
+    storage.save({
+      clientId: 'c-1',
+      text: 'x',
+      files: [7 as unknown as string],
+      createdAt: Date.now(),
+    });
+    storage.save({ clientId: 'c-2', text: 'y', files: ['f-1'], createdAt: Date.now() + 1 });
+    await vi.waitFor(async () =>
+      expect((await storage.load()).map((entry) => entry.clientId)).toEqual(['c-2']),
+    );
+  });
+});
+
+describe('a notification for a message of files alone', () => {
+  const shown: { title: string; body?: string }[] = [];
+  class FakeNotification {
+    static permission: NotificationPermission = 'granted';
+    static requestPermission = async () => FakeNotification.permission;
+    onclick: (() => void) | null = null;
+    constructor(title: string, options: NotificationOptions) {
+      shown.push({ title, body: options.body });
+    }
+    close() {}
+  }
+
+  it('says what the files are, as the room list does', () => {
+    shown.length = 0;
+    vi.stubGlobal('Notification', FakeNotification);
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MemoryRouter>{children}</MemoryRouter>
+    );
+    const { result } = renderHook(
+      () => useMessageNotifications({ roomId: 'room-f', roomName: 'Lobby', nickname: 'ada' }),
+      { wrapper },
+    );
+    const file = (name: string, type: string) => ({ id: name, name, size: 1, type, url: '/x' });
+    const message = (id: number, files: ChatMessage['files'], text = ''): ChatMessage => ({
+      id,
+      user: 'bob',
+      text,
+      messageType: 'user',
+      createdAt: id,
+      files,
+    });
+    result.current.notify(message(1, [file('a.jpg', 'image/jpeg')]));
+    result.current.notify(message(2, [file('a.jpg', 'image/jpeg'), file('b.png', 'image/png')]));
+    result.current.notify(message(3, [file('plan.pdf', 'application/pdf')]));
+    result.current.notify(message(4, [file('a.jpg', 'image/jpeg')], '<p>look</p>'));
+    expect(shown.map((notification) => notification.body)).toEqual([
+      'bob: Photo',
+      'bob: 2 photos',
+      'bob: File: plan.pdf',
+      'bob: look',
+    ]);
+  });
+});
