@@ -1,14 +1,11 @@
 /** The worker's entry: /api/* and /socket.io/* go to Hono; every other path is a static asset. */
 import { ChatRoom as Room } from './chat/room/chat-room';
 import { meterEnv } from './db/d1-meter';
-import { removeUnsentUploads } from './files/unsent-uploads';
+import { HOURLY_CRON, removeUnsentUploads } from './files/unsent-uploads';
 import { pruneOldRows } from './maintenance/prune';
 import type { BroadcastMessage } from './queues/broadcast-messages';
 import { handleBroadcastBatch } from './queues/broadcast-consumer';
 import { workerFetch } from './worker-fetch';
-
-/** The hourly cron of wrangler.toml; the other one is the daily prune. */
-export const HOURLY_CRON = '23 * * * *';
 
 // meterEnv: the benchmark's D1 meter, off unless D1_METER is set (see worker-fetch.ts).
 

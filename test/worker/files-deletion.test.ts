@@ -11,7 +11,8 @@ import {
 } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_REMOVED_AFTER_MS } from '../../contract/files';
-import worker, { HOURLY_CRON } from '../../worker/index';
+import { HOURLY_CRON } from '../../worker/files/unsent-uploads';
+import worker from '../../worker/index';
 import { signedInAdmin } from './support/admin';
 import { signedInClient } from './support/api';
 import { fetchFile, objectExists, objectKey, stored, uploaded } from './support/files';

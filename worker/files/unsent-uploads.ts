@@ -8,6 +8,13 @@ import { removeUnsentBefore } from './remove-files';
 
 const ROUNDS = 10;
 
+/**
+ * The hourly cron of wrangler.toml that runs it (the other one is the daily prune). Not in
+ * worker/index.ts: workerd takes every export of the main module for an entrypoint, and
+ * refuses to start on one that is a string.
+ */
+export const HOURLY_CRON = '23 * * * *';
+
 export function removeUnsentUploads(env: Env, now = Date.now()) {
   return removeUnsentBefore(env, now - UPLOAD_REMOVED_AFTER_MS, ROUNDS);
 }
