@@ -2,10 +2,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '../support/test';
-import { uniqueIp } from '../support/api-client';
+import { newSignedInClient, uniqueIp } from '../support/api-client';
 import { holdAppScript } from '../support/app-script';
 import { newPerson, signUpAndLogIn, logIn } from '../support/browser-users';
 import { STATE_DIR } from '../support/paths';
+import { joinedMember } from '../support/room-sockets';
 
 async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -163,4 +164,124 @@ test('the prerendered pages, before the app runs and after, in both schemes', as
     }
     await context.close();
   }
+});
+
+/**
+ * A room where the reader (its owner) has every message verb on screen: a reply quoting them
+ * and mentioning them, reactions (one their own), an edited message, a deleted one, and their
+ * newest message read by Alice ('Seen by 1'). Made over the sockets: the journeys in
+ * message-verbs.spec.ts do each through the screen.
+ */
+async function roomWithEveryVerb() {
+  const reader = await newSignedInClient('Reader');
+  const { body: room } = await reader.client.call('/join', { body: { roomName: 'Verbs room' } });
+  const alice = await newSignedInClient('Alice');
+  await alice.client.call('/join', { body: { roomId: room.roomId } });
+  const readers = await joinedMember(reader.client, room.roomId, 'Reader');
+  const alices = await joinedMember(alice.client, room.roomId, 'Alice');
+  const post = async (member: typeof alices, text: string, replyTo?: number) => {
+    const ack = await member.socket.emitWithAck('sendMessage', {
+      text,
+      roomId: room.roomId,
+      clientId: crypto.randomUUID(),
+      ...(replyTo ? { replyTo } : {}),
+    });
+    expect(ack.id).toEqual(expect.any(Number));
+    return ack.id as number;
+  };
+  const act = async (member: typeof alices, event: string, payload: object) =>
+    expect(await member.socket.emitWithAck(event, { roomId: room.roomId, ...payload })).toEqual({});
+
+  const lunch = await post(readers, 'Lunch at noon?');
+  await post(alices, 'Yes, at noon! @Reader', lunch);
+  await act(alices, 'react', { messageId: lunch, emoji: '👍' });
+  await act(readers, 'react', { messageId: lunch, emoji: '🎉' });
+  const typo = await post(alices, 'Meet at 6');
+  await act(alices, 'editMessage', { messageId: typo, text: 'Meet at 7' });
+  const gone = await post(alices, 'Wrong room, sorry');
+  await act(alices, 'deleteMessage', { messageId: gone });
+  const last = await post(readers, 'See you there');
+  alices.socket.emit('read', { messageId: last });
+  readers.socket.close();
+  return { email: reader.account.email, roomId: room.roomId, close: () => alices.socket.close() };
+}
+
+/** The reader in the room, in a colour scheme, once every verb shows. */
+async function openVerbsRoom(
+  browser: Browser,
+  colorScheme: 'light' | 'dark',
+  email: string,
+  roomId: string,
+) {
+  const context = await browser.newContext({
+    colorScheme,
+    extraHTTPHeaders: { 'CF-Connecting-IP': uniqueIp() },
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  await logIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Your Rooms' })).toBeVisible();
+  await page.goto(`/chat/${roomId}`);
+  await expect(
+    page.getByRole('button', { name: /^Reply to Reader: Lunch at noon\?/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /^👍 1/ })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await expect(page.getByRole('button', { name: /^🎉 1/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('li[data-mentions-me]')).toContainText('Yes, at noon!');
+  await expect(page.getByText('(edited)')).toBeVisible();
+  await expect(page.getByText('Message deleted')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Seen by 1' })).toBeVisible();
+  if (colorScheme === 'dark') await expectDark(page);
+  return page;
+}
+
+const actionsOnTheReply = (page: Page) =>
+  page.getByRole('button', { name: 'Actions for Alice\'s message: "Yes, at noon! @Reader"' });
+
+test('chat with every message verb on screen, Seen by open and the reaction picker, both schemes', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const room = await roomWithEveryVerb();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const page = await openVerbsRoom(browser, colorScheme, room.email, room.roomId);
+    await expectAccessible(page, `chat with the message verbs (${colorScheme})`);
+
+    await page.getByRole('button', { name: 'Seen by 1' }).focus();
+    await expect(page.getByRole('list', { name: 'Seen by' })).toBeVisible();
+    await expectAccessible(page, `chat with Seen by open (${colorScheme})`);
+    await page.keyboard.press('Escape');
+
+    await actionsOnTheReply(page).click();
+    await page.getByRole('menuitem', { name: 'React' }).click();
+    await expect(page.getByRole('dialog', { name: "React to Alice's message" })).toBeVisible();
+    await expectAccessible(page, `chat with the reaction picker (${colorScheme})`);
+    await page.context().close();
+  }
+  room.close();
+});
+
+// BUG (client/features/chat/components/message-actions.tsx), both schemes, with a message's
+// actions menu open: axe finds
+// - aria-required-children on the menu (role=menu): Mantine's Menu puts its initial-focus
+//   placeholder, a <div role="presentation" tabindex="-1" data-autofocus>, inside the dropdown
+//   (`withInitialFocusPlaceholder`, on by default);
+// - color-contrast on Delete (color="red", #fa5252): 3.28:1 on white, 4.13:1 on the dark
+//   dropdown (#2e2e2e), where 4.5:1 is needed.
+// Passes with `withInitialFocusPlaceholder={false}` on the Menu and a darker red in light (red.9)
+// and a lighter one in dark (red.4). Un-fixme once the menu is fixed.
+test.fixme('chat with a message’s actions menu open, both schemes', async ({ browser }) => {
+  const room = await roomWithEveryVerb();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const page = await openVerbsRoom(browser, colorScheme, room.email, room.roomId);
+    await actionsOnTheReply(page).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
+    await expectAccessible(page, `chat with a message's actions menu (${colorScheme})`);
+    await page.context().close();
+  }
+  room.close();
 });
