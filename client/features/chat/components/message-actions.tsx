@@ -110,7 +110,14 @@ export function MessageActions(props: MessageActionsProps) {
       >
         <Popover.Target>
           <span className={classes.anchor}>
-            <Menu opened={menuOpen} onChange={setMenuOpen} position="bottom" shadow="md">
+            {/* No focus placeholder: a bare element inside role=menu is not a menu item (axe). */}
+            <Menu
+              opened={menuOpen}
+              onChange={setMenuOpen}
+              position="bottom"
+              shadow="md"
+              withInitialFocusPlaceholder={false}
+            >
               <Menu.Target>
                 <ActionIcon
                   ref={buttonRef}
@@ -150,7 +157,7 @@ export function MessageActions(props: MessageActionsProps) {
                 )}
                 {canDelete && (
                   <Menu.Item
-                    color="red"
+                    className={classes.danger}
                     leftSection={<IconTrash size={16} aria-hidden />}
                     onClick={() => {
                       focusButton();
@@ -188,8 +195,9 @@ export function MessageActions(props: MessageActionsProps) {
           <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
             Cancel
           </Button>
+          {/* red.9: white on the default red is 3.3:1, under the 4.5:1 text needs. */}
           <Button
-            color="red"
+            color="red.9"
             onClick={() => {
               setConfirming(false);
               onDelete();
