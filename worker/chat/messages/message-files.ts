@@ -28,7 +28,6 @@ const NOT_AN_UPLOAD = refused(
 
 const IDS_PER_STATEMENT = 90;
 
-
 export class MessageFiles {
   /** Named by a send still on its way to storage: no second send may take them. */
   private readonly reserved = new Set<string>();
