@@ -121,6 +121,8 @@ describe('the photo viewer', () => {
 
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Back on the photo that opened it.
+    expect(document.activeElement).toBe(within(item).getByRole('button', { name: 'b.jpg' }));
   });
 
   it('names a lone photo without a count, offers it to download, and closes with its button', async () => {

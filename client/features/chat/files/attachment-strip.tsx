@@ -70,9 +70,21 @@ function Status({
     case 'uploading':
       return (
         <>
-          <Progress value={item.progress} size="sm" mt={4} aria-label={`Uploading ${item.name}`} />
+          {/* The whole track is the progress bar, so it is there at 0% too. */}
+          <Progress.Root
+            size="sm"
+            mt={4}
+            role="progressbar"
+            aria-label={`Uploading ${item.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={item.progress}
+            aria-valuetext={`${item.progress}%`}
+          >
+            <Progress.Section value={item.progress} withAria={false} />
+          </Progress.Root>
           <Button
-            variant="subtle"
+            variant="default"
             size="compact-xs"
             mt={2}
             aria-label={`Cancel upload of ${item.name}`}
@@ -92,7 +104,7 @@ function Status({
           </Text>
           {item.retryable && (
             <Button
-              variant="subtle"
+              variant="default"
               size="compact-xs"
               mt={2}
               aria-label={`Retry upload of ${item.name}`}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Text, UnstyledButton } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { isImageType, type MessageFile } from '../../../../contract/files';
@@ -33,6 +33,13 @@ function fitted(file: MessageFile) {
  */
 export function MessageFiles({ files }: { files: readonly MessageFile[] }) {
   const [viewing, setViewing] = useState<number | null>(null);
+  // The viewer is unmounted when it closes, so the focus goes back to its photo from here.
+  const opener = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (viewing !== null || !opener.current) return;
+    opener.current.focus();
+    opener.current = null;
+  }, [viewing]);
   const images = files.filter((file) => isImageType(file.type));
   const others = files.filter((file) => !isImageType(file.type));
   const single = images.length === 1;
@@ -47,7 +54,10 @@ export function MessageFiles({ files }: { files: readonly MessageFile[] }) {
                 key={image.id}
                 className={single ? classes.photo : classes.cell}
                 style={single ? { width: size.width } : undefined}
-                onClick={() => setViewing(index)}
+                onClick={(event) => {
+                  opener.current = event.currentTarget;
+                  setViewing(index);
+                }}
               >
                 <img
                   src={image.url}
