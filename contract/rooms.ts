@@ -132,6 +132,11 @@ export interface Member {
   userId: { id: string; _id: string; email: string; emailVerified?: boolean };
 }
 
+/** `GET /api/rooms/:roomId/nicknames`: every member's nickname, for '@' (members only). */
+export interface NicknamesResponse {
+  nicknames: string[];
+}
+
 export interface MembersResponse {
   isOwner: boolean;
   members: Member[];

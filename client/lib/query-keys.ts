@@ -13,5 +13,6 @@ export const roomsKeys = {
   /** Per account, so that the next person on this browser never sees the last one's rooms. */
   list: (userId: string) => [...roomsKeys.lists(), userId] as const,
   members: (roomId: string) => [...roomsKeys.all, roomId, 'members'] as const,
+  nicknames: (roomId: string) => [...roomsKeys.all, roomId, 'nicknames'] as const,
   bans: (roomId: string) => [...roomsKeys.all, roomId, 'bans'] as const,
 };

@@ -4,22 +4,26 @@ import { Hono } from 'hono';
 import {
   joinBody,
   kickBody,
+  roomMessages,
   type BansResponse,
   type JoinResponse,
   type KickResponse,
   type MembersResponse,
+  type NicknamesResponse,
   type RoomsResponse,
   type UnbanResponse,
 } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
 import { memberships, rooms, users } from '../db/schema';
+import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { toExcerpt } from './excerpt';
 import { membershipChanged } from '../room-calls/room-rpc';
 import { joinRoom } from './join-room';
 import { kickMember } from './kick-member';
 import { requireRoomModerator } from './room-access';
+import { findMembership } from './room-queries';
 import { liftBan, listBans } from './room-bans';
 import { limitRenames, limitRoomCreation } from './join-limits';
 
@@ -88,6 +92,22 @@ export const roomRoutes = new Hono<AppEnv>()
       isOwner: row.createdBy === c.var.user.id,
     }));
     return c.json(list satisfies RoomsResponse);
+  })
+  // Every member may know who else is in the room ('@' completes them): nicknames only, not
+  // the addresses the owner's member list shows. A stranger learns nothing, not even that the
+  // room exists.
+  .get('/rooms/:roomId/nicknames', requireUser, async (c) => {
+    const roomId = c.req.param('roomId');
+    if (!(await findMembership(c.var.db, roomId, c.var.user.id))) {
+      throw new ApiError(404, roomMessages.roomNotFound);
+    }
+    const rows = await c.var.db
+      .select({ nickname: memberships.nickname })
+      .from(memberships)
+      .where(eq(memberships.roomId, roomId))
+      .orderBy(memberships.joinedAt)
+      .limit(MEMBER_LIST_LIMIT);
+    return c.json({ nicknames: rows.map((row) => row.nickname) } satisfies NicknamesResponse);
   })
   .get('/rooms/:roomId/members', requireUser, requireRoomModerator, async (c) => {
     const { room } = c.var;

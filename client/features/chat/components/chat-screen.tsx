@@ -72,7 +72,7 @@ export function ChatScreen(props: ChatScreenProps) {
   const seenId = useReadMarker({ roomId, messages, joined, signal: room.signal });
   const connectionState = useRoomState(room, (state) => state.connectionState);
   const error = useRoomState(room, (state) => state.error);
-  const composer = useComposerRoom(room, nickname);
+  const composer = useComposerRoom(room, nickname, roomId);
 
   const unseenHere = unseenCount(messages, seenId, nickname);
   const awayFromEnd = useAwayFromEnd();

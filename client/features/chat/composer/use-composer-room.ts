@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { ChatMessage, RoomData } from '../../../../contract/realtime';
+import { useRoomNicknames } from '../api/get-nicknames';
 import type { RoomConnection } from '../connection/room-state';
 import { useRoomState } from '../hooks/use-room-state';
 
@@ -21,15 +22,16 @@ export function newestEditable(
 }
 
 /**
- * Who '@' can name: the people online and the authors of the messages shown, without the person
- * themselves, once each (whatever the case), in alphabetical order. The members list of the
- * rooms API answers only an owner or an administrator, so the room's own view is what everyone
- * has. A nickname with a space (a moderator's 'Mod🐸 ada') cannot be written as one '@word'.
+ * Who '@' can name: the room's members (GET /api/rooms/:roomId/nicknames), the people online and
+ * the authors of the messages shown, without the person themselves, once each (whatever the
+ * case), in alphabetical order. A nickname with a space (a moderator's 'Mod🐸 ada') cannot be
+ * written as one '@word'.
  */
 export function mentionCandidates(
   roomData: RoomData | null,
   messages: readonly ChatMessage[],
   nickname: string,
+  members: readonly string[] = [],
 ): string[] {
   const byKey = new Map<string, string>();
   const add = (name: string) => {
@@ -39,6 +41,7 @@ export function mentionCandidates(
     }
   };
   for (const user of roomData?.users ?? []) add(user.nickname);
+  for (const member of members) add(member);
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index]!;
     if (message.messageType === 'user') add(message.user);
@@ -47,13 +50,14 @@ export function mentionCandidates(
 }
 
 /** What the message form needs of the room: the message Up edits, and who '@' suggests. */
-export function useComposerRoom(room: RoomConnection, nickname: string) {
+export function useComposerRoom(room: RoomConnection, nickname: string, roomId: string) {
   const newestOwn = useRoomState(room, (state) => newestEditable(state.messages, nickname));
   const roomData = useRoomState(room, (state) => state.roomData);
   const messages = useRoomState(room, (state) => state.messages);
+  const known = useRoomNicknames(roomId);
   const members = useMemo(
-    () => mentionCandidates(roomData, messages, nickname),
-    [roomData, messages, nickname],
+    () => mentionCandidates(roomData, messages, nickname, known),
+    [roomData, messages, nickname, known],
   );
   return { newestOwn, members };
 }
