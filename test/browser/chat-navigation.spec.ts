@@ -80,7 +80,7 @@ const rgb = (color: string) => (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).m
 
 async function bubbleAgainstPage(page: Page) {
   return page.evaluate(() => {
-    const bubble = document.querySelector('li[data-message-id]:not([data-own]) > div')!;
+    const bubble = document.querySelector('li[data-message-id]:not([data-own]) [data-bubble]')!;
     const style = getComputedStyle(bubble);
     return {
       bubble: style.backgroundColor,

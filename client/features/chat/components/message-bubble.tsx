@@ -86,7 +86,7 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
             onDelete={() => id !== null && onDelete(id)}
             onReact={(emoji) => id !== null && onReact(id, emoji)}
           >
-            <Paper px="md" py="xs" radius="lg" className={bubbleClass}>
+            <Paper px="md" py="xs" radius="lg" className={bubbleClass} data-bubble>
               {message.replyTo && <ReplyQuote replyTo={message.replyTo} onShow={onShowOriginal} />}
               {message.files && message.files.length > 0 && <MessageFiles files={message.files} />}
               {/* A message of files alone has no words, and no empty box for them. */}
