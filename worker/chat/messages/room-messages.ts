@@ -117,13 +117,13 @@ export class RoomMessages {
   }
 
   /**
-   * The person has seen `messageId`: their position moves (memory until the flush). Answers
-   * where it moved to, or null when it did not move.
+   * The person has seen `messageId`: their position moves (memory until the flush). Answers the
+   * message it stands for, bounded by the newest ('seen' may move even when the unread position,
+   * which their own sends moved, does not).
    */
-  markRead(userId: string, messageId: number): number | null {
+  markRead(userId: string, messageId: number): number {
     const newest = this.store.latestId();
-    if (!this.reads.read(userId, messageId, newest)) return null;
-    this.scheduleSummary();
+    if (this.reads.read(userId, messageId, newest)) this.scheduleSummary();
     return Math.min(messageId, newest);
   }
 

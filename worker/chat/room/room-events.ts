@@ -85,10 +85,9 @@ function read(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Ack) {
   if (!parsed.success) return reply(refused('invalid_payload', 'messageId must be a message id'));
   if (!reads.take(socket.ws)) return reply(refused('rate_limited', 'Too many reads'));
   const { messageId }: ReadPayload = parsed.data;
-  const movedTo = room.messages.markRead(state.userId, messageId);
-  if (movedTo !== null && state.shareReads) {
-    room.messages.seen.moved(state.userId, state.nickname, movedTo);
-  }
+  const readTo = room.messages.markRead(state.userId, messageId);
+  if (state.shareReads && readTo > 0)
+    room.messages.seen.moved(state.userId, state.nickname, readTo);
   reply({});
 }
 

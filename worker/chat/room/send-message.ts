@@ -85,7 +85,9 @@ function settleFiles(room: RoomParts, files: MessageFile[], answer: PostAnswer):
 
 /**
  * The acknowledgement of a post: its id (the sender gave a clientId), or `{}`; or the refusal.
- * A stored message moves its sender's 'seen' position, and marks whom it mentions.
+ * A stored message marks whom it mentions. It does not move its sender's 'seen' position: a
+ * `seen` a second in every room that talks would be a frame per member per message, and the
+ * clients know that an author has read up to their own message.
  */
 function answerFor(room: RoomParts, state: SocketState, reply: Reply, withId: boolean): PostAnswer {
   return (outcome) => {
@@ -94,7 +96,6 @@ function answerFor(room: RoomParts, state: SocketState, reply: Reply, withId: bo
     if ('code' in outcome) return reply(outcome);
     const id = outcome.id as number;
     reply(withId ? { id } : {});
-    if (state.shareReads) room.messages.seen.moved(state.userId, outcome.user, id);
     if (outcome.mentions) {
       room.messages.noteMentions(mentionedIds(room, outcome.mentions, state.userId), id);
     }

@@ -16,7 +16,15 @@ export function seenReaders(
   viewer: string,
 ): SeenReaders | null {
   const mine = viewer.toLowerCase();
-  const others = Object.entries(seen).filter(([nickname]) => nickname.toLowerCase() !== mine);
+  // The room says how far people have read; an author has read up to their own message too
+  // (the room does not send a position for every message). Only people who share count.
+  const wrote = newestByAuthor(messages);
+  const others = Object.entries(seen)
+    .filter(([nickname]) => nickname.toLowerCase() !== mine)
+    .map(([nickname, messageId]): [string, number] => [
+      nickname,
+      Math.max(messageId, wrote.get(nickname.toLowerCase()) ?? 0),
+    ]);
   if (others.length === 0) return null;
   const furthest = Math.max(...others.map(([, messageId]) => messageId));
   for (let i = messages.length - 1; i >= 0; i--) {
@@ -31,4 +39,13 @@ export function seenReaders(
     return { messageId: id, readers };
   }
   return null;
+}
+
+/** Each author's newest message id in the list, by lower-cased nickname. */
+function newestByAuthor(messages: readonly ChatMessage[]): Map<string, number> {
+  const newest = new Map<string, number>();
+  for (const { id, user, messageType } of messages) {
+    if (typeof id === 'number' && messageType === 'user') newest.set(user.toLowerCase(), id);
+  }
+  return newest;
 }
