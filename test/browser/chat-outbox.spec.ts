@@ -6,7 +6,8 @@
  * them rather than have the room refuse the rest. And on a good connection, a text sent is never on screen twice, not even
  * between its acknowledgement and its broadcast.
  */
-import { expect, test, type Page, type WebSocketRoute } from '../support/test';
+import { expect, test, type Page } from '../support/test';
+import { severable } from '../support/severable-socket';
 import { newPerson, signUpAndLogIn } from '../support/browser-users';
 
 async function say(page: Page, text: string) {
@@ -14,35 +15,6 @@ async function say(page: Page, text: string) {
   await box.fill(text);
   await box.press('Enter');
   await expect(box).toHaveValue('');
-}
-
-/** The page's Socket.IO traffic through a pass-through: `cut()` severs it until `restore()`. */
-async function severable(page: Page) {
-  let down = false;
-  const open = new Set<{ page: WebSocketRoute; server: WebSocketRoute }>();
-  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    // While down, a reconnect attempt finds nobody there.
-    if (down) return void ws.close({ code: 1001, reason: 'network down' });
-    const pair = { page: ws, server: ws.connectToServer() };
-    open.add(pair);
-    ws.onClose(() => open.delete(pair));
-  });
-  return {
-    async cut() {
-      down = true;
-      for (const pair of [...open]) {
-        await pair.server.close();
-        await pair.page.close({ code: 1001, reason: 'network down' });
-      }
-      open.clear();
-    },
-    restore() {
-      down = false;
-    },
-    get connections() {
-      return open.size;
-    },
-  };
 }
 
 /** The texts of the list's messages, in the order shown. */

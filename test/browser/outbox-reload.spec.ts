@@ -3,34 +3,9 @@
  * 'Sending…', and once the room is reachable it is delivered once, with the clientId it was
  * typed with, for the sender and for someone else, and stays once after another reload.
  */
-import { expect, test, type Page, type WebSocketRoute } from '../support/test';
+import { expect, test } from '../support/test';
+import { severable } from '../support/severable-socket';
 import { newPerson, signUpAndLogIn } from '../support/browser-users';
-
-/** The page's Socket.IO traffic through a pass-through: `cut()` severs it until `restore()`. */
-async function severable(page: Page) {
-  let down = false;
-  const open = new Set<{ page: WebSocketRoute; server: WebSocketRoute }>();
-  // A page's routes outlive its reloads: the reloaded page finds the room unreachable too.
-  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    if (down) return void ws.close({ code: 1001, reason: 'network down' });
-    const pair = { page: ws, server: ws.connectToServer() };
-    open.add(pair);
-    ws.onClose(() => open.delete(pair));
-  });
-  return {
-    async cut() {
-      down = true;
-      for (const pair of [...open]) {
-        await pair.server.close();
-        await pair.page.close({ code: 1001, reason: 'network down' });
-      }
-      open.clear();
-    },
-    restore() {
-      down = false;
-    },
-  };
-}
 
 test('a text typed while the room is unreachable is sent once after a reload', async ({
   browser,
