@@ -1,7 +1,6 @@
-import { Divider, SimpleGrid, Stack, UnstyledButton } from '@mantine/core';
+import { Divider, Stack } from '@mantine/core';
 import { EMOJIS, QUICK_REACTIONS } from '../utils/emojis';
-
-type Named = readonly (readonly [emoji: string, name: string])[];
+import { EmojiGrid } from './emoji-grid';
 
 /**
  * The emoji a message can be given: the six everyday ones first, then the message form's 27
@@ -11,38 +10,9 @@ type Named = readonly (readonly [emoji: string, name: string])[];
 export function ReactionPicker({ onReact }: { onReact: (emoji: string) => void }) {
   return (
     <Stack gap={6}>
-      <EmojiButtons label="Quick reactions" emojis={QUICK_REACTIONS} cols={6} onReact={onReact} />
+      <EmojiGrid label="Quick reactions" emojis={QUICK_REACTIONS} cols={6} onPick={onReact} />
       <Divider />
-      <EmojiButtons label="All emoji" emojis={EMOJIS} cols={5} onReact={onReact} />
+      <EmojiGrid label="All emoji" emojis={EMOJIS} cols={5} onPick={onReact} />
     </Stack>
-  );
-}
-
-interface EmojiButtonsProps {
-  label: string;
-  emojis: Named;
-  cols: number;
-  onReact: (emoji: string) => void;
-}
-
-function EmojiButtons({ label, emojis, cols, onReact }: EmojiButtonsProps) {
-  return (
-    <SimpleGrid role="group" aria-label={label} cols={cols} spacing={4} verticalSpacing={4}>
-      {emojis.map(([emoji, name]) => (
-        <UnstyledButton
-          key={emoji}
-          type="button"
-          aria-label={name}
-          title={name}
-          onClick={() => onReact(emoji)}
-          fz={22}
-          p={4}
-          ta="center"
-          style={{ borderRadius: 'var(--mantine-radius-sm)', lineHeight: 1.2 }}
-        >
-          {emoji}
-        </UnstyledButton>
-      ))}
-    </SimpleGrid>
   );
 }
