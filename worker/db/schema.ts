@@ -200,6 +200,11 @@ export const memberships = sqliteTable(
      * summary flush; a mention is unread while it is past `lastReadId`.
      */
     lastMentionId: integer('last_mention_id').notNull().default(0),
+    /**
+     * 'all', 'mentions' or 'off' as the member chose; null until they do, when the room's size
+     * decides (contract/notifications.ts).
+     */
+    notificationLevel: text('notification_level'),
   },
   (table) => [
     uniqueIndex('memberships_room_user_idx').on(table.roomId, table.userId),

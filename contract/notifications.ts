@@ -1,0 +1,35 @@
+/** Notification levels per person per room (issue 35): what reaches them, open app or closed. */
+import { z } from 'zod';
+
+export const NOTIFICATION_LEVELS = ['all', 'mentions', 'off'] as const;
+export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
+
+/** Rooms of up to this many members notify on every message unless a person chose otherwise. */
+export const NOTIFY_ALL_MAX_MEMBERS = 10;
+
+/**
+ * A person's level in a room: the one they chose, else 'all' in a small room and 'mentions'
+ * (mentions of them and replies to them) in a bigger one, where every message would be noise.
+ */
+export function effectiveNotificationLevel(
+  chosen: string | null | undefined,
+  memberCount: number,
+): NotificationLevel {
+  if (chosen && (NOTIFICATION_LEVELS as readonly string[]).includes(chosen)) {
+    return chosen as NotificationLevel;
+  }
+  return memberCount <= NOTIFY_ALL_MAX_MEMBERS ? 'all' : 'mentions';
+}
+
+/** `PUT /api/rooms/:roomId/notifications`. */
+export const notificationLevelBody = z.object({
+  level: z.enum(NOTIFICATION_LEVELS, { error: "level must be 'all', 'mentions' or 'off'" }),
+});
+export type NotificationLevelRequest = z.infer<typeof notificationLevelBody>;
+
+/** The menu's words for each level. */
+export const notificationLevelLabels: Record<NotificationLevel, string> = {
+  all: 'All messages',
+  mentions: 'Mentions and replies',
+  off: 'Off',
+};
