@@ -26,6 +26,10 @@ export const notificationLevelBody = z.object({
   level: z.enum(NOTIFICATION_LEVELS, { error: "level must be 'all', 'mentions' or 'off'" }),
 });
 export type NotificationLevelRequest = z.infer<typeof notificationLevelBody>;
+/** Its 200: the level now in force for the caller in that room. */
+export interface NotificationLevelResponse {
+  level: NotificationLevel;
+}
 
 /** The menu's words for each level. */
 export const notificationLevelLabels: Record<NotificationLevel, string> = {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isBlank, stripInvisible } from './invisible-characters';
 import { nicknameSchema } from './validation';
+import type { NotificationLevel } from './notifications';
 
 export const ROOM_NAME_MAX = 50;
 
@@ -114,6 +115,13 @@ export interface RoomSummary {
   unreadMentions?: boolean;
   /** The caller made the room: they may delete anyone's message in it, and manage its links. */
   isOwner?: boolean;
+  /**
+   * What notifies the caller about this room (contract/notifications.ts): the level they chose,
+   * else the room's size decides. Always sent; optional for a cached list from before levels.
+   */
+  notificationLevel?: NotificationLevel;
+  /** The caller chose `notificationLevel`; false while the room's size decides it. */
+  notificationLevelChosen?: boolean;
 }
 
 /** The most unread messages a badge names; beyond, it says '99+'. */
