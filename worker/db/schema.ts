@@ -148,8 +148,16 @@ export const rooms = sqliteTable(
      */
     inviteCode: text('invite_code'),
     createdAt: createdAt(),
+    /**
+     * A private conversation of two (worker/direct/): the members' user ids, sorted, joined by
+     * ':'. Unique, so one pair has one room; null for every ordinary room.
+     */
+    directPair: text('direct_pair'),
   },
-  (table) => [index('rooms_created_idx').on(table.createdAt, table.roomId)],
+  (table) => [
+    index('rooms_created_idx').on(table.createdAt, table.roomId),
+    uniqueIndex('rooms_direct_pair_idx').on(table.directPair),
+  ],
 );
 
 /** Invite links that expire or run out, made by a room's owner when sharing. */
@@ -419,3 +427,28 @@ export const files = sqliteTable(
 );
 
 export type FileRow = typeof files.$inferSelect;
+
+/**
+ * Blocks between people (worker/direct/): while one exists in either direction, neither can
+ * open a private conversation with the other. `blockedNickname` is the name the blocker knew
+ * the other by in their conversation, so the list they unblock from can name them.
+ */
+export const userBlocks = sqliteTable(
+  'user_blocks',
+  {
+    /** Random: the list and the unblock name a block by it, never by the other's user id. */
+    id: text('id').primaryKey(),
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedNickname: text('blocked_nickname').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('user_blocks_pair_idx').on(table.blockerId, table.blockedId),
+    index('user_blocks_blocked_idx').on(table.blockedId),
+  ],
+);
