@@ -19,6 +19,7 @@ import { isUploadRequest } from './files/read-upload';
 import { answerBookmark, openSession } from './http/d1-session';
 import { sameOrigin } from './http/same-origin';
 import { roomRoutes } from './rooms/room-routes';
+import { notificationLevelRoutes } from './rooms/notification-level-route';
 import { ticketRoutes } from './tickets/ticket-route';
 import { refuseBlockedAddresses } from './security/guards';
 import { profileRoutes } from './auth/profile-routes';
@@ -55,6 +56,7 @@ api.route('/admin', adminRoutes);
 api.route('/invites', inviteRoutes);
 api.route('/rooms', inviteLinkRoutes);
 api.route('/', roomRoutes);
+api.route('/', notificationLevelRoutes);
 api.route('/', ticketRoutes);
 api.route('/', fileRoutes);
 

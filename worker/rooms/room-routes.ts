@@ -13,6 +13,7 @@ import {
   type RoomsResponse,
   type UnbanResponse,
 } from '../../contract/rooms';
+import { effectiveNotificationLevel, NOTIFY_ALL_MAX_MEMBERS } from '../../contract/notifications';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
 import { memberships, rooms, users } from '../db/schema';
@@ -39,6 +40,17 @@ const MEMBER_LIST_LIMIT = 500;
 const unreadCount = sql<number>`max(0, ${rooms.lastMessageId} - ${memberships.lastReadId})`;
 /** A message mentioning the member came after their read position (the same flush writes it). */
 const unreadMentions = sql<number>`${memberships.lastMentionId} > ${memberships.lastReadId}`;
+/**
+ * The room's members, counted no further than one past the size where the default level
+ * changes (all that effectiveNotificationLevel needs), in the list's own statement: a bounded
+ * index read per room on memberships_room_user_idx, not a count of a big room's every member.
+ * Only for members who have not chosen a level.
+ */
+const membersUpToDefaultChange = sql<number | null>`case
+  when ${memberships.notificationLevel} is null
+  then (select count(*) from (select 1 from memberships as room_members
+    where room_members.room_id = ${rooms.roomId} limit ${NOTIFY_ALL_MAX_MEMBERS + 1}))
+  end`;
 
 // Mounted at /api itself, so the session check sits on each route rather than on `use`, which
 // would also catch unknown /api paths and answer them 401 instead of 404.
@@ -71,6 +83,8 @@ export const roomRoutes = new Hono<AppEnv>()
         unreadCount: unreadCount,
         unreadMentions: unreadMentions,
         createdBy: rooms.createdBy,
+        notificationLevel: memberships.notificationLevel,
+        memberCount: membersUpToDefaultChange,
       })
       .from(memberships)
       .innerJoin(rooms, eq(rooms.roomId, memberships.roomId))
@@ -90,6 +104,8 @@ export const roomRoutes = new Hono<AppEnv>()
       lastMessageId: row.lastMessageId,
       unreadMentions: Boolean(row.unreadMentions),
       isOwner: row.createdBy === c.var.user.id,
+      notificationLevel: effectiveNotificationLevel(row.notificationLevel, row.memberCount ?? 0),
+      notificationLevelChosen: row.notificationLevel !== null,
     }));
     return c.json(list satisfies RoomsResponse);
   })
