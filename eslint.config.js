@@ -85,8 +85,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.serviceworker, __SHELL__: 'readonly' } },
   },
   {
-    // The bench's workerd floor: a Worker module, as the runtime runs it.
-    files: ['bench/servers/floor/worker.js'],
+    // The bench's workerd servers (the floor, the peer): Worker modules, as the runtime runs them.
+    files: ['bench/servers/floor/worker.js', 'bench/servers/peer/worker.js'],
     languageOptions: { globals: { ...globals.worker, WebSocketPair: 'readonly' } },
   },
   {

@@ -4,31 +4,37 @@
  * one Lighthouse run per page instead of 5.
  * Scenario names on the command line (or BENCH_ONLY=a,b) run a subset.
  */
-const USAGE = `usage: npm run bench -- [--quick] [--profile] [busy] [busy-deflate] [big] [many]
+const USAGE = `usage: npm run bench -- [--quick] [--profile] [--floor] [busy] [busy-deflate] [verbs]
+                             [big] [many] [capacity]
                              [storm] [storm-ticket] [storm-rooms] [storm-rooms-evicted]
                              [broadcast] [http]
                              [lighthouse]
 
 --profile  a CPU profile of our worker's isolate during each traffic scenario (saved, top printed)
---floor    a third server in the socket scenarios: the least a Durable Object can do for the
-           same load on the same workerd (servers/floor/), what the runtime itself costs
+--floor    two more servers in the socket scenarios, on the same workerd: the floor, the least
+           a Durable Object can do for the same load (servers/floor/), what the runtime itself
+           costs; and the peer, a room the way Cloudflare's chat demo builds one (servers/peer/)
 
 env: BENCH_SCALE (1)         multiplies members, senders, rooms and HTTP samples
      BENCH_TIME_SCALE (1)    multiplies the sending durations
      BENCH_DRAIN_MS (30000)  longest wait for deliveries after the senders stop
      BENCH_ROUNDS (3)        alternating passes of each server per traffic scenario, medians
      BENCH_STORM_ROUNDS (5)  the same for the connect storms
+     BENCH_CAPACITY_ROUNDS (1)  climbs of each server in the capacity scenario
      BENCH_LIGHTHOUSE_RUNS (5, --quick 1)  Lighthouse runs per page, medians reported
      CHROME_PATH (/usr/bin/chromium)  the Chromium that Lighthouse drives
      BENCH_PORT (8890), BENCH_BASELINE_PORT (8891), BENCH_FLOOR_PORT (8892),
+     BENCH_PEER_PORT (8893),
      BENCH_SETUP_CONCURRENCY (8)
      BENCH_DEADLINE_MS (2400000)  the whole run is stopped after this long`;
 
 const ORDER = [
   'busy',
   'busy-deflate',
+  'verbs',
   'big',
   'many',
+  'capacity',
   'storm',
   'storm-ticket',
   'storm-rooms',
@@ -70,6 +76,9 @@ export function loadConfig(argv = process.argv.slice(2)) {
     busy,
     // The same room with clients that offer permessage-deflate, as browsers and `ws` do.
     'busy-deflate': { ...busy, title: 'busy room, clients offer deflate', offerDeflate: true },
+    // The busy room where a quarter of each sender's actions are reactions and edits: an
+    // ordinary message must cost no more beside them (latency counts the messages only).
+    verbs: { ...busy, title: 'busy room, a quarter reactions and edits', verbShare: 0.25 },
     big: {
       title: 'one big room',
       rooms: 1,
@@ -87,6 +96,15 @@ export function loadConfig(argv = process.argv.slice(2)) {
       rate: 1,
       durationMs: seconds(10),
       connectConcurrency: 50,
+    },
+    // One room of 200, its message rate raised step by step until it lags (scenarios/capacity).
+    capacity: {
+      title: 'room capacity, 200 members',
+      rooms: 1,
+      members: count(200, 2),
+      steps: [40, 80, 120, 160, 240, 320, 480, 640, 800].map((rate) => count(rate, 4)),
+      stepMs: seconds(3),
+      rounds: Math.round(positive('BENCH_CAPACITY_ROUNDS', 1)),
     },
     storm: {
       title: 'connect storm',
@@ -152,6 +170,8 @@ export function loadConfig(argv = process.argv.slice(2)) {
   const users = Math.max(
     people('busy'),
     people('busy-deflate'),
+    people('verbs'),
+    people('capacity'),
     people('big'),
     people('storm'),
     people('storm-ticket'),
@@ -180,6 +200,7 @@ export function loadConfig(argv = process.argv.slice(2)) {
     port: positive('BENCH_PORT', 8890),
     baselinePort: positive('BENCH_BASELINE_PORT', 8891),
     floorPort: positive('BENCH_FLOOR_PORT', 8892),
+    peerPort: positive('BENCH_PEER_PORT', 8893),
     setupConcurrency: positive('BENCH_SETUP_CONCURRENCY', 8),
     drainMs: positive('BENCH_DRAIN_MS', 30_000),
     deadlineMs: positive('BENCH_DEADLINE_MS', 40 * 60_000),

@@ -7,20 +7,23 @@ import { cpus, totalmem } from 'node:os';
 import { loadConfig } from './config.mjs';
 import { formatTable } from './report/table.mjs';
 import { broadcastToAll } from './scenarios/broadcast.mjs';
+import { roomCapacity } from './scenarios/capacity.mjs';
 import { httpApi } from './scenarios/http-api.mjs';
 import { lighthouseScores } from './scenarios/lighthouse.mjs';
 import { connectStorm } from './scenarios/connect-storm.mjs';
 import { roomTraffic } from './scenarios/room-traffic.mjs';
 import { startApp } from './servers/app-server.mjs';
 import { startBaseline } from './servers/baseline-server.mjs';
-import { startFloor } from './servers/floor-server.mjs';
+import { startFloor, startPeer } from './servers/floor-server.mjs';
 import { createUsers } from './setup/population.mjs';
 
 const SCENARIOS = {
   busy: roomTraffic,
   'busy-deflate': roomTraffic,
+  verbs: roomTraffic,
   big: roomTraffic,
   many: roomTraffic,
+  capacity: roomCapacity,
   storm: connectStorm,
   'storm-ticket': connectStorm,
   'storm-rooms': connectStorm,
@@ -79,12 +82,19 @@ let exitCode = 0;
 try {
   console.log(
     `starting the app on :${config.port} and the baseline on :${config.baselinePort}` +
-      (config.floor ? ` and the workerd floor on :${config.floorPort}` : ''),
+      (config.floor
+        ? `, the workerd floor on :${config.floorPort} and the peer on :${config.peerPort}`
+        : ''),
   );
   const outcomes = await Promise.allSettled([
     startApp({ host: config.host, port: config.port, inspector: config.profile }),
     startBaseline({ host: config.host, port: config.baselinePort }),
-    ...(config.floor ? [startFloor({ host: config.host, port: config.floorPort })] : []),
+    ...(config.floor
+      ? [
+          startFloor({ host: config.host, port: config.floorPort }),
+          startPeer({ host: config.host, port: config.peerPort }),
+        ]
+      : []),
   ]);
   for (const outcome of outcomes) if (outcome.status === 'fulfilled') servers.push(outcome.value);
   const failed = outcomes.find((outcome) => outcome.status === 'rejected');

@@ -6,9 +6,8 @@
  * server is idle, not only the one about to run: a server that has just served a pass is still
  * closing its thousand sockets, and when only the next server was waited for, the baseline's
  * connect storm was much slower after our pass than after the floor's, so it measured which
- * server went before it. With the workerd floor as a third server (`--floor`), the order
- * reverses the same way, so ours and the floor take turns going first and the baseline always
- * runs between them.
+ * server went before it. With the workerd floor and the peer (`--floor`), the order reverses
+ * the same way, so ours and the peer take turns going first.
  */
 import { waitForIdleLogged } from './cpu.mjs';
 
@@ -43,6 +42,6 @@ export function figures(results, fn, how = 'median') {
     if (values.length === 0) return undefined;
     return how === 'sum' ? values.reduce((sum, value) => sum + value, 0) : median(values);
   };
-  const row = { ours: over(results.ours), baseline: over(results.baseline) };
-  return results.floor ? { ...row, floor: over(results.floor) } : row;
+  // ours, baseline, and with `--floor` the floor and the peer: whichever servers ran.
+  return Object.fromEntries(Object.entries(results).map(([name, list]) => [name, over(list)]));
 }

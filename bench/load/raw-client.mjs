@@ -9,6 +9,8 @@ const MESSAGE_PREFIX = Buffer.from('42["message",');
 const PING = 0x32; // '2'
 const ACK = [0x34, 0x33]; // '43'
 const ERROR = Buffer.from('"error"');
+/** Emoji the verbs scenario reacts with: a few, so that reactions toggle on and off. */
+const VERB_EMOJI = ['👍', '❤️', '😂', '🎉'];
 
 /** Frames received by all clients: a quiet spell means the server has sent what it had. */
 export const received = { frames: 0 };
@@ -31,7 +33,16 @@ export class RawClient {
     this.lastId = 0;
     this.nextAckId = 1;
     this.pendingAcks = 0;
+    /** Chat messages sent and refused (the verbs below are counted apart). */
+    this.chatsSent = 0;
     this.refused = 0;
+    /** The acknowledgement ids of verbs (reactions, edits) still on their way. */
+    this.verbAcks = new Set();
+    this.verbsSent = 0;
+    this.verbsRefused = 0;
+    /** The newest message id seen in the room, and the newest of this client's own. */
+    this.lastSeenId = 0;
+    this.lastOwnId = 0;
     this.lastRefusal = '';
     this.dropped = false;
     this.compressed = false;
@@ -83,8 +94,40 @@ export class RawClient {
     if (this.phase !== 'joined') return false;
     const frame = JSON.stringify(['sendMessage', { text, roomId: this.roomId }]);
     this.pendingAcks++;
+    this.chatsSent++;
     this.ws.send(`42${this.nextAckId++}${frame}`);
     return true;
+  }
+
+  /**
+   * The bench's verbs: a reaction to the newest message seen (toggled) or an edit of this
+   * client's own newest message, as the chat screen sends them. False when there is none yet.
+   * @param {'react' | 'editMessage'} verb
+   */
+  sendVerb(verb, seq) {
+    const messageId = verb === 'react' ? this.lastSeenId : this.lastOwnId;
+    if (this.phase !== 'joined' || messageId === 0) return false;
+    const payload =
+      verb === 'react'
+        ? { roomId: this.roomId, messageId, emoji: VERB_EMOJI[seq % VERB_EMOJI.length] }
+        : { roomId: this.roomId, messageId, text: `edited ${seq}` };
+    const ackId = this.nextAckId++;
+    this.verbAcks.add(ackId);
+    this.pendingAcks++;
+    this.verbsSent++;
+    this.ws.send(`42${ackId}${JSON.stringify([verb, payload])}`);
+    return true;
+  }
+
+  /** Counts start again (the capacity scenario's steps reuse the same joined clients). */
+  resetCounts() {
+    this.chatsSent = 0;
+    this.refused = 0;
+    this.verbsSent = 0;
+    this.verbsRefused = 0;
+    this.pendingAcks = 0;
+    this.verbAcks.clear();
+    this.lastSeq.clear();
   }
 
   close() {
@@ -103,8 +146,10 @@ export class RawClient {
         this.onChat?.(this, message);
       } else if (data[0] === ACK[0] && data[1] === ACK[1]) {
         this.pendingAcks--;
+        const verb = this.verbAcks.size > 0 && this.verbAcks.delete(ackIdOf(data));
         if (data.includes(ERROR)) {
-          this.refused++;
+          if (verb) this.verbsRefused++;
+          else this.refused++;
           this.lastRefusal = data.toString();
         }
       }
@@ -131,6 +176,15 @@ export class RawClient {
       this.joined();
     }
   }
+}
+
+/** The id of an acknowledgement frame `43<id>[…]`. */
+function ackIdOf(data) {
+  let id = 0;
+  for (let i = 2; i < data.length && data[i] >= 0x30 && data[i] <= 0x39; i++) {
+    id = id * 10 + data[i] - 0x30;
+  }
+  return id;
 }
 
 function startsWith(data, prefix) {

@@ -14,7 +14,7 @@ const STALL_MS = 3000;
 /** @typedef {import('./raw-client.mjs').RawClient} RawClient */
 
 /** @param {{ members: RawClient[], senders: RawClient[] }[]} rooms */
-export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
+export async function runTraffic(rooms, { rate, durationMs, drainMs, verbShare = 0 }) {
   const latencies = [];
   /** Latencies by the second of the run they were sent in: a stall shows as one bad second. */
   const bySecond = [];
@@ -39,6 +39,8 @@ export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
     if (typeof message.id === 'number') {
       if (message.id <= client.lastId) inOrder = false;
       else client.lastId = message.id;
+      client.lastSeenId = Math.max(client.lastSeenId, message.id);
+      if (Number(sender) === client.user.index) client.lastOwnId = message.id;
     }
     if (!inOrder) outOfOrder++;
   };
@@ -56,12 +58,12 @@ export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
   started = performance.now();
-  await sendAll(senders, perSender, interval, started, durationMs);
+  await sendAll(senders, perSender, interval, started, durationMs, verbShare);
   const sendingMs = performance.now() - started;
 
   const expected = () =>
     rooms.reduce((sum, room) => {
-      const accepted = room.senders.reduce((n, c) => n + c.nextAckId - 1 - c.refused, 0);
+      const accepted = room.senders.reduce((n, c) => n + c.chatsSent - c.refused, 0);
       return sum + accepted * room.members.length;
     }, 0);
   const settled = () =>
@@ -75,8 +77,11 @@ export async function runTraffic(rooms, { rate, durationMs, drainMs }) {
   const refused = senders.reduce((n, { client }) => n + client.refused, 0);
   const refusal = senders.find(({ client }) => client.refused > 0)?.client.lastRefusal;
   const windowMs = Math.max(sendingMs, lastReceipt - started);
+  const clients = senders.map(({ client }) => client);
   return {
-    sent: senders.reduce((n, { sent }) => n + sent, 0),
+    sent: clients.reduce((n, client) => n + client.chatsSent, 0),
+    verbsSent: clients.reduce((n, client) => n + client.verbsSent, 0),
+    verbsRefused: clients.reduce((n, client) => n + client.verbsRefused, 0),
     expected: expected(),
     drainedMs,
     refused,
@@ -109,7 +114,20 @@ async function drain(settled, count, drainMs) {
   }
 }
 
-async function sendAll(senders, perSender, interval, started, durationMs) {
+/**
+ * Every sender's actions on its schedule. With `verbShare` (the verbs scenario), that share of
+ * each sender's actions is a verb instead of a message: reactions and edits in turn, spread
+ * evenly (a quarter: every fourth action). A verb with nothing to act on yet is a message.
+ */
+async function sendAll(senders, perSender, interval, started, durationMs, verbShare) {
+  const verbEvery = verbShare > 0 ? Math.round(1 / verbShare) : 0;
+  const act = (client, seq) => {
+    const verbTurn = verbEvery > 0 && seq % verbEvery === verbEvery - 1;
+    const verb = Math.floor(seq / verbEvery) % 2 === 0 ? 'react' : 'editMessage';
+    if (verbTurn && client.sendVerb(verb, seq)) return;
+    const sentAt = Math.round(performance.now() * 100);
+    client.sendChat(`b:${client.user.index}:${seq}:${sentAt}`);
+  };
   // Bounded even if the event loop stalls: a late sender catches up, then the loop ends.
   const deadline = started + durationMs + 60_000;
   while (performance.now() < deadline) {
@@ -117,8 +135,7 @@ async function sendAll(senders, perSender, interval, started, durationMs) {
     let pending = false;
     for (const sender of senders) {
       while (sender.sent < perSender && sender.offset + sender.sent * interval <= now) {
-        const sentAt = Math.round(performance.now() * 100);
-        sender.client.sendChat(`b:${sender.client.user.index}:${sender.sent}:${sentAt}`);
+        act(sender.client, sender.sent);
         sender.sent++;
       }
       if (sender.sent < perSender) pending = true;

@@ -46,11 +46,15 @@ async function runOn(target, spec, members, config) {
       rate: spec.rate,
       durationMs: spec.durationMs,
       drainMs: config.drainMs,
+      verbShare: spec.verbShare,
     });
     traffic.cpuMs = cpuSince(target.pid, cpuBefore);
     const { user, system } = process.cpuUsage(ownCpu);
     console.log(
       `    sent ${traffic.sent}, refused ${traffic.refused}, received ${traffic.received}` +
+        (spec.verbShare
+          ? ` (and ${traffic.verbsSent} verbs, ${traffic.verbsRefused} refused)`
+          : '') +
         ` of ${traffic.expected} (p50 ${(traffic.latency.p50 ?? NaN).toFixed(2)} ms,` +
         ` p99 ${(traffic.latency.p99 ?? NaN).toFixed(2)} ms), drained ${Math.round(traffic.drainedMs)} ms` +
         (traffic.refusal ? ` (refusal: ${traffic.refusal})` : '') +
@@ -82,6 +86,13 @@ function rows(spec, results) {
     { metric: 'lost', ...pick((r) => r.lost, 'sum') },
     { metric: 'out of order', ...pick((r) => r.outOfOrder, 'sum') },
     { metric: 'sends refused', ...pick((r) => r.refused, 'sum') },
+    // Reactions and edits (the verbs scenario); latency counts the messages only.
+    ...(spec.verbShare
+      ? [
+          { metric: 'verbs sent', ...pick((r) => r.verbsSent) },
+          { metric: 'verbs refused', ...pick((r) => r.verbsRefused, 'sum') },
+        ]
+      : []),
     { metric: 'server CPU ms', ...pick((r) => r.cpuMs) },
     // Whether a server accepted the clients' permessage-deflate offers.
     ...(spec.offerDeflate

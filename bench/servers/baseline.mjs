@@ -34,6 +34,21 @@ io.on('connection', (socket) => {
     });
     reply({});
   });
+  // The verbs scenario's reactions and edits: told to the room as they came.
+  /** @type {[string, string][]} */
+  const verbs = [
+    ['react', 'reactions'],
+    ['editMessage', 'messageUpdated'],
+  ];
+  for (const [verb, event] of verbs) {
+    socket.on(verb, (payload, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      const room = socket.data.room;
+      if (!room) return reply({ error: 'Join the room first' });
+      io.to(room).emit(event, { id: payload?.messageId, ...payload });
+      reply({});
+    });
+  }
 });
 
 // The same listen queue as workerd's sockets (4,096, what `ss -ltn` shows for ours). Node's

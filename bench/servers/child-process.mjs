@@ -77,14 +77,14 @@ export async function waitReady(server, probe, timeoutMs) {
 }
 
 /**
- * A comparison server (the baseline, the workerd floor): a Node script run on its own port,
+ * A comparison server (the baseline, the workerd floor, the peer): a Node script run on its own port,
  * ready once it prints `readyText`. Answers the target the scenarios drive.
  * @param {{ name: string, label: string, script: string, host: string, port: number,
- *   readyText: string, readyTimeoutMs: number, cwd?: string }} options
+ *   readyText: string, readyTimeoutMs: number, cwd?: string, args?: string[] }} options
  */
 export async function startScriptServer(options) {
-  const { name, label, script, host, port, readyText, readyTimeoutMs, cwd } = options;
-  const server = spawnServer(label, [script], {
+  const { name, label, script, host, port, readyText, readyTimeoutMs, cwd, args = [] } = options;
+  const server = spawnServer(label, [script, ...args], {
     cwd,
     env: { PORT: String(port) },
     logName: `chat-bench-${name}`,

@@ -2,7 +2,8 @@
  * The workerd floor: the least a Durable Object can do for the bench's rooms, as a yardstick of
  * what the runtime itself costs per socket and per frame. One object per room, hibernatable
  * sockets, the same events as the baseline (join, sendMessage → message to the room and an
- * ack), members in memory and in the sockets' attachments, no auth, no storage, no checks.
+ * ack; the verbs react and editMessage → their event to the room), members in memory and in
+ * the sockets' attachments, no auth, no storage, no checks.
  * Not the product: it never ships, and `npm run bench -- --floor` is its only user.
  */
 import { DurableObject } from 'cloudflare:workers';
@@ -58,6 +59,12 @@ export class FloorRoom extends DurableObject {
         createdAt: Date.now(),
       };
       const encoded = `42${JSON.stringify(['message', message])}`;
+      for (const member of this.members.keys()) member.send(encoded);
+    } else if (event === 'react' || event === 'editMessage') {
+      // The verbs scenario's reactions and edits: told to the room as they came, no more.
+      if (!this.members.has(ws)) return ws.send(`43${ackId}[{"error":"Join first"}]`);
+      const name = event === 'react' ? 'reactions' : 'messageUpdated';
+      const encoded = `42${JSON.stringify([name, { id: payload?.messageId, ...payload }])}`;
       for (const member of this.members.keys()) member.send(encoded);
     }
     if (ackId) ws.send(`43${ackId}[{}]`);
