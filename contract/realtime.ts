@@ -174,19 +174,44 @@ export const leaveSchema = z.object({ room: z.string().max(100).optional() });
 /** The most messages one `loadHistory` answers with (also its default). */
 export const HISTORY_OLDER_MAX = 100;
 
+/** The messages on each side of the one `loadHistory { around }` asks for, by default. */
+export const HISTORY_AROUND_SIDE = 25;
+/** The most on each side `around` takes as its `limit`. */
+export const HISTORY_AROUND_SIDE_MAX = HISTORY_OLDER_MAX / 2;
+
+const historyAnchorSchema = z.number().int().positive();
+
 /**
- * `loadHistory`: the messages just before `before` (a stored message's id), newest `limit` of
- * them. Acknowledged with `{ messages (oldest first), hasMore }`, bounded like every history
- * frame (HISTORY_FRAME_BYTES), or `{ error }`.
+ * `loadHistory`, one of three pages (`limit` 1 to HISTORY_OLDER_MAX; for `around`, on each
+ * side, 1 to HISTORY_AROUND_SIDE_MAX):
+ * - `{ before }`: the newest `limit` (50) messages just before that id (scrolling back);
+ * - `{ around }`: that stored message with up to `limit` (25) older and newer (a search
+ *   result's jump); a message not stored (never, or trimmed) is refused 'message_not_found';
+ * - `{ after }`: the oldest `limit` (50) messages just after that id (scrolling down towards
+ *   the present after a jump).
+ * Acknowledged with `{ messages (oldest first), hasMore, hasNewer? }`, bounded like every
+ * history frame (HISTORY_FRAME_BYTES), or `{ error }`. `hasMore`: more exist the way the page
+ * went (older for `before` and `around`, newer for `after`); `hasNewer` (`around` and `after`):
+ * newer messages than the page exist, so the page is not the present yet.
  */
-export const loadHistorySchema = z.object({
-  before: z.number().int().positive(),
-  limit: z.number().int().positive().max(HISTORY_OLDER_MAX).optional(),
-});
+export const loadHistorySchema = z
+  .object({
+    before: historyAnchorSchema.optional(),
+    around: historyAnchorSchema.optional(),
+    after: historyAnchorSchema.optional(),
+    limit: z.number().int().positive().max(HISTORY_OLDER_MAX).optional(),
+  })
+  .refine(
+    (payload) =>
+      [payload.before, payload.around, payload.after].filter((id) => id !== undefined).length ===
+        1 &&
+      (payload.around === undefined || (payload.limit ?? 0) <= HISTORY_AROUND_SIDE_MAX),
+  );
 export type LoadHistoryPayload = z.infer<typeof loadHistorySchema>;
 export const loadHistoryAckSchema = z.object({
   messages: z.array(chatMessageSchema),
   hasMore: z.boolean(),
+  hasNewer: z.boolean().optional(),
 });
 export type LoadHistoryAck = z.infer<typeof loadHistoryAckSchema>;
 

@@ -7,6 +7,7 @@
  */
 import type { UploadedFile } from '../../contract/files';
 import type { MessageType } from '../../contract/realtime';
+import type { SearchQuery } from '../../contract/search';
 
 /** Which sockets to end from outside the room: a person's (one session's) or an address's. */
 export type SocketMatch = { userId: string; sessionId?: string } | { ip: string };
@@ -56,6 +57,11 @@ export function fileUploaded(
   upload: UploadedFile & { uploaderId: string; createdAt: number },
 ): Promise<void> {
   return roomStub(env, roomId).fileUploaded(upload);
+}
+
+/** A member's search of the room's history (worker/rooms/search-route.ts). */
+export function searchRoom(env: Env, roomId: string, userId: string, query: SearchQuery) {
+  return roomStub(env, roomId).searchMessages(userId, query);
 }
 
 /** A kick: banned in the room, their sockets ended with `reason`. */

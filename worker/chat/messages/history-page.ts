@@ -53,3 +53,59 @@ export function fitFrame(
   }
   return { messages: candidates.slice(first), page: { hasMore } };
 }
+
+const frameSize = (message: ChatMessage) => utf8.encode(JSON.stringify(message)).byteLength + 1;
+
+/**
+ * A page around `center` (loadHistory's `around`; `after` has no center and nothing older):
+ * up to `side` of `older` (oldest first, one more than `side` saying that older ones exist)
+ * and of `newer` (likewise), taken one from each side in turn while they fit in one frame,
+ * so the center always goes out and what is left out is the farthest from it.
+ */
+export function fitAround(
+  older: ChatMessage[],
+  center: ChatMessage[],
+  newer: ChatMessage[],
+  side: number,
+): { messages: ChatMessage[]; hasMore: boolean; hasNewer: boolean } {
+  const before = older.slice(-side);
+  const after = newer.slice(0, side);
+  let hasMore = older.length > side;
+  let hasNewer = newer.length > side;
+  let budget = HISTORY_FRAME_BYTES - FRAME_OVERHEAD_BYTES;
+  for (const message of center) budget -= frameSize(message);
+  let olderTaken = 0;
+  let newerTaken = 0;
+  let olderOpen = before.length > 0;
+  let newerOpen = after.length > 0;
+  while (olderOpen || newerOpen) {
+    if (newerOpen) {
+      const size = frameSize(after[newerTaken]!);
+      if (size > budget) {
+        newerOpen = false;
+        hasNewer = true;
+      } else {
+        budget -= size;
+        newerTaken += 1;
+        newerOpen = newerTaken < after.length;
+      }
+    }
+    if (olderOpen) {
+      const size = frameSize(before[before.length - 1 - olderTaken]!);
+      if (size > budget) {
+        olderOpen = false;
+        hasMore = true;
+      } else {
+        budget -= size;
+        olderTaken += 1;
+        olderOpen = olderTaken < before.length;
+      }
+    }
+  }
+  const messages = [
+    ...before.slice(before.length - olderTaken),
+    ...center,
+    ...after.slice(0, newerTaken),
+  ];
+  return { messages, hasMore, hasNewer };
+}

@@ -1,12 +1,20 @@
 /**
- * `loadHistory` `{ before, limit? }`: a page of the messages older than the oldest one a client
- * shows, acknowledged as `{ messages (oldest first), hasMore }`. It reads storage and sends up to
- * a full history frame, so it is bounded like `chatHistory` (history-page.ts) and rate-limited
- * per person like joins (join-limit.ts), across all their sockets: scrolling up asks for a page
- * at a time, not a stream, however many tabs ask.
+ * `loadHistory`: `{ before, limit? }` a page of the messages older than the oldest one a client
+ * shows, acknowledged as `{ messages (oldest first), hasMore }`; `{ around }` the page a search
+ * result is on (the message and up to 25 each side, with `hasMore` and `hasNewer`); `{ after }`
+ * the page after the newest shown, back towards the present after such a jump. It reads storage
+ * and sends up to a full history frame, so it is bounded like `chatHistory` (history-page.ts)
+ * and rate-limited per person like joins (join-limit.ts), across all their sockets: scrolling
+ * asks for a page at a time, not a stream, however many tabs ask.
  */
-import { HISTORY_OLDER_MAX, loadHistorySchema, refused } from '../../../contract/realtime';
-import { fitFrame } from './history-page';
+import {
+  HISTORY_AROUND_SIDE,
+  HISTORY_AROUND_SIDE_MAX,
+  HISTORY_OLDER_MAX,
+  loadHistorySchema,
+  refused,
+} from '../../../contract/realtime';
+import { fitAround, fitFrame } from './history-page';
 import type { MessageStore } from './message-store';
 import { PersonLimit } from '../sockets/person-limit';
 
@@ -33,12 +41,29 @@ export function loadHistory(
   if (!parsed.success) {
     return refused(
       'invalid_payload',
-      `loadHistory takes { before: <message id>, limit?: 1 to ${HISTORY_OLDER_MAX} }`,
+      `loadHistory takes one of { before | after: <message id>, limit?: 1 to ${HISTORY_OLDER_MAX} }` +
+        ` or { around: <message id>, limit?: 1 to ${HISTORY_AROUND_SIDE_MAX} }`,
     );
   }
   if (!budgets.take(userId)) return refused('rate_limited', LOADING_TOO_FAST);
+  const { before, around, after } = parsed.data;
+  if (around !== undefined) return aroundPage(store, around, parsed.data.limit);
   const limit = parsed.data.limit ?? DEFAULT_LIMIT;
+  if (after !== undefined) {
+    // One more than asked, to know whether newer ones exist without counting them.
+    const page = fitAround([], [], store.after(after, limit + 1), limit);
+    return { messages: page.messages, hasMore: page.hasNewer, hasNewer: page.hasNewer };
+  }
   // One more than asked, to know whether older ones exist without counting them.
-  const { messages, page } = fitFrame(store.before(parsed.data.before, limit + 1), limit);
+  const { messages, page } = fitFrame(store.before(before!, limit + 1), limit);
   return { messages, hasMore: page.hasMore };
+}
+
+/** The stored message `id` with its neighbours, or a refusal when it is not kept (any more). */
+function aroundPage(store: MessageStore, id: number, side = HISTORY_AROUND_SIDE) {
+  const found = store.find(id);
+  if (!found) return refused('message_not_found', 'That message is no longer in the room');
+  const older = store.before(id, side + 1);
+  const newer = store.after(id, side + 1);
+  return fitAround(older, [found.message], newer, side);
 }

@@ -305,6 +305,18 @@ export class MessageStore {
     return rows.reverse().map(toMessage);
   }
 
+  /** The oldest `limit` messages after `afterId`, oldest first (loadHistory's `after`). */
+  after(afterId: number, limit: number): ChatMessage[] {
+    return this.sql
+      .exec<MessageRow>(
+        `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > ? ORDER BY id LIMIT ?`,
+        afterId,
+        limit,
+      )
+      .toArray()
+      .map(toMessage);
+  }
+
   /** The message the person sent with this clientId, if it is still kept. */
   byClientId(userId: string, clientId: string): ChatMessage | null {
     const row = this.sql

@@ -36,6 +36,8 @@ import type { RoomUpload } from '../messages/message-files';
 import { RoomMessages } from '../messages/room-messages';
 import { RoomPresence } from '../presence/room-presence';
 import { RoomSecurityLog } from './room-security-log';
+import { RoomSearch, type SearchOutcome } from '../messages/room-search';
+import type { SearchQuery } from '../../../contract/search';
 import {
   MAX_SOCKETS_PER_PERSON,
   RECONNECTING_TOO_FAST,
@@ -61,6 +63,8 @@ export class ChatRoom extends SocketIoServer<
   private readonly renameCalls = new Map<string, number>();
   private renameCallCount = 0;
   private readonly broadcastReceipts: BroadcastReceipts;
+  /** Made by the first search (room-search.ts). */
+  private search: RoomSearch | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -246,6 +250,18 @@ export class ChatRoom extends SocketIoServer<
   /** RPC from the upload route: a member's file, which their next message may carry. */
   async fileUploaded(upload: RoomUpload) {
     this.parts.messages.files.uploaded(upload);
+  }
+
+  /**
+   * RPC from the search route (worker/rooms/search-route.ts), which checked the membership in
+   * D1: the room's own ban list is checked too, as a socket's join is.
+   */
+  async searchMessages(userId: string, query: SearchQuery): Promise<SearchOutcome> {
+    if (this.parts.identity.deleted || this.parts.gate.isBanned(userId)) {
+      return { refused: 'not_found' };
+    }
+    this.search ??= new RoomSearch(this.ctx.storage);
+    return this.search.answer(userId, query);
   }
 
   /** RPC from the worker when a ban is lifted (the membership is the API's to give back). */
