@@ -116,6 +116,11 @@ export interface RoomSummary {
   /** The caller made the room: they may delete anyone's message in it, and manage its links. */
   isOwner?: boolean;
   /**
+   * A private conversation of two (contract/direct.ts): `name` is then the other person's
+   * nickname in it. Absent for ordinary rooms.
+   */
+  direct?: true;
+  /**
    * What notifies the caller about this room (contract/notifications.ts): the level they chose,
    * else the room's size decides. Always sent; optional for a cached list from before levels.
    */

@@ -4,7 +4,7 @@
  * index serves: it reads rows until the page is full, so a rare match can read the table.
  * That is acceptable for a dashboard a few people use, and the answers stay bounded.
  */
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
@@ -102,15 +102,20 @@ export const adminLists = new Hono<AppEnv>()
     // A room written before its search name was kept is folded here (ASCII only).
     const searchName = sql`coalesce(${rooms.searchName}, ${rooms.name})`;
     const search = q ? or(eq(rooms.roomId, q), contains(searchName, searchText(q))) : undefined;
+    // Private conversations are counted in the total but never listed: an administrator neither
+    // joins nor reads them (docs/direct-messages.md).
+    const listed = isNull(rooms.directPair);
     const [rows, total] = await Promise.all([
       db
         .select({ room: rooms, creatorEmail: users.email })
         .from(rooms)
         .leftJoin(users, eq(users.id, rooms.createdBy))
-        .where(and(search, after(rooms.createdAt, rooms.roomId, cursor, scope)))
+        .where(and(listed, search, after(rooms.createdAt, rooms.roomId, cursor, scope)))
         .orderBy(desc(rooms.createdAt), desc(rooms.roomId))
         .limit(limit + 1),
-      search ? countWhere(db, rooms, search) : readCounters(db).then((stats) => stats.rooms),
+      search
+        ? countWhere(db, rooms, and(listed, search))
+        : readCounters(db).then((stats) => stats.rooms),
     ]);
     const positionOf = ({ room }: (typeof rows)[number]) => ({
       createdAt: room.createdAt,

@@ -1,21 +1,19 @@
 /** /api/admin: statistics, users, rooms, joining as moderator, deletions. Administrators only. */
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AdminJoinResponse, AdminStats } from '../../contract/admin';
 import { roomIdSchema } from '../../contract/rooms';
 import type { SuccessMessageResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
 import { requireAdmin } from '../auth/require-user';
-import { deleteRoom, membershipChanged } from '../room-calls/room-rpc';
-import { rooms, users } from '../db/schema';
-import { removeRoomObjects } from '../files/remove-files';
+import { membershipChanged } from '../room-calls/room-rpc';
+import { deleteRoomEverywhere } from '../room-removal/delete-room';
 import { ApiError } from '../http/api-error';
 import { logSecurityEvent } from '../security/guards';
 import { deleteAccount } from '../users/delete-account';
 import { findUserById } from '../users/find-user';
 import { adminLists } from './admin-lists';
 import { broadcastRoute, broadcastStatusRoute } from './broadcast-route';
-import { countRoomRemoval, readCounters } from '../db/counters';
+import { readCounters } from '../db/counters';
 import { joinAsModerator } from './join-as-moderator';
 import { securityRoutes } from './security-routes';
 
@@ -41,18 +39,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .delete('/rooms/:roomId', async (c) => {
     const roomId = c.req.param('roomId');
     if (!roomIdSchema.safeParse(roomId).success) throw new ApiError(404, 'Room not found');
-    // RETURNING decides races: of two admins deleting at once, one gets the row, one a 404.
-    // The counters change in the same batch (one transaction) as the delete they count.
-    const db = c.var.db;
-    const [, , [deleted]] = await db.batch([
-      ...countRoomRemoval(db, roomId),
-      db.delete(rooms).where(eq(rooms.roomId, roomId)).returning(),
-    ]);
+    // Of two admins deleting at once, one gets the row, one a 404.
+    const deleted = await deleteRoomEverywhere(c.env, c.var.db, roomId);
     if (!deleted) throw new ApiError(404, 'Room not found');
-    await c.var.db.update(users).set({ roomId: null }).where(eq(users.roomId, roomId));
-    // Its files' rows went with the room (a cascade); their objects are deleted, not unlinked.
-    await removeRoomObjects(c.env.FILES, roomId);
-    await deleteRoom(c.env, roomId);
     logSecurityEvent(c, {
       eventType: 'admin_room_deleted',
       userId: c.var.user.id,

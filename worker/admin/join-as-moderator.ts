@@ -6,6 +6,8 @@ import { MODERATOR_MARK } from '../../contract/rooms';
 import { findMembership, findRoomOr404, nicknameColumns } from '../rooms/room-queries';
 import { isUniqueViolation } from '../users/find-user';
 import { roomIdSchema } from '../../contract/rooms';
+import { directMessages } from '../../contract/direct';
+import { refuseIfDirect } from '../rooms/direct-rooms';
 
 /**
  * Puts an administrator in any room under a moderator nickname ('Mod' and a frog, then their
@@ -18,7 +20,8 @@ export async function joinAsModerator(
   roomId: string,
 ): Promise<{ nickname: string; renamed: boolean }> {
   if (!roomIdSchema.safeParse(roomId).success) throw new ApiError(404, 'Room not found');
-  await findRoomOr404(db, roomId);
+  // Administrators are not in people's private conversations (docs/direct-messages.md).
+  refuseIfDirect(await findRoomOr404(db, roomId), directMessages.noAdminJoin);
   const candidates = [
     `${MODERATOR_MARK} ${admin.nickname}`,
     `${MODERATOR_MARK} ${admin.nickname}-${admin.id.slice(0, 4)}`,

@@ -14,6 +14,8 @@ import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { randomToken } from '../lib/encoding';
 import { findMembership, findRoomOr404 } from '../rooms/room-queries';
+import { directMessages } from '../../contract/direct';
+import { refuseIfDirect } from '../rooms/direct-rooms';
 import { enforceLimit } from '../security/guards';
 import { inviteUrl } from './invite-url';
 
@@ -37,9 +39,10 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
     const room = await roomOf(c.var.db, c.req.param('roomId'));
     const member = await findMembership(c.var.db, room.roomId, c.var.user.id);
     // Not a member: the same 404 as a room that does not exist, so the link stays a secret.
-    if (!member && c.var.user.role !== 'admin') {
+    if (!member && (c.var.user.role !== 'admin' || room.directPair !== null)) {
       throw new ApiError(404, roomMessages.roomNotFound);
     }
+    refuseIfDirect(room, directMessages.noInvites);
     return c.json({
       inviteUrl: inviteUrl(c, room.roomId, room.inviteCode),
       canManage: room.createdBy === c.var.user.id,
@@ -102,6 +105,7 @@ function spent(now: number) {
 
 async function ownersRoom(c: Context<AppEnv>) {
   const room = await roomOf(c.var.db, c.req.param('roomId') ?? '');
+  refuseIfDirect(room, directMessages.noInvites);
   if (room.createdBy !== c.var.user.id) throw new ApiError(403, inviteMessages.onlyOwner);
   return room;
 }

@@ -15,6 +15,7 @@ import { memberships, rooms } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { inviteAdmits } from '../rooms/room-admission';
 import { roomMembershipAndBan } from '../rooms/room-queries';
+import { directRoomName } from '../rooms/direct-rooms';
 
 export const inviteRoutes = new Hono<AppEnv>().get('/:roomId', requireUser, async (c) => {
   const roomId = c.req.param('roomId');
@@ -26,13 +27,16 @@ export const inviteRoutes = new Hono<AppEnv>().get('/:roomId', requireUser, asyn
   ]);
   if (!row) throw new ApiError(404, roomMessages.roomNotFound);
   const isMember = row.nickname !== null;
+  // A private conversation invites nobody: to anyone but its two it does not exist.
+  if (!isMember && row.directPair !== null) throw new ApiError(404, roomMessages.roomNotFound);
   const code = c.req.query(INVITE_PARAM);
   if (!isMember && !(await inviteAdmits(db, { roomId, inviteCode: row.inviteCode }, code))) {
     throw new ApiError(404, inviteMessages.linkInvalid);
   }
   return c.json({
     roomId,
-    name: row.name,
+    // Named as its member sees it: after the other person, for a private conversation.
+    name: row.directPair === null ? row.name : await directRoomName(db, roomId, c.var.user.id),
     owner: owner?.nickname ?? null,
     isMember,
     banned: row.bannedAt !== null,

@@ -21,6 +21,7 @@ import { defaultNickname } from './default-nickname';
 import { locationHintFor } from './location-hint';
 import { nicknameLook } from './nickname-look';
 import { admitNewcomer } from './room-admission';
+import { refuseNewcomerIfDirect } from './direct-rooms';
 import { findJoinState, nicknameColumns, nicknameKey } from './room-queries';
 
 interface JoinRequest {
@@ -105,6 +106,8 @@ async function joinExistingRoom(
   // Kicked people are banned until an owner or admin lifts it, whatever link they come back by.
   if (banned) throw new ApiError(403, roomMessages.banned);
   if (existing) return rejoin(db, user, room, existing, nickname, beforeRename);
+  // A private conversation has its two members for good: nobody joins it, by id or link.
+  refuseNewcomerIfDirect(room);
   const refund = await admitNewcomer(db, room, invite);
   try {
     // Nothing joined: the same person's other join won the race, and used the link itself.

@@ -64,6 +64,7 @@ export function roomMembershipAndBan(db: Db, roomId: string, userId: string) {
     .select({
       name: rooms.name,
       inviteCode: rooms.inviteCode,
+      directPair: rooms.directPair,
       nickname: memberships.nickname,
       bannedAt: roomBans.bannedAt,
     })

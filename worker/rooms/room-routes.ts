@@ -24,6 +24,7 @@ import { membershipChanged } from '../room-calls/room-rpc';
 import { joinRoom } from './join-room';
 import { kickMember } from './kick-member';
 import { requireRoomModerator } from './room-access';
+import { roomNameFor } from './direct-rooms';
 import { findMembership } from './room-queries';
 import { liftBan, listBans } from './room-bans';
 import { limitRenames, limitRoomCreation } from './join-limits';
@@ -76,7 +77,9 @@ export const roomRoutes = new Hono<AppEnv>()
     const rows = await c.var.db
       .select({
         roomId: rooms.roomId,
-        name: rooms.name,
+        // A private conversation is named after the other person (direct-rooms.ts).
+        name: roomNameFor(c.var.user.id),
+        direct: rooms.directPair,
         nickname: memberships.nickname,
         lastMessageHtml: rooms.lastMessageHtml,
         lastMessageId: rooms.lastMessageId,
@@ -104,6 +107,7 @@ export const roomRoutes = new Hono<AppEnv>()
       lastMessageId: row.lastMessageId,
       unreadMentions: Boolean(row.unreadMentions),
       isOwner: row.createdBy === c.var.user.id,
+      ...(row.direct !== null ? { direct: true as const } : {}),
       notificationLevel: effectiveNotificationLevel(row.notificationLevel, row.memberCount ?? 0),
       notificationLevelChosen: row.notificationLevel !== null,
     }));

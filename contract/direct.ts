@@ -1,0 +1,60 @@
+/**
+ * Direct messages: a private conversation of two people, opened from a room both are in
+ * (docs/direct-messages.md). It is a room like any other to the chat, with nobody else able to
+ * enter it, and is named after the other person on each side.
+ */
+import { z } from 'zod';
+
+/** The name a direct room has where no side is known (the admin's counts, the room object). */
+export const DIRECT_ROOM_NAME = 'Private conversation';
+
+export const directMessages = {
+  nicknameRequired: 'Say whom to message (their nickname in this room).',
+  notInRoom: 'Nobody by that nickname is in this room.',
+  notYourself: "You can't message yourself.",
+  blocked: "You can't message this person.",
+  notDirect: 'Only a private conversation can be blocked.',
+  noInvites: 'A private conversation has no invite link.',
+  noModeration: 'Nobody moderates a private conversation.',
+  noAdminJoin: 'Administrators do not join private conversations.',
+  blockNotFound: 'That block was not found.',
+} as const;
+
+/** POST /api/rooms/:roomId/direct: the other person, by their nickname in :roomId. */
+export const openDirectBody = z.object({
+  nickname: z
+    .string({ error: directMessages.nicknameRequired })
+    .trim()
+    .min(1, directMessages.nicknameRequired)
+    .max(64, directMessages.notInRoom),
+});
+
+export type OpenDirectRequest = z.infer<typeof openDirectBody>;
+
+/** The conversation, created on first use and the same one afterwards, whoever opens it. */
+export interface OpenDirectResponse {
+  roomId: string;
+  /** The caller's nickname in it (the one they have in the room it was opened from, at first). */
+  activeNickname: string;
+  /** Whether this call made it. */
+  created: boolean;
+}
+
+/** POST /api/rooms/:roomId/block: the conversation is over for both. */
+export interface BlockResponse {
+  success: true;
+  message: string;
+}
+
+/** Someone the caller blocked, named as they knew them; `id` is the block's, not the person's. */
+export interface BlockedPerson {
+  id: string;
+  nickname: string;
+  /** Milliseconds since the epoch. */
+  blockedAt: number;
+}
+
+/** GET /api/blocks: the people the caller blocked (not who blocked them). */
+export interface BlocksResponse {
+  blocks: BlockedPerson[];
+}

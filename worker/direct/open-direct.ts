@@ -1,0 +1,118 @@
+/**
+ * Opening a private conversation with someone from a room both are in: created on first use,
+ * found again afterwards, whoever starts it. One batch (one transaction) makes the room and its
+ * two memberships only if no room of the pair exists (the unique pair key, ON CONFLICT DO
+ * NOTHING) and no block stands between them, so two first clicks at once make one room and a
+ * block landing meanwhile cannot be slipped past. It then reads which room the pair has.
+ */
+import { and, eq } from 'drizzle-orm';
+import { DIRECT_ROOM_NAME, directMessages, type OpenDirectResponse } from '../../contract/direct';
+import { roomMessages } from '../../contract/rooms';
+import type { Db } from '../db/client';
+import { memberships, users, type UserRow } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { randomToken } from '../lib/encoding';
+import { searchText } from '../lib/search-text';
+import { directPairKey } from '../rooms/direct-rooms';
+import { nicknameColumns, nicknameKey, roomMembershipAndBan } from '../rooms/room-queries';
+
+/** A block in either direction between the users of two numbered parameters. */
+const blockBetween = (a: number, b: number) => `SELECT 1 FROM user_blocks
+  WHERE (blocker_id = ?${a} AND blocked_id = ?${b}) OR (blocker_id = ?${b} AND blocked_id = ?${a})`;
+
+/** Who `nickname` is in the room (their user id and nickname as written there). */
+function memberByNickname(db: Db, roomId: string, nickname: string) {
+  return db
+    .select({ userId: memberships.userId, nickname: memberships.nickname })
+    .from(memberships)
+    .where(and(eq(memberships.roomId, roomId), eq(memberships.nicknameKey, nicknameKey(nickname))))
+    .get();
+}
+
+export interface OpenedDirect extends OpenDirectResponse {
+  /** The room's object is to be made (a new room). */
+  created: boolean;
+}
+
+/**
+ * The caller must be a member of `fromRoomId` and not banned from it (a stranger hears that the
+ * room does not exist), and so must the other person. Each side takes the nickname they have in
+ * `fromRoomId`: unique there, so unique in a room of two.
+ */
+export async function openDirect(
+  db: Db,
+  caller: UserRow,
+  fromRoomId: string,
+  nickname: string,
+): Promise<OpenedDirect> {
+  const [[from], other] = await Promise.all([
+    roomMembershipAndBan(db, fromRoomId, caller.id),
+    memberByNickname(db, fromRoomId, nickname),
+  ]);
+  if (!from || from.nickname === null || from.bannedAt !== null) {
+    throw new ApiError(404, roomMessages.roomNotFound);
+  }
+  if (!other) throw new ApiError(404, directMessages.notInRoom);
+  if (other.userId === caller.id) throw new ApiError(400, directMessages.notYourself);
+
+  const pair = directPairKey(caller.id, other.userId);
+  const newRoomId = randomToken(16);
+  const d1 = db.$client;
+  const member = (userId: string, memberNickname: string) => {
+    const { nicknameKey: key, nicknameLook: look } = nicknameColumns(memberNickname);
+    // Only into the room this batch made: nothing when the pair already had one.
+    return d1
+      .prepare(
+        `INSERT INTO memberships (id, room_id, user_id, nickname, nickname_key, nickname_look)
+         SELECT ?1, room_id, ?2, ?3, ?4, ?5 FROM rooms WHERE room_id = ?6`,
+      )
+      .bind(crypto.randomUUID(), userId, memberNickname, key, look, newRoomId);
+  };
+  const [, , , , pairRoom, block] = await d1.batch<Record<string, unknown>>([
+    d1
+      .prepare(
+        `INSERT INTO rooms (room_id, name, search_name, created_by, direct_pair)
+         SELECT ?1, ?2, ?3, NULL, ?4 WHERE NOT EXISTS (${blockBetween(5, 6)})
+         ON CONFLICT (direct_pair) DO NOTHING`,
+      )
+      .bind(
+        newRoomId,
+        DIRECT_ROOM_NAME,
+        searchText(DIRECT_ROOM_NAME),
+        pair,
+        caller.id,
+        other.userId,
+      ),
+    member(caller.id, from.nickname),
+    member(other.userId, other.nickname),
+    d1
+      .prepare(
+        `UPDATE counters SET value = value + (SELECT COUNT(*) FROM rooms WHERE room_id = ?1)
+         WHERE name = 'rooms'`,
+      )
+      .bind(newRoomId),
+    d1
+      .prepare(
+        `SELECT rooms.room_id AS roomId, memberships.nickname AS nickname FROM rooms
+         LEFT JOIN memberships ON memberships.room_id = rooms.room_id AND memberships.user_id = ?2
+         WHERE rooms.direct_pair = ?1`,
+      )
+      .bind(pair, caller.id),
+    d1.prepare(blockBetween(1, 2)).bind(caller.id, other.userId),
+  ]);
+  const found = pairRoom?.results[0] as { roomId: string; nickname: string | null } | undefined;
+  const blocked = (block?.results.length ?? 0) > 0;
+  // Who blocked whom is not said: either way it is the same sentence.
+  if (blocked || !found || found.nickname === null) {
+    throw new ApiError(403, directMessages.blocked);
+  }
+  await db
+    .update(users)
+    .set({ roomId: found.roomId, activeNickname: found.nickname })
+    .where(eq(users.id, caller.id));
+  return {
+    roomId: found.roomId,
+    activeNickname: found.nickname,
+    created: found.roomId === newRoomId,
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Deleting a room, whoever asks (an administrator, or a block that ends a private
+ * conversation): its row and with it (cascades) its memberships, bans, invites and files' rows;
+ * the files' objects in R2; then its object, which tells its sockets, ends them and forgets its
+ * history.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { countRoomRemoval } from '../db/counters';
+import { rooms, users, type RoomRow } from '../db/schema';
+import { removeRoomObjects } from '../files/remove-files';
+import { deleteRoom } from '../room-calls/room-rpc';
+
+/** Answers the deleted row, or undefined when there was none (a race lost, a wrong id). */
+export async function deleteRoomEverywhere(
+  env: Env,
+  db: Db,
+  roomId: string,
+): Promise<RoomRow | undefined> {
+  // RETURNING decides races: of two deletions at once, one gets the row.
+  // The counters change in the same batch (one transaction) as the delete they count.
+  const [, , [deleted]] = await db.batch([
+    ...countRoomRemoval(db, roomId),
+    db.delete(rooms).where(eq(rooms.roomId, roomId)).returning(),
+  ]);
+  if (!deleted) return undefined;
+  await db.update(users).set({ roomId: null }).where(eq(users.roomId, roomId));
+  // Its files' rows went with the room (a cascade); their objects are deleted, not unlinked.
+  await removeRoomObjects(env.FILES, roomId);
+  await deleteRoom(env, roomId);
+  return deleted;
+}
