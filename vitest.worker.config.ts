@@ -10,6 +10,12 @@ export default defineConfig({
         bindings: {
           JWT_SECRET: 'test-secret-that-is-long-enough-to-sign-0123456789',
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+          // Web Push (docs/push.md): a key pair for tests only, and http endpoints on this
+          // machine accepted, where the tests' push service runs (test/support/push-service.ts).
+          VAPID_PUBLIC_KEY:
+            'BAJaSMDZiNUVc9p2viEHXrTRpIw8PE8sDqvDMLbkR5_uwa3UteAYMqi4FKszveICd7eagamC3byzBR7dMXQntHg',
+          VAPID_PRIVATE_KEY: 'upKbWz5muqJ4-iXkA_NdbtAcaygXUNfp4PJwluxI-Ig',
+          LOCAL_PUSH_ENDPOINTS: true,
         },
       },
     })),
@@ -17,6 +23,7 @@ export default defineConfig({
   test: {
     include: ['test/worker/**/*.test.ts'],
     setupFiles: ['./test/worker/apply-migrations.ts'],
+    globalSetup: ['./test/support/push-service.global.ts'],
     // A test that signs people in (PBKDF2) and opens sockets takes 1 to 2 s alone, and past
     // vitest's 5 s default on a loaded 2-core machine; a hang still fails, after 20 s.
     testTimeout: 20_000,

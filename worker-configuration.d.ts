@@ -5,6 +5,7 @@ interface __BaseEnv_Env {
 	FILES: R2Bucket;
 	DB: D1Database;
 	BROADCAST_QUEUE: Queue;
+	PUSH_QUEUE: Queue;
 	MAIL_TRANSPORT: string;
 	MAIL_FROM: string;
 	SUPPORT_EMAIL: string;

@@ -25,6 +25,8 @@ import { notificationLevelRoutes } from './rooms/notification-level-route';
 import { ticketRoutes } from './tickets/ticket-route';
 import { refuseBlockedAddresses } from './security/guards';
 import { profileRoutes } from './auth/profile-routes';
+import { messageRoutes } from './push/message-route';
+import { pushRoutes } from './push/subscription-routes';
 
 /** Bodies of the API are small JSON; anything bigger is refused before it is read. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -63,6 +65,8 @@ api.route('/', searchRoutes);
 api.route('/', notificationLevelRoutes);
 api.route('/', ticketRoutes);
 api.route('/', fileRoutes);
+api.route('/', pushRoutes);
+api.route('/', messageRoutes);
 
 /**
  * The administrator's pages read the primary even to read: each decides on the caller's role,

@@ -5,6 +5,8 @@ import { HOURLY_CRON, removeUnsentUploads } from './files/unsent-uploads';
 import { pruneOldRows } from './maintenance/prune';
 import type { BroadcastMessage } from './queues/broadcast-messages';
 import { handleBroadcastBatch } from './queues/broadcast-consumer';
+import { handlePushBatch } from './push/push-consumer';
+import type { PushQueueMessage } from './push/push-messages';
 import { workerFetch } from './worker-fetch';
 
 // meterEnv: the benchmark's D1 meter, off unless D1_METER is set (see worker-fetch.ts).
@@ -26,8 +28,13 @@ export default {
     if (controller.cron === HOURLY_CRON) ctx.waitUntil(removeUnsentUploads(meterEnv(env)));
     else ctx.waitUntil(pruneOldRows(meterEnv(env).DB));
   },
-  // The one queue is 'broadcasts': an admin's message on its way to every room.
+  // 'broadcasts': an admin's message on its way to every room; 'push': rooms' new messages on
+  // their way to the browsers of members who are away (worker/push/).
   async queue(batch, env) {
-    await handleBroadcastBatch(batch as MessageBatch<BroadcastMessage>, meterEnv(env));
+    if (batch.queue === 'push') {
+      await handlePushBatch(batch as MessageBatch<PushQueueMessage>, meterEnv(env));
+    } else {
+      await handleBroadcastBatch(batch as MessageBatch<BroadcastMessage>, meterEnv(env));
+    }
   },
 } satisfies ExportedHandler<Env>;

@@ -3,4 +3,9 @@
 interface Env {
   JWT_SECRET?: string;
   MAIL_API_KEY?: string;
+  /** Web Push (worker/push/push-config.ts): the VAPID key pair, base64url. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  /** `true` (a JSON binding, never a string) only under npm start and the worker tests. */
+  LOCAL_PUSH_ENDPOINTS?: boolean;
 }

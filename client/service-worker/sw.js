@@ -77,3 +77,105 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(cacheFirst(request));
   }
 });
+
+/*
+ * Web Push (docs/push.md). A push carries `{ roomId, messageId }` and nothing to read: what to
+ * show is fetched from the app with the browser's own session. A notification per room (its tag
+ * is the open app's for the room, so each replaces the last); none while a window of the app is
+ * in front on that room; none for a message deleted meanwhile or a room left (404). Signed out
+ * or offline, a plain 'New message' (a push must show something), and a click opens the room.
+ */
+const NEW_MESSAGE = { title: 'New message', body: 'Open Chat Rooms to read it.' };
+
+const chatUrl = (roomId) => new URL(`/chat/${encodeURIComponent(roomId)}`, self.location.origin);
+
+/** The notification's words from the app, null when there is nothing to tell (404). */
+async function notificationFor(roomId, messageId) {
+  try {
+    const path = `/api/rooms/${encodeURIComponent(roomId)}/messages/${messageId}`;
+    const response = await fetch(path, { credentials: 'same-origin', cache: 'no-store' });
+    if (response.status === 404) return null;
+    if (!response.ok) return NEW_MESSAGE;
+    const { notification } = await response.json();
+    return notification?.title ? notification : NEW_MESSAGE;
+  } catch {
+    return NEW_MESSAGE;
+  }
+}
+
+async function showPush(data) {
+  let payload = null;
+  try {
+    payload = data ? data.json() : null;
+  } catch {
+    // Not ours: nothing to show.
+  }
+  const roomId = payload?.roomId;
+  const messageId = payload?.messageId;
+  if (typeof roomId !== 'string' || !Number.isSafeInteger(messageId)) return;
+  const url = chatUrl(roomId);
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  if (windows.some((client) => client.focused && new URL(client.url).pathname === url.pathname)) {
+    return;
+  }
+  const notification = await notificationFor(roomId, messageId);
+  if (!notification) return;
+  await self.registration.showNotification(notification.title, {
+    body: notification.body,
+    tag: `chat-${roomId}`,
+    icon: '/icons/icon-192.png',
+    data: { url: url.href },
+  });
+}
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPush(event.data));
+});
+
+/** A window of the app: focused on the room (navigated there if it shows another page). */
+async function openRoom(href) {
+  const url = new URL(href, self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const same = windows.find((client) => new URL(client.url).pathname === url.pathname);
+  if (same) return same.focus();
+  const other = windows.find((client) => new URL(client.url).origin === url.origin);
+  if (other) {
+    try {
+      const focused = await other.focus();
+      return await (focused ?? other).navigate(url.href);
+    } catch {
+      // A window this worker does not control cannot be navigated: a new one instead.
+    }
+  }
+  return self.clients.openWindow(url.href);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openRoom(event.notification.data?.url ?? '/'));
+});
+
+/** The browser renewed the subscription: the server learns the new one (same key). */
+async function renewSubscription(event) {
+  const key = event.oldSubscription?.options?.applicationServerKey;
+  const subscription =
+    event.newSubscription ??
+    (key &&
+      (await self.registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: key,
+      })));
+  if (!subscription) return;
+  const { endpoint, keys } = subscription.toJSON();
+  await fetch('/api/push/subscriptions', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ endpoint, keys }),
+  });
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(renewSubscription(event).catch(() => {}));
+});

@@ -43,7 +43,13 @@ export async function serveLocally({ port, host = '127.0.0.1', persistDir }) {
         ...workerOptions,
         name: APP_NAME,
         // D1_METER=1 (only `npm run bench` sets it) turns on worker/db/d1-meter.ts.
-        bindings: { ...workerOptions.bindings, ...(meter && { D1_METER: meter }) },
+        // LOCAL_PUSH_ENDPOINTS: a boolean, which no secret or .dev.vars line can be, lets
+        // subscriptions name http push services on this machine (worker/push/push-config.ts).
+        bindings: {
+          ...workerOptions.bindings,
+          LOCAL_PUSH_ENDPOINTS: true,
+          ...(meter && { D1_METER: meter }),
+        },
         modulesRoot: resolve(BUNDLE_DIR),
         modules: [{ type: 'ESModule', path: bundle, contents: readFileSync(bundle, 'utf8') }],
         // LocalEdge hands the paths that are not the worker's to the assets router, which is

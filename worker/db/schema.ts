@@ -429,6 +429,30 @@ export const files = sqliteTable(
 export type FileRow = typeof files.$inferSelect;
 
 /**
+ * Web Push subscriptions (worker/push/, docs/push.md): one per browser that allowed
+ * notifications, at most PUSH_SUBSCRIPTIONS_MAX per account. `p256dh` and `auth` are the
+ * browser's keys (base64url) each push is encrypted to; the endpoint is unique, so a browser
+ * posting its subscription again updates its row.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(table.endpoint),
+    index('push_subscriptions_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/**
  * Blocks between people (worker/direct/): while one exists in either direction, neither can
  * open a private conversation with the other. `blockedNickname` is the name the blocker knew
  * the other by in their conversation, so the list they unblock from can name them.

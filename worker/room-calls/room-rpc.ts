@@ -99,3 +99,8 @@ export function adminBroadcast(
 export function deleteRoom(env: Env, roomId: string): Promise<void> {
   return roomStub(env, roomId).deleteRoom(roomId);
 }
+
+/** A stored message that is not deleted, as history carries it; null otherwise (push/). */
+export function findRoomMessage(env: Env, roomId: string, messageId: number) {
+  return roomStub(env, roomId).messageForNotification(messageId);
+}

@@ -1,7 +1,10 @@
 import { api } from '../api-client';
+import { unsubscribeFromPush } from '../push-subscription';
 
 /** The spec only logs a failed logout: the local session is cleared either way. */
 export async function logout(): Promise<void> {
+  // First, while the session still says whose this browser's push subscription is.
+  await unsubscribeFromPush();
   try {
     await api.post('/auth/logout');
   } catch (error) {

@@ -8,6 +8,7 @@ import { getCurrentUser } from './get-current-user';
 import { maybeSignedIn, rememberSignedIn } from './session-hint';
 import { useOnline } from './use-online';
 import { logout as requestLogout } from './logout';
+import { subscribeToPush } from '../push-subscription';
 import { SessionContext, type Session } from './session-context';
 
 /**
@@ -37,6 +38,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const userId = user?.id;
   useEffect(() => {
     if (userId) void keepOnlyStoredOutboxOf(userId);
+  }, [userId]);
+  // A signed-in person who allowed notifications: their push subscription reaches the server
+  // again (the browser may have renewed it, or the server's key changed). Nothing otherwise.
+  useEffect(() => {
+    if (userId) void subscribeToPush();
   }, [userId]);
   // Query's own reconnect refetch never fires after an offline start: it assumes it is online.
   useEffect(() => {

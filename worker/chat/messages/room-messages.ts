@@ -12,6 +12,8 @@ import { MessagePosting, type Post, type PostAnswer } from './message-posting';
 import { MessageStore } from './message-store';
 import { ReadPositions } from './read-positions';
 import { flushRoomSummary } from './room-summary';
+import type { PushQueueMessage } from '../../push/push-messages';
+import { RoomPush } from './room-push';
 import { SeenPositions } from './seen-positions';
 
 /** Why a send is refused once its room is deleted (the client says the same on /join). */
@@ -40,6 +42,8 @@ export interface MessagesDeps {
   bucket: () => R2Bucket;
   /** Asks for the object's alarm (which calls flushSummary) at this time, unless sooner. */
   wakeAt: (at: number) => Promise<void>;
+  /** The 'push' queue: each flush tells it about the new messages (room-push.ts). */
+  pushQueue: () => Queue<PushQueueMessage> | undefined;
 }
 
 export class RoomMessages {
@@ -55,6 +59,7 @@ export class RoomMessages {
   /** Members mentioned since the last flush: user id → the newest message mentioning them. */
   private mentioned = new Map<string, number>();
   private readonly posting: MessagePosting;
+  private readonly push: RoomPush;
   private summaryScheduled = false;
   /** When the summary last wrote to D1 (0: not since this instance woke). */
   private summaryWrittenAt = 0;
@@ -74,6 +79,7 @@ export class RoomMessages {
       this.scheduleSummary();
     });
     this.seen = new SeenPositions(sql, deps.sockets);
+    this.push = new RoomPush(sql, kv, deps.sockets, deps.pushQueue);
   }
 
   /** Members a message mentions: the room list shows them an '@' until they read it. */
@@ -134,6 +140,8 @@ export class RoomMessages {
     const mentioned = this.mentioned;
     this.mentioned = new Map();
     const filesSent = this.files.takeSent();
+    // Before the summary: a room's first push starts where the summary's last flush stopped.
+    await this.push.flush(identity.id, this.store.latestId(), mentioned);
     const flush = { kv: storage.kv, store: this.store, reads: this.reads, mentioned, filesSent };
     try {
       if (await flushRoomSummary(db(), identity.id, flush)) this.summaryWrittenAt = Date.now();

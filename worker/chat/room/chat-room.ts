@@ -12,6 +12,7 @@ import {
   MESSAGES_PER_SECOND,
   REFUSED,
   refused,
+  type ChatMessage,
   type ClientToServerEvents,
   type MessageType,
   type ServerToClientEvents,
@@ -85,6 +86,7 @@ export class ChatRoom extends SocketIoServer<
         sockets: this,
         bucket: () => this.env.FILES,
         wakeAt: (at) => this.wakeAt(at),
+        pushQueue: () => this.env.PUSH_QUEUE,
       }),
       members: new RoomMembers(db, () => identity.id),
       presence: new RoomPresence(this, identity),
@@ -250,6 +252,15 @@ export class ChatRoom extends SocketIoServer<
   /** RPC from the upload route: a member's file, which their next message may carry. */
   async fileUploaded(upload: RoomUpload) {
     this.parts.messages.files.uploaded(upload);
+  }
+
+  /**
+   * RPC (worker/push/message-route.ts): a stored message that is not deleted, for the service
+   * worker's notification; null for one never sent, trimmed or deleted.
+   */
+  async messageForNotification(messageId: number): Promise<ChatMessage | null> {
+    const found = this.parts.messages.store.find(messageId);
+    return found && !found.message.deleted ? found.message : null;
   }
 
   /**

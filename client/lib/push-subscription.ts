@@ -1,0 +1,81 @@
+/**
+ * Web Push for this browser (issue 35, docs/push.md): the subscription the push service gives
+ * for the app's VAPID key, handed to the server so that messages reach the person with the app
+ * closed. Best effort throughout: without a service worker, push support or the permission,
+ * nothing happens, and a failure is logged, never shown (the open app notifies anyway).
+ *
+ * - subscribeToPush(): the bell's menu calls it once the person allows notifications, and the
+ *   session calls it at each start of a signed-in person who already has, so a subscription the
+ *   browser renewed, or one made for an older key, reaches the server again.
+ * - unsubscribeFromPush(): before a sign-out, while the session can still say whose it was.
+ */
+import type { PushKeyResponse } from '../../contract/push';
+import { api } from './api-client';
+
+function supported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
+}
+
+/** The app's registration once its worker is active; null where none was registered (dev). */
+async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
+  if (!(await navigator.serviceWorker.getRegistration())) return null;
+  return navigator.serviceWorker.ready;
+}
+
+export async function subscribeToPush(): Promise<void> {
+  if (!supported() || Notification.permission !== 'granted') return;
+  try {
+    const registration = await activeRegistration();
+    if (!registration) return;
+    const { publicKey } = await api.get<PushKeyResponse>('/push/key');
+    let subscription = await registration.pushManager.getSubscription();
+    if (subscription && !sameKey(subscription, publicKey)) {
+      // Made for another key (the server's keys changed): pushes signed now would be refused.
+      await subscription.unsubscribe();
+      subscription = null;
+    }
+    subscription ??= await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: fromBase64Url(publicKey),
+    });
+    const { endpoint, keys } = subscription.toJSON();
+    await api.post('/push/subscriptions', { endpoint, keys });
+  } catch (error) {
+    console.warn('Push subscription failed', error);
+  }
+}
+
+export async function unsubscribeFromPush(): Promise<void> {
+  if (!supported()) return;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager.getSubscription();
+    if (!subscription) return;
+    await api.delete('/push/subscriptions', { endpoint: subscription.endpoint }).catch(() => {});
+    await subscription.unsubscribe();
+  } catch (error) {
+    console.warn('Push unsubscription failed', error);
+  }
+}
+
+function sameKey(subscription: PushSubscription, publicKey: string): boolean {
+  const key = subscription.options.applicationServerKey;
+  if (!key) return false;
+  const bytes = new Uint8Array(key);
+  const wanted = fromBase64Url(publicKey);
+  return bytes.length === wanted.length && bytes.every((byte, i) => byte === wanted[i]);
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}

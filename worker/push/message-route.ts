@@ -1,0 +1,55 @@
+/**
+ * `GET /api/rooms/:roomId/messages/:messageId`: what the service worker shows for a push, which
+ * carries ids alone (docs/push.md). Members who are not banned get
+ * `{ roomId, roomName, message, notification: { title, body } }`: the message as history
+ * carries it, and the notification's words ready in plain text, as the open app writes them
+ * (client/features/chat/hooks/use-message-notifications.ts). Everyone else, and a message never
+ * sent, trimmed or deleted, gets 404: nothing tells a stranger that the room exists.
+ */
+import { Hono } from 'hono';
+import { filesLabel } from '../../contract/files';
+import type { RoomMessageResponse } from '../../contract/push';
+import type { ChatMessage } from '../../contract/realtime';
+import { roomIdSchema, roomMessages } from '../../contract/rooms';
+import type { AppEnv } from '../app-env';
+import { requireUser } from '../auth/require-user';
+import { ApiError } from '../http/api-error';
+import { textOfHtml } from '../lib/html-text';
+import { findRoomMessage } from '../room-calls/room-rpc';
+import { roomMembershipAndBan } from '../rooms/room-queries';
+
+const MESSAGE_NOT_FOUND = 'Message not found';
+/** As long as the open app's notification text. */
+const BODY_MAX = 160;
+const MESSAGE_ID = /^[1-9]\d{0,15}$/;
+
+export const messageRoutes = new Hono<AppEnv>().get(
+  '/rooms/:roomId/messages/:messageId',
+  requireUser,
+  async (c) => {
+    const { roomId, messageId } = c.req.param();
+    if (!roomIdSchema.safeParse(roomId).success) throw new ApiError(404, roomMessages.roomNotFound);
+    if (!MESSAGE_ID.test(messageId)) throw new ApiError(404, MESSAGE_NOT_FOUND);
+    const [room] = await roomMembershipAndBan(c.var.db, roomId, c.var.user.id);
+    if (!room || room.nickname === null || room.bannedAt !== null) {
+      throw new ApiError(404, roomMessages.roomNotFound);
+    }
+    const message = await findRoomMessage(c.env, roomId, Number(messageId));
+    if (!message) throw new ApiError(404, MESSAGE_NOT_FOUND);
+    return c.json({
+      roomId,
+      roomName: room.name,
+      message,
+      notification: notificationOf(message, room.name, room.nickname),
+    } satisfies RoomMessageResponse);
+  },
+);
+
+/** The title and body a notification shows: a mention of the reader says so in the title. */
+function notificationOf(message: ChatMessage, roomName: string, reader: string) {
+  const files = message.files ?? [];
+  const text = textOfHtml(message.text) || (files.length ? filesLabel(files) : '');
+  const body = `${message.user}: ${text.length > BODY_MAX ? `${text.slice(0, BODY_MAX)}…` : text}`;
+  const mentioned = message.mentions?.some((name) => name.toLowerCase() === reader.toLowerCase());
+  return { title: mentioned ? `${message.user} mentioned you in ${roomName}` : roomName, body };
+}
