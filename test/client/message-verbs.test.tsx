@@ -5,6 +5,7 @@ import type { PublicUser } from '../../contract/user';
 import { MessageList } from '../../client/features/chat/components/message-list';
 import {
   freshSnapshot,
+  type JumpResult,
   type RoomConnection,
   type RoomSnapshot,
 } from '../../client/features/chat/connection/room-state';
@@ -34,6 +35,9 @@ function fakeRoom(initial: Partial<RoomSnapshot>) {
     send: vi.fn(),
     signal: vi.fn(() => true),
     loadOlder: vi.fn(),
+    loadNewer: vi.fn(),
+    loadAround: vi.fn(async (): Promise<JumpResult> => 'shown'),
+    jumpToLatest: vi.fn(async () => {}),
     reconnect: vi.fn(),
     react: vi.fn(async () => ({ ok: true as const })),
     edit: vi.fn(async () => ({ ok: true as const })),
@@ -93,19 +97,17 @@ describe('a reply', () => {
     expect(document.activeElement).toBe(item(1));
   });
 
-  it('loads older pages until the original is listed', async () => {
+  it('loads the page around an original that is not listed, then marks it', async () => {
     const { room, set } = renderList({
       hasOlder: true,
       messages: [message(60, 'ada', { replyTo: { id: 3, user: 'bob', excerpt: 'way back' } })],
     });
     fireEvent.click(screen.getByRole('button', { name: /Reply to bob: way back/ }));
-    expect(room.loadOlder).toHaveBeenCalledTimes(1);
-    set({ loadingOlder: true });
-    set({ loadingOlder: false, messages: [message(10, 'cy'), ...room.getSnapshot().messages] });
-    expect(room.loadOlder).toHaveBeenCalledTimes(2);
-    set({ hasOlder: false, messages: [message(3, 'bob'), ...room.getSnapshot().messages] });
+    expect(room.loadAround).toHaveBeenCalledWith(3);
+    expect(room.loadOlder).not.toHaveBeenCalled();
+    set({ hasOlder: false, hasNewer: true, messages: [message(2, 'cy'), message(3, 'bob')] });
     await waitFor(() => expect(item(3).dataset.highlighted).toBe('true'));
-    expect(room.loadOlder).toHaveBeenCalledTimes(2);
+    expect(room.loadAround).toHaveBeenCalledTimes(1);
   });
 
   it('says so when its original was deleted', () => {

@@ -28,6 +28,8 @@ interface ChatHeaderProps {
   share: ReactNode;
   /** The notifications bell. */
   notifications?: ReactNode;
+  /** The room's search button (search/search-button.tsx). */
+  search?: ReactNode;
 }
 
 /**
@@ -36,7 +38,7 @@ interface ChatHeaderProps {
  * name links home where there is room for it.
  */
 export function ChatHeader(props: ChatHeaderProps) {
-  const { connected, roomName, users, onOpenRooms, onLogout, share, notifications } = props;
+  const { connected, roomName, users, onOpenRooms, onLogout, share, notifications, search } = props;
   const [help, setHelp] = useState({ mounted: false, opened: false });
 
   return (
@@ -75,6 +77,7 @@ export function ChatHeader(props: ChatHeaderProps) {
           </Stack>
         </Group>
         <Group gap={4} wrap="nowrap">
+          {search}
           {notifications}
           <ActionIcon
             variant="subtle"

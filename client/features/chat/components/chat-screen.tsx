@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Box, Container, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -17,6 +17,8 @@ import { useTypingSignal } from '../hooks/use-typing-signal';
 import { unseenCount } from '../utils/unseen-count';
 import { ChatErrorDialog } from './chat-error-dialog';
 import { ChatHeader } from './chat-header';
+import { JumpToLatestButton } from './jump-to-latest-button';
+import { SearchButton } from '../search/search-button';
 import { ConnectionStatus } from './connection-status';
 import { MessageForm } from './message-form';
 import { MessageList } from './message-list';
@@ -72,6 +74,9 @@ export function ChatScreen(props: ChatScreenProps) {
   const seenId = useReadMarker({ roomId, messages, joined, signal: room.signal });
   const connectionState = useRoomState(room, (state) => state.connectionState);
   const error = useRoomState(room, (state) => state.error);
+  const showsPast = useRoomState(room, (state) => state.hasNewer);
+  // A search result to take the reader to; `asked` counts, so the same one can be asked again.
+  const [jumpTo, setJumpTo] = useState<{ messageId: number; asked: number } | null>(null);
   const composer = useComposerRoom(room, nickname, roomId);
 
   const unseenHere = unseenCount(messages, seenId, nickname);
@@ -106,6 +111,14 @@ export function ChatScreen(props: ChatScreenProps) {
         onOpenRooms={drawer.open}
         onLogout={() => void handleLogout()}
         share={renderShare(roomName || 'this room')}
+        search={
+          <SearchButton
+            roomId={roomId}
+            onPick={(messageId) =>
+              setJumpTo((was) => ({ messageId, asked: (was?.asked ?? 0) + 1 }))
+            }
+          />
+        }
         notifications={
           <NotificationButton
             state={notifications.state}
@@ -124,6 +137,7 @@ export function ChatScreen(props: ChatScreenProps) {
             nickname={nickname}
             roomName={roomName || 'this room'}
             moderator={moderator}
+            jumpTo={jumpTo}
           />
         </Container>
         <MessageForm
@@ -144,7 +158,11 @@ export function ChatScreen(props: ChatScreenProps) {
                 onReconnect={room.reconnect}
               />
               <RoomTypingLine room={room} />
-              {awayFromEnd && <NewMessagesButton count={unseenHere} />}
+              {showsPast ? (
+                <JumpToLatestButton onJump={room.jumpToLatest} />
+              ) : (
+                awayFromEnd && <NewMessagesButton count={unseenHere} />
+              )}
             </>
           }
           scrollTop={<ScrollToTopButton />}

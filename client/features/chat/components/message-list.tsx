@@ -14,6 +14,7 @@ import { SessionContext } from '../../../lib/session/session-context';
 import type { RoomConnection } from '../connection/room-state';
 import { useRoomState } from '../hooks/use-room-state';
 import { useScrollBack } from '../hooks/use-scroll-back';
+import { useScrollForward } from '../hooks/use-scroll-forward';
 import { useShowMessage } from '../hooks/use-show-message';
 import { dayKey, dayLabel } from '../utils/message-dates';
 import { autoScrolling, scrollSmoothlyToEnd } from '../utils/auto-scroll';
@@ -33,6 +34,8 @@ interface MessageListProps {
    * an administrator (as the session says); the room's owner needs it passed.
    */
   moderator?: boolean;
+  /** A message to take the reader to (a search result's); a new `asked` takes them again. */
+  jumpTo?: { messageId: number; asked: number } | null;
 }
 
 /** The messages of each local day, in order, with the day's name. */
@@ -67,10 +70,13 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
   const hasOlder = useRoomState(room, (state) => state.hasOlder);
   const loadingOlder = useRoomState(room, (state) => state.loadingOlder);
   const seen = useRoomState(room, (state) => state.seen);
-  const { loadOlder } = room;
+  const hasNewer = useRoomState(room, (state) => state.hasNewer);
+  const loadingNewer = useRoomState(room, (state) => state.loadingNewer);
+  const { loadOlder, loadNewer, loadAround } = room;
   const listRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
+  const newerSentinelRef = useRef<HTMLDivElement>(null);
   const last = messages.at(-1);
   const mine = nickname.toLowerCase();
   const lastIsMine = last?.user.toLowerCase() === mine;
@@ -97,13 +103,23 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
       following.current = true;
       return;
     }
+    // A page of the past (a jump's) is not the end: nothing is followed there.
+    if (hasNewer) return;
     if ((following.current || lastIsMine) && endRef.current) {
       scrollSmoothlyToEnd(endRef.current);
     }
-  }, [historyLoaded, last?.id, lastIsMine, pending.length]);
+  }, [historyLoaded, last?.id, lastIsMine, pending.length, hasNewer]);
 
   const quiet = useQuietAfterPrepend(messages[0]?.id);
-  const original = useShowMessage({ list: listRef, messages, hasOlder, loadingOlder, loadOlder });
+  const original = useShowMessage({ list: listRef, messages, loadAround });
+  const { jumpTo } = props;
+  const { show } = original;
+  useEffect(() => {
+    if (jumpTo) {
+      following.current = false;
+      show(jumpTo.messageId);
+    }
+  }, [jumpTo, show]);
   const seenBy = useMemo(
     () => (sharing ? seenReaders(messages, seen, nickname) : null),
     [sharing, messages, seen, nickname],
@@ -132,6 +148,13 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
     enabled: historyLoaded && hasOlder,
     loading: loadingOlder,
     loadOlder,
+  });
+  useScrollForward({
+    sentinel: newerSentinelRef,
+    lastId: last?.id,
+    enabled: historyLoaded && hasNewer,
+    loading: loadingNewer,
+    loadNewer,
   });
 
   const pendingBubbles = pending.map((entry) => (
@@ -222,6 +245,11 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
           </Stack>
         )}
       </div>
+      {hasNewer && (
+        <Center ref={newerSentinelRef} py="sm" mih={52}>
+          {loadingNewer && <Loader size="sm" role="status" aria-label="Loading newer messages" />}
+        </Center>
+      )}
       {/* The margin keeps the newest message clear of the message box fixed below it. */}
       <div ref={endRef} style={{ scrollMarginBottom: 140 }} />
     </div>

@@ -6,6 +6,7 @@ import {
   freshSnapshot,
   type ActionResult,
   type ConnectionControls,
+  type JumpResult,
   type MessageAction,
   type RoomEvents,
   type RoomSink,
@@ -110,6 +111,8 @@ export class RoomConnectionStore {
   send = (text: string, options: SendOptions = {}): Promise<SendResult> => {
     const connection = this.#connection;
     if (!connection) return Promise.resolve({ ok: false, error: GAVE_UP });
+    // Sent from a page of the past: the list goes back to the present, where it will show.
+    if (this.#state.hasNewer) void connection.jumpToLatest();
     const { result } = this.#outbox.add(text, options.replyTo, options.files);
     connection.flush();
     return result;
@@ -120,6 +123,16 @@ export class RoomConnectionStore {
 
   /** Loads the page of messages before the oldest shown (scrolling back). */
   loadOlder = (): void => this.#connection?.loadOlder();
+
+  /** Loads the page after the newest shown (scrolling down through the past). */
+  loadNewer = (): void => this.#connection?.loadNewer();
+
+  /** Lists the page around a message (a search result) unless it is listed already. */
+  loadAround = (messageId: number): Promise<JumpResult> =>
+    this.#connection?.loadAround(messageId) ?? Promise.resolve('failed');
+
+  /** Lists the newest messages again after a jump into the past. */
+  jumpToLatest = (): Promise<void> => this.#connection?.jumpToLatest() ?? Promise.resolve();
 
   /** Connects again after the reconnection attempts ran out (a refusal stays refused). */
   reconnect = (): void => this.#connection?.reconnect();

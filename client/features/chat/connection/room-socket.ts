@@ -22,6 +22,7 @@ import {
 import { refusalCodeOf, refusalText } from '../utils/refusal-text';
 import { showSystemNotice } from '../utils/show-system-notice';
 import { listenForChanges, sendAction } from './message-changes';
+import { JumpPages, newestIdOf, type ReplacedList } from './jump-pages';
 import { OlderPages, oldestIdOf } from './older-pages';
 import type { Outbox } from './outbox';
 import { ACK_TIMEOUT_MS, outboxSender } from './outbox-sender';
@@ -65,6 +66,15 @@ export function openRoomSocket(
   /** Grows with the pages scrolled back to, so a live message does not drop them again. */
   let cap = MAX_SHOWN_MESSAGES;
   const olderPages = new OlderPages((older) => room.write(older));
+  const jumpPages = new JumpPages((newer) => room.write(newer));
+  /** A jump's page (or the newest again) in place of the list. */
+  const replaceList = (list: ReplacedList) => {
+    cap = MAX_SHOWN_MESSAGES;
+    const messages = list.messages.filter((message) => !isSystemMessage(message));
+    room.write({ messages });
+    olderPages.hasOlder = list.hasOlder;
+    outbox.listed(messages.map((message) => message.id).filter((id) => typeof id === 'number'));
+  };
   const show = (incoming: ChatMessage[], from = shown()) => {
     const oldest = oldestIdOf(from);
     const messages = mergeMessages(from, incoming, cap);
@@ -180,6 +190,8 @@ export function openRoomSocket(
     const from = resumedFrom !== undefined && hasMore ? [] : shown();
     show(parsed.success ? parsed.data.filter((message) => !isSystemMessage(message)) : [], from);
     if (resumedFrom === undefined || hasMore) olderPages.hasOlder = hasMore;
+    // Whatever page of the past was shown, the list now reaches the present.
+    jumpPages.attached();
     room.write({ historyLoaded: true });
   });
   socket.on('message', (raw) => {
@@ -188,6 +200,9 @@ export function openRoomSocket(
     const message = parsed.data;
     if (!isSystemMessage(message)) {
       room.liveMessage(message);
+      // Showing the past: it would land after a gap. It waits on the server, where the pages
+      // towards the present (or a jump to the latest) will find it.
+      if (jumpPages.detached) return;
       return show([message]);
     }
     lastNotice = { text: htmlToText(message.text), at: Date.now() };
@@ -223,12 +238,28 @@ export function openRoomSocket(
     },
     loadOlder: () => {
       if (!ready) return;
+      const generation = jumpPages.generation;
       olderPages.load(socket, oldestIdOf(shown()), (page) => {
+        if (generation !== jumpPages.generation) return;
         const messages = mergeMessages(shown(), page, Number.POSITIVE_INFINITY);
         cap = Math.max(cap, messages.length);
         room.write({ messages });
       });
     },
+    loadNewer: () => {
+      if (!ready) return;
+      jumpPages.loadNewer(socket, newestIdOf(shown()), (page) => {
+        const messages = mergeMessages(shown(), page, Number.POSITIVE_INFINITY);
+        cap = Math.max(cap, messages.length);
+        room.write({ messages });
+      });
+    },
+    loadAround: async (messageId) => {
+      if (isShown(messageId)) return 'shown';
+      if (!ready) return 'failed';
+      return jumpPages.around(socket, messageId, replaceList);
+    },
+    jumpToLatest: () => (ready ? jumpPages.latest(socket, replaceList) : Promise.resolve()),
     act: (action) =>
       ready && socket.connected
         ? sendAction(socket, roomId, action)

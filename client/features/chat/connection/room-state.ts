@@ -45,6 +45,13 @@ export interface RoomSnapshot {
   /** Older messages than the first shown exist on the server. */
   hasOlder: boolean;
   loadingOlder: boolean;
+  /**
+   * Newer messages than the last shown exist on the server: the list shows a page of the past
+   * (a search result's), not the present, and live messages wait on the server until the
+   * reader scrolls down to them or jumps to the latest.
+   */
+  hasNewer: boolean;
+  loadingNewer: boolean;
   /** Who is online; null until the room has said, or once it shut the person out. */
   roomData: RoomData | null;
   error: ChatError | null;
@@ -76,6 +83,8 @@ export function freshSnapshot(
     historyLoaded: false,
     hasOlder: false,
     loadingOlder: false,
+    hasNewer: false,
+    loadingNewer: false,
     roomData: null,
     error: null,
     pending: kept?.pending ?? [],
@@ -108,6 +117,9 @@ export interface RoomSink {
   renamed: (nickname: string) => boolean;
 }
 
+/** How a jump to a message ended: listed now, not in the room (any more), or not answered. */
+export type JumpResult = 'shown' | 'missing' | 'failed';
+
 /** What a connection can be asked while it is open. */
 export interface ConnectionControls {
   /** Sends what waits in the outbox, oldest first. */
@@ -115,6 +127,12 @@ export interface ConnectionControls {
   /** Sends `read` or `typing` if joined now; false when it was dropped. */
   signal: (signal: Signal) => boolean;
   loadOlder: () => void;
+  /** Loads the page after the newest shown, while the list shows the past (hasNewer). */
+  loadNewer: () => void;
+  /** Lists the page around a stored message (`loadHistory { around }`) unless it is listed. */
+  loadAround: (messageId: number) => Promise<JumpResult>;
+  /** Lists the newest page again, if the list shows the past. */
+  jumpToLatest: () => Promise<void>;
   /** Sends a reaction, an edit or a deletion while joined, and says what the room answered. */
   act: (action: MessageAction) => Promise<ActionResult>;
   /** Connects again after the attempts ran out, unless the room refused for good. */
@@ -132,6 +150,9 @@ export interface RoomConnection {
   send: (text: string, options?: SendOptions) => Promise<SendResult>;
   signal: (signal: Signal) => boolean;
   loadOlder: () => void;
+  loadNewer: () => void;
+  loadAround: (messageId: number) => Promise<JumpResult>;
+  jumpToLatest: () => Promise<void>;
   reconnect: () => void;
   /** Toggles the person's reaction `emoji` on a message. */
   react: (messageId: number, emoji: string) => Promise<ActionResult>;

@@ -1,32 +1,35 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import type { ChatMessage } from '../../../../contract/realtime';
+import type { JumpResult } from '../connection/room-state';
 import { showErrorToast } from '../utils/show-system-notice';
 
-/** How long a message taken to stays marked. */
+/** How long a message taken to stays marked (the mark fades over it). */
 export const HIGHLIGHT_MS = 2000;
 export const NOT_IN_ROOM = 'That message is no longer in the room.';
+export const NOT_LOADED = 'That message could not be loaded. Please try again.';
 
 interface ShowMessage {
   /** The list's element, whose items carry data-message-id. */
   list: RefObject<HTMLElement | null>;
   messages: readonly ChatMessage[];
-  hasOlder: boolean;
-  loadingOlder: boolean;
-  loadOlder: () => void;
+  /** Lists the page around a message that is not listed (`loadHistory { around }`). */
+  loadAround: (messageId: number) => Promise<JumpResult>;
 }
 
 /**
- * Taking the reader to a message (a reply's quote leads to its original): older pages are
- * loaded, one after the other, until it is listed or there is nothing older; then it is
- * scrolled to the middle of the window, focused, and marked for HIGHLIGHT_MS.
+ * Taking the reader to a message (a reply's quote leads to its original, a search result to
+ * its message): one not listed is loaded with the page around it, in place of the list; then
+ * it is scrolled to the middle of the window, focused, and marked for HIGHLIGHT_MS. Asking
+ * again for the same message marks it again.
  */
-export function useShowMessage({ list, messages, hasOlder, loadingOlder, loadOlder }: ShowMessage) {
-  const [target, setTarget] = useState<number | null>(null);
-  const listed = target !== null && messages.some((message) => message.id === target);
+export function useShowMessage({ list, messages, loadAround }: ShowMessage) {
+  const [target, setTarget] = useState<{ id: number; asked: number } | null>(null);
+  const id = target?.id ?? null;
+  const listed = id !== null && messages.some((message) => message.id === id);
 
   useEffect(() => {
-    if (target === null || !listed) return;
-    const item = list.current?.querySelector<HTMLElement>(`[data-message-id="${target}"]`);
+    if (id === null || !listed) return;
+    const item = list.current?.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
     if (item) {
       item.scrollIntoView({ behavior: 'smooth', block: 'center' });
       // Focused too, so a keyboard or a screen reader goes on from there.
@@ -35,23 +38,25 @@ export function useShowMessage({ list, messages, hasOlder, loadingOlder, loadOld
     }
     const timer = setTimeout(() => setTarget(null), HIGHLIGHT_MS);
     return () => clearTimeout(timer);
-  }, [target, listed, list]);
+  }, [id, target?.asked, listed, list]);
 
   useEffect(() => {
-    if (target === null || listed) return;
-    if (hasOlder) {
-      // Each page that comes (or a failed one's retry) runs this again.
-      if (!loadingOlder) loadOlder();
-      return;
-    }
-    // Nothing older: trimmed from the room's history long ago.
-    const timer = setTimeout(() => {
+    if (id === null || listed) return;
+    let current = true;
+    void loadAround(id).then((result) => {
+      if (!current || result === 'shown') return;
       setTarget(null);
-      showErrorToast(NOT_IN_ROOM);
+      // Trimmed from the room's history long ago, or deleted with its room's page.
+      showErrorToast(result === 'missing' ? NOT_IN_ROOM : NOT_LOADED);
     });
-    return () => clearTimeout(timer);
-  }, [target, listed, hasOlder, loadingOlder, loadOlder]);
+    return () => {
+      current = false;
+    };
+  }, [id, listed, loadAround]);
 
-  const show = useCallback((messageId: number) => setTarget(messageId), []);
-  return { show, highlighted: listed ? target : null };
+  const show = useCallback(
+    (messageId: number) => setTarget((was) => ({ id: messageId, asked: (was?.asked ?? 0) + 1 })),
+    [],
+  );
+  return { show, highlighted: listed ? id : null };
 }

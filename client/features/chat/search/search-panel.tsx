@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Center,
+  Drawer,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { SEARCH_QUERY_MAX, type SearchResult } from '../../../../contract/search';
+import { errorText } from '../../../lib/api-client';
+import { formatTime } from './format-time';
+import { snippetParts } from './snippet-parts';
+import { useRoomSearch } from './use-room-search';
+import classes from './search.module.css';
+
+interface SearchPanelProps {
+  roomId: string;
+  opened: boolean;
+  onClose: () => void;
+  /** A result was chosen: the list takes the reader to it. */
+  onPick: (messageId: number) => void;
+}
+
+/**
+ * The room's search (issue 35): a box, then the matches newest first, each with its author,
+ * time and the words around the match marked; 'Load more' for older ones. A result is a button:
+ * choosing it closes the panel and the list jumps to the message. Mounted on the first open.
+ */
+export function SearchPanel({ roomId, opened, onClose, onPick }: SearchPanelProps) {
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState<string | null>(null);
+  const search = useRoomSearch(roomId, q);
+  const results = search.data?.pages.flatMap((page) => page.results) ?? [];
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="min(28rem, 100vw)"
+      title="Search messages"
+      closeButtonProps={{ 'aria-label': 'Close search' }}
+    >
+      <Stack gap="sm">
+        <form
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const words = typed.trim();
+            if (words) setQ(words);
+          }}
+        >
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput
+              label="Search this room"
+              placeholder="Words to find"
+              value={typed}
+              maxLength={SEARCH_QUERY_MAX}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+              data-autofocus
+              style={{ flex: 1 }}
+            />
+            <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
+              Search
+            </Button>
+          </Group>
+        </form>
+        <Text role="status" size="sm" c="dimmed">
+          {q !== null && search.isSuccess ? resultsLabel(results.length, search.hasNextPage) : ''}
+        </Text>
+        {search.isLoading && (
+          <Center py="md">
+            <Loader size="sm" role="status" aria-label="Searching" />
+          </Center>
+        )}
+        {search.isError && (
+          <Alert color="red" role="alert">
+            {errorText(search.error, 'The search failed. Please try again.')}
+          </Alert>
+        )}
+        {search.isSuccess && results.length === 0 && (
+          <Text c="dimmed">No messages match “{q}”.</Text>
+        )}
+        {results.length > 0 && (
+          <ul className={classes.results} aria-label="Search results">
+            {results.map((result) => (
+              <li key={result.id}>
+                <ResultButton result={result} onPick={onPick} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {search.hasNextPage && (
+          <Button
+            variant="default"
+            loading={search.isFetchingNextPage}
+            onClick={() => void search.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        )}
+        {search.isFetchNextPageError && (
+          <Alert color="red" role="alert">
+            {errorText(search.error, 'Older results could not be loaded.')}
+          </Alert>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}
+
+function ResultButton({ result, onPick }: { result: SearchResult; onPick: (id: number) => void }) {
+  return (
+    <UnstyledButton className={classes.result} onClick={() => onPick(result.id)}>
+      <Group gap="xs" justify="space-between" wrap="nowrap">
+        <Text fw={600} size="sm" truncate="end">
+          {result.user}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatTime(result.createdAt)}
+        </Text>
+      </Group>
+      <Text size="sm" className={classes.snippet}>
+        {snippetParts(result.snippet).map((part, index) =>
+          part.match ? <mark key={index}>{part.text}</mark> : part.text,
+        )}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+function resultsLabel(count: number, more: boolean) {
+  if (count === 0) return 'No results';
+  const shown = count === 1 ? '1 result' : `${count} results`;
+  return more ? `${shown}, more older ones` : shown;
+}

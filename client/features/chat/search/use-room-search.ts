@@ -1,0 +1,27 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { SearchResponse } from '../../../../contract/search';
+import { api } from '../../../lib/api-client';
+import { roomsKeys } from '../../../lib/query-keys';
+
+/** Results stay this long: a search opened again shows them, then asks again. */
+const SEARCH_STALE_MS = 30_000;
+
+/**
+ * A room's search for `q` (null: none yet), page by page: each next page starts before the
+ * last result (nextBefore). Not retried: a refusal (too fast, bad words) is shown as it is.
+ */
+export function useRoomSearch(roomId: string, q: string | null) {
+  return useInfiniteQuery({
+    queryKey: [...roomsKeys.all, roomId, 'search', q],
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ q: q ?? '' });
+      if (pageParam !== undefined) params.set('before', String(pageParam));
+      return api.get<SearchResponse>(`/rooms/${encodeURIComponent(roomId)}/search?${params}`);
+    },
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextBefore,
+    enabled: q !== null,
+    staleTime: SEARCH_STALE_MS,
+    retry: false,
+  });
+}

@@ -1,0 +1,181 @@
+/**
+ * The room's search (issue 35) on screen: the header's button opens the panel; a search lists
+ * the matches with author, time and the marked words (rendered as text and <mark>, never as the
+ * server's HTML), 'Load more' asks before the last result, empty and error states say so, and a
+ * result handed to the list jumps there (the page around it, then the mark).
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '../../contract/realtime';
+import { MessageList } from '../../client/features/chat/components/message-list';
+import {
+  freshSnapshot,
+  type JumpResult,
+  type RoomConnection,
+  type RoomSnapshot,
+} from '../../client/features/chat/connection/room-state';
+import { SearchButton } from '../../client/features/chat/search/search-button';
+import { snippetParts } from '../../client/features/chat/search/snippet-parts';
+import { createQueryClient } from '../../client/lib/query-client';
+import { fakeApi, testUser, type FetchCall } from './render-app';
+import { renderWithMantine } from './render-mantine';
+
+const SEARCH = '/api/rooms/room-a/search';
+const result = (id: number, snippet = `word <mark>needle</mark> ${id}`) => ({
+  id,
+  user: id % 2 ? 'bob' : 'cy',
+  createdAt: Date.UTC(2024, 4, 1, 12, 0),
+  snippet,
+});
+
+function renderSearch(answer: (call: FetchCall) => { status: number; body?: unknown }) {
+  const api = fakeApi(testUser, (call) =>
+    call.path.startsWith(SEARCH) ? answer(call) : undefined,
+  );
+  const onPick = vi.fn();
+  renderWithMantine(
+    <QueryClientProvider client={createQueryClient()}>
+      <SearchButton roomId="room-a" onPick={onPick} />
+    </QueryClientProvider>,
+  );
+  return { ...api, onPick };
+}
+
+async function searchFor(words: string) {
+  fireEvent.click(screen.getByRole('button', { name: 'Search messages' }));
+  const box = await screen.findByRole('textbox', { name: 'Search this room' });
+  fireEvent.change(box, { target: { value: words } });
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+}
+
+describe('snippetParts', () => {
+  it('makes text of everything but the marks, entities read back', () => {
+    expect(
+      snippetParts('&lt;script&gt;x&lt;/script&gt; &amp; <mark>Tom&#39;s</mark> &quot;q&quot;'),
+    ).toEqual([
+      { text: '<script>x</script> & ', match: false },
+      { text: "Tom's", match: true },
+      { text: ' "q"', match: false },
+    ]);
+  });
+});
+
+describe('the search panel', () => {
+  it('lists results with author and marked words, loads more, and hands a pick over', async () => {
+    const { calls, onPick } = renderSearch((call) =>
+      call.path.includes('before=')
+        ? { status: 200, body: { results: [result(3)] } }
+        : {
+            status: 200,
+            body: {
+              results: [result(9, '&lt;b&gt;x <mark>needle</mark>'), result(8)],
+              nextBefore: 8,
+            },
+          },
+    );
+    await searchFor('  needle ');
+    const list = await screen.findByRole('list', { name: 'Search results' });
+    expect(calls.find((c) => c.path.startsWith(SEARCH))!.path).toBe(`${SEARCH}?q=needle`);
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('bob')).toBeTruthy();
+    // The server's escaped markup is shown as the text it is; only the match is a <mark>.
+    expect(items[0]!.textContent).toContain('<b>x needle');
+    expect(items[0]!.querySelector('b')).toBeNull();
+    expect(items[0]!.querySelector('mark')!.textContent).toBe('needle');
+    expect(screen.getByRole('status').textContent).toBe('2 results, more older ones');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    expect(calls.at(-1)!.path).toBe(`${SEARCH}?q=needle&before=8`);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    fireEvent.click(within(list).getAllByRole('button')[2]!);
+    expect(onPick).toHaveBeenCalledWith(3);
+  });
+
+  it('says when nothing matches, and shows the server’s refusal', async () => {
+    let refuse = false;
+    renderSearch(() =>
+      refuse
+        ? { status: 429, body: { error: 'You are searching too fast' } }
+        : { status: 200, body: { results: [] } },
+    );
+    await searchFor('absent');
+    expect(await screen.findByText('No messages match “absent”.')).toBeTruthy();
+    refuse = true;
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search this room' }), {
+      target: { value: 'again' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You are searching too fast');
+  });
+});
+
+const message = (id: number): ChatMessage => ({
+  id,
+  user: 'bob',
+  text: `<p>message ${id}</p>`,
+  messageType: 'user',
+  createdAt: Date.UTC(2025, 0, 1, 12, id),
+});
+
+describe('jumping to a result', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+  });
+
+  it('loads the page around it, marks and focuses it, and shows the way on to newer ones', async () => {
+    let state: RoomSnapshot = {
+      ...freshSnapshot('ada'),
+      historyLoaded: true,
+      messages: [message(500), message(501)],
+    };
+    const listeners = new Set<() => void>();
+    const set = (change: Partial<RoomSnapshot>) =>
+      act(() => {
+        state = { ...state, ...change };
+        for (const listener of listeners) listener();
+      });
+    const room = {
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+      getSnapshot: () => state,
+      send: vi.fn(),
+      signal: vi.fn(() => true),
+      loadOlder: vi.fn(),
+      loadNewer: vi.fn(),
+      loadAround: vi.fn(async (): Promise<JumpResult> => 'shown'),
+      jumpToLatest: vi.fn(async () => {}),
+      reconnect: vi.fn(),
+      react: vi.fn(async () => ({ ok: true as const })),
+      edit: vi.fn(async () => ({ ok: true as const })),
+      remove: vi.fn(async () => ({ ok: true as const })),
+    } satisfies RoomConnection;
+    const list = (jumpTo: { messageId: number; asked: number } | null) => (
+      <MantineProvider env="test">
+        <MessageList room={room} nickname="ada" roomName="Lobby" jumpTo={jumpTo} />
+      </MantineProvider>
+    );
+    const view = render(list(null));
+    view.rerender(list({ messageId: 7, asked: 1 }));
+    expect(room.loadAround).toHaveBeenCalledWith(7);
+    set({ messages: [6, 7, 8].map(message), hasOlder: true, hasNewer: true });
+    const item = () => document.querySelector<HTMLElement>('[data-message-id="7"]')!;
+    await waitFor(() => expect(item().dataset.highlighted).toBe('true'));
+    expect(document.activeElement).toBe(item());
+    // The list is not the present: the end of the list asks for newer pages as it comes in view.
+    set({ loadingNewer: true });
+    expect(screen.getByRole('status', { name: 'Loading newer messages' })).toBeTruthy();
+  });
+});
