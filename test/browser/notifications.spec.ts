@@ -1,6 +1,7 @@
 /**
- * Notifications while the tab is in the background: Bob allows them from the chat's bell
- * (permission granted in his context, so Chromium asks nothing), hides the tab, and Alice's
+ * Notifications while the tab is in the background: Bob allows them from the chat's bell menu
+ * (permission granted in his context, so Chromium asks nothing; the page sees 'default' until
+ * it asks, as a browser that was never asked does), hides the tab, and Alice's
  * message becomes a notification naming the room, the author and the plain text; a click on
  * it focuses the tab, in the room. Nothing for a shown tab or for Bob's own messages.
  */
@@ -55,6 +56,9 @@ test('a message from someone else in a hidden tab becomes a notification; its cl
       window.permissionAsks += 1;
       return Real.requestPermission(...args);
     };
+    Object.defineProperty(Spy, 'permission', {
+      get: () => (window.permissionAsks > 0 ? Real.permission : 'default'),
+    });
     window.Notification = Spy as typeof Notification;
     window.clickNotification = (index) =>
       made[index]?.onclick?.call(made[index]!, new Event('click'));
@@ -83,9 +87,16 @@ test('a message from someone else in a hidden tab becomes a notification; its cl
 
   // Asked for only from the bell: nothing was asked on load.
   expect(await page.evaluate(() => window.permissionAsks)).toBe(0);
-  await page.getByRole('button', { name: 'Enable notifications' }).click();
-  await expect(page.getByRole('button', { name: 'Disable notifications' })).toBeVisible();
+  const bell = page.getByRole('button', { name: 'Notifications: All messages' });
+  const allow = page.getByRole('menuitem', { name: 'Allow notifications in this browser' });
+  await bell.click();
+  await allow.click();
   expect(await page.evaluate(() => window.permissionAsks)).toBe(1);
+  // Granted: the menu asks no more.
+  await bell.click();
+  await expect(page.getByRole('menuitemradio', { name: /All messages/ })).toBeVisible();
+  await expect(allow).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   const alices = (await joinedMember(alice.client, room.roomId, 'Alice')).socket;
   // A shown tab: no notification.

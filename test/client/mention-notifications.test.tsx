@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NotificationLevel } from '../../contract/notifications';
 import type { ChatMessage } from '../../contract/realtime';
 import { useMessageNotifications } from '../../client/features/chat/hooks/use-message-notifications';
 
@@ -27,12 +28,12 @@ const message = (id: number, user: string, extra: Partial<ChatMessage> = {}): Ch
   ...extra,
 });
 
-function notifier() {
+function notifier(level?: NotificationLevel) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter>{children}</MemoryRouter>
   );
   const { result } = renderHook(
-    () => useMessageNotifications({ roomId: 'room-a', roomName: 'Lobby', nickname: 'ada' }),
+    () => useMessageNotifications({ roomId: 'room-a', roomName: 'Lobby', nickname: 'ada', level }),
     { wrapper },
   );
   return result.current.notify;
@@ -78,9 +79,9 @@ describe('a notification for a mention', () => {
     notifier()(message(1, 'bob', { mentions: ['ada'] }));
     expect(shown).toHaveLength(0);
 
+    // Muted: the room's notification level is 'off'.
     page('hidden', false);
-    window.localStorage.setItem('chatNotifications', 'off');
-    notifier()(message(2, 'bob', { mentions: ['ada'] }));
+    notifier('off')(message(2, 'bob', { mentions: ['ada'] }));
     expect(shown).toHaveLength(0);
   });
 

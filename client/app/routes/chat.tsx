@@ -4,7 +4,10 @@ import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { RoomsDrawer } from '../../features/rooms/components/rooms-drawer';
 import { useIsRoomOwner, useRoomNickname } from '../../features/rooms/hooks/use-room-nickname';
 import { useUnreadTotal } from '../../features/rooms/hooks/use-unread-total';
+import { useRoomNotificationLevel } from '../../features/rooms/hooks/use-notification-level';
 import { ShareMenu } from '../../features/share/components/share-menu';
+import { ConversationMenu } from '../../features/direct/components/conversation-menu';
+import { useRoomSummary } from '../../features/rooms/hooks/use-room-summary';
 import { useSession } from '../../lib/session/use-session';
 import { readStored, storageKeys } from '../../lib/storage';
 
@@ -24,6 +27,10 @@ function RoomChat({ roomId }: { roomId: string }) {
   const owner = useIsRoomOwner(roomId);
   // The other rooms' unread messages, for the tab's title.
   const unreadElsewhere = useUnreadTotal(roomId);
+  // A private conversation: named after the other person, a Block menu instead of sharing.
+  const summary = useRoomSummary(roomId);
+  const directName = summary?.direct ? summary.name : undefined;
+  const notificationLevel = useRoomNotificationLevel(roomId);
   if (!nickname) return <LoadingScreen />;
 
   return (
@@ -34,7 +41,15 @@ function RoomChat({ roomId }: { roomId: string }) {
       nickname={nickname}
       unreadElsewhere={unreadElsewhere}
       moderator={owner}
-      renderShare={(roomName) => <ShareMenu roomId={roomId} roomName={roomName} />}
+      notificationLevel={notificationLevel}
+      roomName={directName}
+      renderShare={(roomName) =>
+        directName !== undefined ? (
+          <ConversationMenu roomId={roomId} otherName={directName} />
+        ) : (
+          <ShareMenu roomId={roomId} roomName={roomName} />
+        )
+      }
       renderDrawer={({ opened, onClose }) => (
         <RoomsDrawer roomId={roomId} opened={opened} onClose={onClose} />
       )}

@@ -50,10 +50,15 @@ export function withReadMarks(rooms: RoomSummary[]): RoomSummary[] {
   return marked.sort((a, b) => hasUnread(b) - hasUnread(a));
 }
 
-/** The sum of the rooms' unread counts, leaving one room out (the one on screen). */
+/**
+ * The sum of the rooms' unread counts, leaving one room out (the one on screen) and the rooms
+ * the person muted (notification level 'off'): those keep their badge in the list only.
+ */
 export function unreadTotal(rooms: RoomSummary[] | undefined, except?: string): number {
   let total = 0;
-  for (const room of rooms ?? []) if (room.roomId !== except) total += room.unreadCount ?? 0;
+  for (const room of rooms ?? []) {
+    if (room.roomId !== except && room.notificationLevel !== 'off') total += room.unreadCount ?? 0;
+  }
   return total;
 }
 

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Box, Container, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { NotificationLevel } from '../../../../contract/notifications';
 import { PRODUCT_NAME } from '../../../config/constants';
 import { useSession } from '../../../lib/session/use-session';
 import { useUnreadTitle } from '../../../lib/unread/use-unread-title';
@@ -23,7 +24,7 @@ import { ConnectionStatus } from './connection-status';
 import { MessageForm } from './message-form';
 import { MessageList } from './message-list';
 import { NewMessagesButton } from './new-messages-button';
-import { NotificationButton } from './notification-button';
+import { NotificationMenu } from './notification-menu';
 import { ScrollToTopButton } from './scroll-to-top-button';
 import { RoomTypingLine } from './typing-line';
 
@@ -41,12 +42,24 @@ interface ChatScreenProps {
   /** The room-list drawer and the share menu belong to other features; the route adds them. */
   renderDrawer: (drawer: { opened: boolean; onClose: () => void }) => ReactNode;
   renderShare: (roomName: string) => ReactNode;
+  /**
+   * The room's name as the route knows it, before the room's own: a private conversation is
+   * named after the other person, which differs on each side.
+   */
+  roomName?: string;
+  /** The person's notification level here and the way to change it (the route adds it). */
+  notificationLevel?: {
+    level: NotificationLevel | undefined;
+    chosen: boolean;
+    choose: (level: NotificationLevel) => void;
+  };
 }
 
 /** The chat screen of spec point 2. Mount it with key={roomId}: a new room is a new screen. */
 export function ChatScreen(props: ChatScreenProps) {
   const { roomId, nickname, unreadElsewhere = 0, moderator = false } = props;
-  const { renderDrawer, renderShare } = props;
+  const { renderDrawer, renderShare, notificationLevel } = props;
+  const level = notificationLevel?.level;
   const { user, loading, logout, enterRoom, forgetRoom } = useSession();
   const navigate = useNavigate();
   const [drawerOpened, drawer] = useDisclosure(false);
@@ -66,8 +79,8 @@ export function ChatScreen(props: ChatScreenProps) {
   });
   useBackReload();
   const roomData = useRoomState(room, (state) => state.roomData);
-  const roomName = roomData?.name || '';
-  const notifications = useMessageNotifications({ roomId, roomName, nickname });
+  const roomName = props.roomName || roomData?.name || '';
+  const notifications = useMessageNotifications({ roomId, roomName, nickname, level });
   const typing = useTypingSignal(room.signal);
   const messages = useRoomState(room, (state) => state.messages);
   const joined = useRoomState(room, (state) => state.joined);
@@ -84,7 +97,8 @@ export function ChatScreen(props: ChatScreenProps) {
   // The tab names the room, led by the unread messages here and in the other rooms.
   useUnreadTitle(
     roomName ? `${roomName} · ${PRODUCT_NAME}` : `Chat · ${PRODUCT_NAME}`,
-    unreadElsewhere + unseenHere,
+    // A muted room does not call for attention there either.
+    unreadElsewhere + (level === 'off' ? 0 : unseenHere),
   );
 
   if (!user) {
@@ -120,10 +134,12 @@ export function ChatScreen(props: ChatScreenProps) {
           />
         }
         notifications={
-          <NotificationButton
-            state={notifications.state}
-            onEnable={() => void notifications.enable()}
-            onDisable={notifications.disable}
+          <NotificationMenu
+            level={level}
+            chosen={notificationLevel?.chosen ?? false}
+            onChoose={(chosen) => notificationLevel?.choose(chosen)}
+            permission={notifications.permission}
+            onAllow={() => void notifications.allow()}
           />
         }
       />

@@ -1,88 +1,76 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { filesLabel } from '../../../../contract/files';
+import type { NotificationLevel } from '../../../../contract/notifications';
 import type { ChatMessage } from '../../../../contract/realtime';
 import { PRODUCT_NAME } from '../../../config/constants';
+import { subscribeToPush } from '../../../lib/push-subscription';
 import { mentionsMe } from '../utils/mentions-me';
 import { htmlToText } from '../utils/sanitize-html';
 
-/** The person's choice in this browser: 'off' mutes a permission already granted. */
-const CHOICE_KEY = 'chatNotifications';
 const BODY_MAX = 160;
 
 const supported = () => typeof window !== 'undefined' && 'Notification' in window;
 
-function readChoice(): string | null {
-  try {
-    return window.localStorage.getItem(CHOICE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function writeChoice(choice: 'on' | 'off') {
-  try {
-    window.localStorage.setItem(CHOICE_KEY, choice);
-  } catch {
-    // Without storage the choice lasts for this page view.
-  }
-}
-
-export type NotificationState = 'unsupported' | 'blocked' | 'off' | 'available' | 'on';
+/** Where this browser stands: it cannot notify, it refused, it has not been asked, or it may. */
+export type NotificationPermissionState = 'unsupported' | NotificationPermission;
 
 interface Options {
   roomId: string;
   roomName: string;
   nickname: string;
+  /** The person's level in this room (undefined until the room list says: as 'all'). */
+  level?: NotificationLevel;
 }
+
+/** The message answers one of the person's own (as the quote names its author). */
+const repliesToMe = (message: ChatMessage, nickname: string) =>
+  message.replyTo !== undefined &&
+  'user' in message.replyTo &&
+  message.replyTo.user.toLowerCase() === nickname.toLowerCase();
 
 /**
  * Browser notifications for messages from others while the tab is hidden (the Notification
- * API only: no push service, nothing leaves the browser). A message that mentions the person
- * also notifies while the tab is shown but its window is not the one in front, titled so,
- * and under a tag of its own, so the next ordinary message does not replace it. Permission is
- * asked for only from the chat's button. A click on one brings this tab forward, in the room.
+ * API; push with the app closed is client/lib/push-subscription.ts), as the person's level in
+ * the room allows: 'all' every message, 'mentions' those that mention them or reply to one of
+ * theirs, 'off' none. A message addressed to them so also notifies while the tab is shown but
+ * its window is not the one in front, titled so, and under a tag of its own, so the next
+ * ordinary message does not replace it. Permission is asked for only from the bell's menu
+ * (`allow`), which then subscribes this browser to push. A click on one brings this tab
+ * forward, in the room.
  */
-export function useMessageNotifications({ roomId, roomName, nickname }: Options) {
+export function useMessageNotifications({ roomId, roomName, nickname, level }: Options) {
   const navigate = useNavigate();
-  const [permission, setPermission] = useState<NotificationPermission>(() =>
-    supported() ? Notification.permission : 'denied',
+  const [permission, setPermission] = useState<NotificationPermissionState>(() =>
+    supported() ? Notification.permission : 'unsupported',
   );
-  const [choice, setChoice] = useState(readChoice);
-  const active = supported() && permission === 'granted' && choice !== 'off';
 
-  let state: NotificationState = 'available';
-  if (!supported()) state = 'unsupported';
-  else if (permission === 'denied') state = 'blocked';
-  else if (active && choice === 'on') state = 'on';
-
-  const enable = useCallback(async () => {
+  const allow = useCallback(async () => {
     if (!supported()) return;
     const result = await Notification.requestPermission();
     setPermission(result);
     if (result === 'granted') {
-      writeChoice('on');
-      setChoice('on');
+      // The same permission lets push reach this browser with the app closed.
+      subscribeToPush().catch((error: unknown) => console.warn('Push subscription failed', error));
     }
   }, []);
 
-  const disable = useCallback(() => {
-    writeChoice('off');
-    setChoice('off');
-  }, []);
-
-  const latest = useRef({ active, roomName, nickname });
+  const granted = permission === 'granted';
+  const latest = useRef({ granted, roomName, nickname, level });
   useEffect(() => {
-    latest.current = { active, roomName, nickname };
+    latest.current = { granted, roomName, nickname, level };
   });
 
   /** Called for each message that arrives live. */
   const notify = useCallback(
     (message: ChatMessage) => {
       const now = latest.current;
-      if (!now.active || message.user.toLowerCase() === now.nickname.toLowerCase()) return;
+      if (!now.granted || now.level === 'off') return;
+      if (message.user.toLowerCase() === now.nickname.toLowerCase()) return;
       const mentioned = mentionsMe(message, now.nickname);
-      const away = document.visibilityState === 'hidden' || (mentioned && !document.hasFocus());
+      const addressed = mentioned || repliesToMe(message, now.nickname);
+      if (now.level === 'mentions' && !addressed) return;
+      const away = document.visibilityState === 'hidden' || (addressed && !document.hasFocus());
       if (!away) return;
       // A message of files alone reads as they do in the room list: 'Photo', 'File: a.pdf'.
       const files = message.files ?? [];
@@ -90,10 +78,13 @@ export function useMessageNotifications({ roomId, roomName, nickname }: Options)
       const body = `${message.user}: ${text.length > BODY_MAX ? `${text.slice(0, BODY_MAX)}…` : text}`;
       const room = now.roomName || PRODUCT_NAME;
       try {
-        const shown = new Notification(
-          mentioned ? `${message.user} mentioned you in ${room}` : room,
-          { body, tag: mentioned ? `chat-${roomId}-mention-${message.id}` : `chat-${roomId}` },
-        );
+        let title = room;
+        if (mentioned) title = `${message.user} mentioned you in ${room}`;
+        else if (addressed) title = `${message.user} replied to you in ${room}`;
+        const shown = new Notification(title, {
+          body,
+          tag: addressed ? `chat-${roomId}-mention-${message.id}` : `chat-${roomId}`,
+        });
         shown.onclick = () => {
           window.focus();
           navigate(`/chat/${encodeURIComponent(roomId)}`);
@@ -107,5 +98,5 @@ export function useMessageNotifications({ roomId, roomName, nickname }: Options)
     [roomId, navigate],
   );
 
-  return { state, enable, disable, notify };
+  return { permission, allow, notify };
 }

@@ -1,7 +1,9 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { Badge, Card, Group, Text } from '@mantine/core';
+import { IconBellOff } from '@tabler/icons-react';
 import type { RoomSummary } from '../../../../contract/rooms';
+import { PrivateMark } from '../../direct/components/private-mark';
 import { unreadLabel } from '../../../lib/unread/read-marks';
 
 interface RoomCardProps {
@@ -32,9 +34,17 @@ export function RoomCard({ room, onSelect, current = false }: RoomCardProps) {
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <Text fw={600} size="lg" component="h3" style={{ wordBreak: 'break-word' }}>
+          {/* A private conversation, named after the other person: a person mark before it. */}
+          {room.direct && <PrivateMark />}
           {room.name || 'Untitled Room'}
         </Text>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          {/* Muted ('Off'). 'Mentions' has no mark: every big room has it by default. */}
+          {room.notificationLevel === 'off' && (
+            <Text component="span" c="dimmed" role="img" aria-label="Muted" title="Muted" lh={0}>
+              <IconBellOff size={18} aria-hidden />
+            </Text>
+          )}
           {room.unreadMentions && (
             <Badge
               variant="filled"

@@ -1,0 +1,83 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconBell, IconBellOff, IconBellPlus, IconBellRinging } from '@tabler/icons-react';
+import {
+  NOTIFICATION_LEVELS,
+  notificationLevelLabels,
+  type NotificationLevel,
+} from '../../../../contract/notifications';
+import type { NotificationPermissionState } from '../hooks/use-message-notifications';
+
+interface NotificationMenuProps {
+  /** The level in force in this room (undefined until the room list says). */
+  level: NotificationLevel | undefined;
+  /** The person chose it; otherwise the room's size did, and the menu says '(default)'. */
+  chosen: boolean;
+  onChoose: (level: NotificationLevel) => void;
+  permission: NotificationPermissionState;
+  /** Asks the browser's permission: the one place the app ever does. */
+  onAllow: () => void;
+}
+
+const levelIcons = { all: IconBellRinging, mentions: IconBell, off: IconBellOff };
+
+/** What the menu says of this browser's permission, when it is not simply granted. */
+const permissionNotes: Partial<Record<NotificationPermissionState, string>> = {
+  denied: "Notifications are blocked in this browser's site settings",
+  unsupported: 'This browser cannot show notifications',
+};
+
+/**
+ * The chat header's bell: the person's notification level in this room (kept by the server,
+ * so it holds in every browser and for push), and this browser's permission, asked from here
+ * only. The level works without the permission too: it also decides what push brings to the
+ * person's other devices.
+ */
+export function NotificationMenu(props: NotificationMenuProps) {
+  const { level, chosen, onChoose, permission, onAllow } = props;
+  const Icon = levelIcons[level ?? 'all'];
+  const label = level ? `Notifications: ${notificationLevelLabels[level]}` : 'Notifications';
+  const note = permissionNotes[permission];
+
+  return (
+    // No focus placeholder: a bare element inside role=menu is not a menu item (axe).
+    <Menu position="bottom-end" shadow="md" withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" size="lg" aria-label={label} title={label}>
+          <Icon size={22} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Notify me in this room about</Menu.Label>
+        <Menu.RadioGroup
+          value={level ?? null}
+          onChange={(value) => onChoose(value as NotificationLevel)}
+        >
+          {NOTIFICATION_LEVELS.map((option) => (
+            <Menu.RadioItem
+              key={option}
+              value={option}
+              closeMenuOnClick
+              rightSection={option === level && !chosen ? '(default)' : undefined}
+            >
+              {notificationLevelLabels[option]}
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
+        {permission === 'default' && (
+          <>
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconBellPlus size={16} aria-hidden />} onClick={onAllow}>
+              Allow notifications in this browser
+            </Menu.Item>
+          </>
+        )}
+        {note && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>{note}</Menu.Label>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
