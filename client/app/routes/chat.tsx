@@ -6,8 +6,6 @@ import { useIsRoomOwner, useRoomNickname } from '../../features/rooms/hooks/use-
 import { useUnreadTotal } from '../../features/rooms/hooks/use-unread-total';
 import { useRoomNotificationLevel } from '../../features/rooms/hooks/use-notification-level';
 import { ShareMenu } from '../../features/share/components/share-menu';
-import { ConversationMenu } from '../../features/direct/components/conversation-menu';
-import { useRoomSummary } from '../../features/rooms/hooks/use-room-summary';
 import { useSession } from '../../lib/session/use-session';
 import { readStored, storageKeys } from '../../lib/storage';
 
@@ -27,9 +25,6 @@ function RoomChat({ roomId }: { roomId: string }) {
   const owner = useIsRoomOwner(roomId);
   // The other rooms' unread messages, for the tab's title.
   const unreadElsewhere = useUnreadTotal(roomId);
-  // A private conversation: named after the other person, a Block menu instead of sharing.
-  const summary = useRoomSummary(roomId);
-  const directName = summary?.direct ? summary.name : undefined;
   const notificationLevel = useRoomNotificationLevel(roomId);
   if (!nickname) return <LoadingScreen />;
 
@@ -42,14 +37,7 @@ function RoomChat({ roomId }: { roomId: string }) {
       unreadElsewhere={unreadElsewhere}
       moderator={owner}
       notificationLevel={notificationLevel}
-      roomName={directName}
-      renderShare={(roomName) =>
-        directName !== undefined ? (
-          <ConversationMenu roomId={roomId} otherName={directName} />
-        ) : (
-          <ShareMenu roomId={roomId} roomName={roomName} />
-        )
-      }
+      renderShare={(roomName) => <ShareMenu roomId={roomId} roomName={roomName} />}
       renderDrawer={({ opened, onClose }) => (
         <RoomsDrawer roomId={roomId} opened={opened} onClose={onClose} />
       )}
