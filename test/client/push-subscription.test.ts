@@ -1,0 +1,135 @@
+/**
+ * client/lib/push-subscription.ts in jsdom, with a stand-in for the browser's service worker
+ * and push manager: a subscription is made for the app's key and posted; one made for another
+ * key is replaced; nothing happens without the permission or a registered worker; signing out
+ * deletes the browser's subscription at the server before ending it.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { subscribeToPush, unsubscribeFromPush } from '../../client/lib/push-subscription';
+
+const APP_KEY =
+  'BAJaSMDZiNUVc9p2viEHXrTRpIw8PE8sDqvDMLbkR5_uwa3UteAYMqi4FKszveICd7eagamC3byzBR7dMXQntHg';
+const keyBytes = (key: string) =>
+  Uint8Array.from(atob(key.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+
+interface FakeSubscription {
+  endpoint: string;
+  options: { applicationServerKey: ArrayBuffer | null };
+  toJSON: () => { endpoint: string; keys: { p256dh: string; auth: string } };
+  unsubscribe: ReturnType<typeof vi.fn>;
+}
+
+function fakeSubscription(endpoint: string, key: Uint8Array): FakeSubscription {
+  return {
+    endpoint,
+    options: { applicationServerKey: key.slice().buffer },
+    toJSON: () => ({ endpoint, keys: { p256dh: 'p256dh-of-' + endpoint, auth: 'auth' } }),
+    unsubscribe: vi.fn(async () => true),
+  };
+}
+
+let existing: FakeSubscription | null;
+let registered: boolean;
+const subscribe = vi.fn();
+const calls: { method: string; url: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  existing = null;
+  registered = true;
+  calls.length = 0;
+  subscribe.mockReset();
+  subscribe.mockImplementation(
+    async ({ applicationServerKey }: { applicationServerKey: Uint8Array }) =>
+      fakeSubscription('https://push.example.com/new', applicationServerKey),
+  );
+  const registration = {
+    pushManager: { getSubscription: async () => existing, subscribe },
+  };
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    serviceWorker: {
+      getRegistration: async () => (registered ? registration : undefined),
+      ready: Promise.resolve(registration),
+    },
+  });
+  vi.stubGlobal('PushManager', function PushManager() {});
+  vi.stubGlobal('Notification', { permission: 'granted' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push({
+        method: init.method ?? 'GET',
+        url,
+        body: init.body ? JSON.parse(init.body as string) : undefined,
+      });
+      const body = url.endsWith('/push/key') ? JSON.stringify({ publicKey: APP_KEY }) : '{}';
+      return new Response(body, { status: url.endsWith('/push/key') ? 200 : 201 });
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('subscribeToPush', () => {
+  it('subscribes with the app’s key, user-visible only, and posts the subscription', async () => {
+    await subscribeToPush();
+    expect(subscribe).toHaveBeenCalledTimes(1);
+    const options = subscribe.mock.calls[0]![0];
+    expect(options.userVisibleOnly).toBe(true);
+    expect([...options.applicationServerKey]).toEqual([...keyBytes(APP_KEY)]);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /api/push/key',
+      'POST /api/push/subscriptions',
+    ]);
+    expect(calls[1]!.body).toEqual({
+      endpoint: 'https://push.example.com/new',
+      keys: { p256dh: 'p256dh-of-https://push.example.com/new', auth: 'auth' },
+    });
+  });
+
+  it('posts the subscription it has again, and replaces one made for another key', async () => {
+    existing = fakeSubscription('https://push.example.com/kept', keyBytes(APP_KEY));
+    await subscribeToPush();
+    expect(subscribe).not.toHaveBeenCalled();
+    expect(calls[1]!.body).toMatchObject({ endpoint: 'https://push.example.com/kept' });
+
+    calls.length = 0;
+    const old = fakeSubscription('https://push.example.com/old', new Uint8Array(65).fill(4));
+    existing = old;
+    await subscribeToPush();
+    expect(old.unsubscribe).toHaveBeenCalled();
+    expect(subscribe).toHaveBeenCalledTimes(1);
+    expect(calls[1]!.body).toMatchObject({ endpoint: 'https://push.example.com/new' });
+  });
+
+  it('does nothing without the permission or a registered service worker', async () => {
+    vi.stubGlobal('Notification', { permission: 'default' });
+    await subscribeToPush();
+    vi.stubGlobal('Notification', { permission: 'granted' });
+    registered = false;
+    await subscribeToPush();
+    expect(subscribe).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('unsubscribeFromPush', () => {
+  it('deletes the subscription at the server, then ends it in the browser', async () => {
+    existing = fakeSubscription('https://push.example.com/mine', keyBytes(APP_KEY));
+    let callsBeforeUnsubscribe = -1;
+    existing.unsubscribe.mockImplementation(async () => {
+      callsBeforeUnsubscribe = calls.length;
+      return true;
+    });
+    await unsubscribeFromPush();
+    expect(calls).toEqual([
+      {
+        method: 'DELETE',
+        url: '/api/push/subscriptions',
+        body: { endpoint: 'https://push.example.com/mine' },
+      },
+    ]);
+    // The server heard first: after the sign-out it could not tell whose it was.
+    expect(callsBeforeUnsubscribe).toBe(1);
+  });
+});
