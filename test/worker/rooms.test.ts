@@ -105,6 +105,9 @@ describe('GET /api/rooms', () => {
       unreadMentions: false,
       // The caller made both rooms.
       isOwner: true,
+      // A room of one: every message, until the caller chooses (notification-levels.test.ts).
+      notificationLevel: 'all',
+      notificationLevelChosen: false,
     });
   });
 
