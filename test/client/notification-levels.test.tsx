@@ -320,6 +320,21 @@ describe('the open app’s notifications follow the level', () => {
     expect(shown).toEqual(['Lobby | bob: message 1']);
   });
 
+  it('follows a permission changed in the browser’s site settings while the chat is open', async () => {
+    FakeNotification.permission = 'denied';
+    const status = new EventTarget();
+    vi.stubGlobal('navigator', { ...navigator, permissions: { query: async () => status } });
+    const hook = notifier('all');
+    expect(hook.result.current.permission).toBe('denied');
+    // The listener is in place once the query has answered.
+    await act(async () => {});
+    FakeNotification.permission = 'granted';
+    act(() => void status.dispatchEvent(new Event('change')));
+    expect(hook.result.current.permission).toBe('granted');
+    hook.result.current.notify(plain);
+    expect(shown).toEqual(['Lobby | bob: message 1']);
+  });
+
   it('does not subscribe to push when the person refuses', async () => {
     FakeNotification.permission = 'default';
     FakeNotification.requestPermission.mockResolvedValueOnce('denied');

@@ -55,6 +55,26 @@ export function useMessageNotifications({ roomId, roomName, nickname, level }: O
     }
   }, []);
 
+  // A change made in the browser's site settings (or another tab) while the chat is open.
+  useEffect(() => {
+    if (!supported() || !navigator.permissions?.query) return;
+    let status: PermissionStatus | undefined;
+    let closed = false;
+    const follow = () => setPermission(Notification.permission);
+    navigator.permissions.query({ name: 'notifications' }).then(
+      (found) => {
+        if (closed) return;
+        status = found;
+        status.addEventListener('change', follow);
+      },
+      () => {},
+    );
+    return () => {
+      closed = true;
+      status?.removeEventListener('change', follow);
+    };
+  }, []);
+
   const granted = permission === 'granted';
   const latest = useRef({ granted, roomName, nickname, level });
   useEffect(() => {
