@@ -220,6 +220,19 @@ describe('blocking', () => {
     expect((await open(alice.client, roomId, 'Bob')).status).toBe(403);
   });
 
+  it('still ends a conversation whose other person deleted their account', async () => {
+    const { alice, bob, roomId } = await aliceAndBob();
+    const direct = (await open(alice.client, roomId, 'Bob')).body.roomId as string;
+    await env.DB.prepare('DELETE FROM users WHERE id = ?').bind(bob.user.id).run();
+    expect(await roomListEntry(alice.client, direct)).toMatchObject({
+      name: 'Private conversation',
+    });
+    const blocked = await alice.client.call(`/rooms/${direct}/block`, { method: 'POST' });
+    expect(blocked.status).toBe(200);
+    expect((await rowsOfPair(direct)).room).toBeNull();
+    expect((await alice.client.call('/blocks')).body.blocks).toEqual([]);
+  });
+
   it('applies to private conversations only, and to their members only', async () => {
     const { alice, bob, roomId } = await aliceAndBob();
     const ordinary = await alice.client.call(`/rooms/${roomId}/block`, { method: 'POST' });

@@ -45,16 +45,19 @@ async function conversationOf(db: Db, roomId: string, caller: UserRow) {
  */
 export async function blockInConversation(env: Env, db: Db, roomId: string, caller: UserRow) {
   const { otherId, otherNickname } = await conversationOf(db, roomId, caller);
-  await db
-    .insert(userBlocks)
-    .values({
-      id: crypto.randomUUID(),
-      blockerId: caller.id,
-      blockedId: otherId,
-      // Their account gone, the block still names someone.
-      blockedNickname: otherNickname ?? 'Deleted account',
-    })
-    .onConflictDoNothing();
+  // Without a membership the other deleted their account: nobody is left to block, and the
+  // conversation still ends.
+  if (otherNickname !== null) {
+    await db
+      .insert(userBlocks)
+      .values({
+        id: crypto.randomUUID(),
+        blockerId: caller.id,
+        blockedId: otherId,
+        blockedNickname: otherNickname,
+      })
+      .onConflictDoNothing();
+  }
   await deleteRoomEverywhere(env, db, roomId);
 }
 
