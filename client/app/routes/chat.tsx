@@ -6,8 +6,17 @@ import { useIsRoomOwner, useRoomNickname } from '../../features/rooms/hooks/use-
 import { useUnreadTotal } from '../../features/rooms/hooks/use-unread-total';
 import { useRoomNotificationLevel } from '../../features/rooms/hooks/use-notification-level';
 import { ShareMenu } from '../../features/share/components/share-menu';
+import { ConversationMenu } from '../../features/direct/components/conversation-menu';
+import { MessagePrivatelyButton } from '../../features/direct/components/message-privately-button';
+import { PersonActionsProvider, type PersonActions } from '../../lib/person-actions';
+import { useRoomSummary } from '../../features/rooms/hooks/use-room-summary';
 import { useSession } from '../../lib/session/use-session';
 import { readStored, storageKeys } from '../../lib/storage';
+
+const messagePrivately: PersonActions = (fromRoomId, nickname) => (
+  <MessagePrivatelyButton fromRoomId={fromRoomId} nickname={nickname} />
+);
+const noActions: PersonActions = () => null;
 
 /** /chat: back to the current room if there is one, else to the join screen. */
 function CurrentRoomRedirect() {
@@ -25,23 +34,37 @@ function RoomChat({ roomId }: { roomId: string }) {
   const owner = useIsRoomOwner(roomId);
   // The other rooms' unread messages, for the tab's title.
   const unreadElsewhere = useUnreadTotal(roomId);
+  // A private conversation: named after the other person, a Block menu instead of sharing.
+  const summary = useRoomSummary(roomId);
+  const directName = summary?.direct ? summary.name : undefined;
   const notificationLevel = useRoomNotificationLevel(roomId);
   if (!nickname) return <LoadingScreen />;
 
   return (
-    // Not keyed by the nickname: a rename (in another tab) keeps what is typed in the box.
-    <ChatScreen
-      key={roomId}
-      roomId={roomId}
-      nickname={nickname}
-      unreadElsewhere={unreadElsewhere}
-      moderator={owner}
-      notificationLevel={notificationLevel}
-      renderShare={(roomName) => <ShareMenu roomId={roomId} roomName={roomName} />}
-      renderDrawer={({ opened, onClose }) => (
-        <RoomsDrawer roomId={roomId} opened={opened} onClose={onClose} />
-      )}
-    />
+    // 'Message privately' beside each person of the online list and the members list (not in
+    // a private conversation: it would open the same one).
+    <PersonActionsProvider value={directName === undefined ? messagePrivately : noActions}>
+      {/* Not keyed by the nickname: a rename (in another tab) keeps what is typed in the box. */}
+      <ChatScreen
+        key={roomId}
+        roomId={roomId}
+        nickname={nickname}
+        unreadElsewhere={unreadElsewhere}
+        moderator={owner}
+        notificationLevel={notificationLevel}
+        roomName={directName}
+        renderShare={(roomName) =>
+          directName !== undefined ? (
+            <ConversationMenu roomId={roomId} otherName={directName} />
+          ) : (
+            <ShareMenu roomId={roomId} roomName={roomName} />
+          )
+        }
+        renderDrawer={({ opened, onClose }) => (
+          <RoomsDrawer roomId={roomId} opened={opened} onClose={onClose} />
+        )}
+      />
+    </PersonActionsProvider>
   );
 }
 

@@ -15,14 +15,14 @@ export interface Person {
   nickname: string;
 }
 
-interface PersonOptions {
+export interface PersonOptions {
   nickname: string;
   context?: BrowserContextOptions;
   /** Runs in the page before the app's scripts (spies, switches). */
   initScript?: () => void;
 }
 
-async function signedInPerson(browser: Browser, options: PersonOptions): Promise<Person> {
+export async function signedInPerson(browser: Browser, options: PersonOptions): Promise<Person> {
   const { client, account } = await newSignedInClient(options.nickname);
   const context = await browser.newContext({
     extraHTTPHeaders: { 'CF-Connecting-IP': uniqueIp() },

@@ -42,6 +42,11 @@ interface ChatScreenProps {
   /** The room-list drawer and the share menu belong to other features; the route adds them. */
   renderDrawer: (drawer: { opened: boolean; onClose: () => void }) => ReactNode;
   renderShare: (roomName: string) => ReactNode;
+  /**
+   * The room's name as the route knows it, before the room's own: a private conversation is
+   * named after the other person, which differs on each side.
+   */
+  roomName?: string;
   /** The person's notification level here and the way to change it (the route adds it). */
   notificationLevel?: {
     level: NotificationLevel | undefined;
@@ -74,7 +79,7 @@ export function ChatScreen(props: ChatScreenProps) {
   });
   useBackReload();
   const roomData = useRoomState(room, (state) => state.roomData);
-  const roomName = roomData?.name || '';
+  const roomName = props.roomName || roomData?.name || '';
   const notifications = useMessageNotifications({ roomId, roomName, nickname, level });
   const typing = useTypingSignal(room.signal);
   const messages = useRoomState(room, (state) => state.messages);

@@ -2,11 +2,20 @@ import { useId, useState } from 'react';
 import { Button, List, Popover, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconUsers } from '@tabler/icons-react';
+import { useParams } from 'react-router';
 import type { RoomData } from '../../../../contract/realtime';
+import { usePersonActions } from '../../../lib/person-actions';
 import classes from './chat.module.css';
 
-/** 'N online' in the header; a click lists who (the room's presence, roomData). */
+/**
+ * 'N online' in the header; a click lists who (the room's presence, roomData), each with
+ * 'Message privately' (but the person themself).
+ */
 export function OnlinePeople({ users }: { users: RoomData['users'] | null }) {
+  // The chat's route names the room, and composes in what is offered beside each person
+  // ('Message privately').
+  const { roomId } = useParams();
+  const personActions = usePersonActions();
   const count = users?.length ?? 0;
   const titleId = useId();
   const [opened, setOpened] = useState(false);
@@ -35,9 +44,18 @@ export function OnlinePeople({ users }: { users: RoomData['users'] | null }) {
         <Text id={titleId} size="sm" fw={600} mb={4}>
           People online
         </Text>
-        <List size="sm" spacing={2} listStyleType="none">
+        <List size="sm" spacing={4} listStyleType="none">
           {(users ?? []).map(({ nickname }) => (
-            <List.Item key={nickname}>{nickname}</List.Item>
+            <List.Item
+              key={nickname}
+              classNames={{
+                itemWrapper: classes.onlinePersonLine,
+                itemLabel: classes.onlinePerson,
+              }}
+            >
+              <span className={classes.onlinePersonName}>{nickname}</span>
+              {roomId && personActions(roomId, nickname)}
+            </List.Item>
           ))}
         </List>
       </Popover.Dropdown>

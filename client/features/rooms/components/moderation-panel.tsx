@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import type { Member, MembersResponse } from '../../../../contract/rooms';
 import { errorText } from '../../../lib/api-client';
 import { useKickMember } from '../api/kick-member';
+import { usePersonActions } from '../../../lib/person-actions';
 import { BannedList } from './banned-list';
 import { UnverifiedBadge } from './unverified-badge';
 import { CHAT_MODERATOR, isModeratorNickname } from '../../../../contract/rooms';
@@ -24,6 +25,8 @@ const memberId = (member: Member) => member.userId.id || member.userId._id;
 export function ModerationPanel(props: ModerationPanelProps) {
   const { roomId, members, currentUserId, isAdmin } = props;
   const kick = useKickMember();
+  // 'Message privately', composed in by the route.
+  const personActions = usePersonActions();
   const kicking = kick.isPending ? kick.variables.targetUserId : null;
   const panelRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -83,18 +86,21 @@ export function ModerationPanel(props: ModerationPanelProps) {
                 )}
                 {member.userId.emailVerified === false && <UnverifiedBadge />}
               </Text>
-              {canKick(member) && (
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  aria-label={`Kick ${member.activeNickname}`}
-                  loading={kicking === memberId(member)}
-                  onClick={() => kickOut(member)}
-                >
-                  Kick
-                </Button>
-              )}
+              <Group gap={4} wrap="nowrap">
+                {memberId(member) !== currentUserId && personActions(roomId, member.activeNickname)}
+                {canKick(member) && (
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    aria-label={`Kick ${member.activeNickname}`}
+                    loading={kicking === memberId(member)}
+                    onClick={() => kickOut(member)}
+                  >
+                    Kick
+                  </Button>
+                )}
+              </Group>
             </Group>
           ))}
         </Stack>

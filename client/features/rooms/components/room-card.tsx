@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge, Card, Group, Text } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';
 import type { RoomSummary } from '../../../../contract/rooms';
+import { PrivateMark } from '../../../components/ui/private-mark';
 import { unreadLabel } from '../../../lib/unread/read-marks';
 
 interface RoomCardProps {
@@ -33,6 +34,8 @@ export function RoomCard({ room, onSelect, current = false }: RoomCardProps) {
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <Text fw={600} size="lg" component="h3" style={{ wordBreak: 'break-word' }}>
+          {/* A private conversation, named after the other person: a person mark before it. */}
+          {room.direct && <PrivateMark />}
           {room.name || 'Untitled Room'}
         </Text>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>

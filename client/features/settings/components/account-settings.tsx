@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Divider, Stack } from '@mantine/core';
 import { FormCard } from '../../../components/ui/form-card';
 import { DeleteAccountSection } from './delete-account-section';
@@ -10,15 +10,16 @@ import { VerifyPasswordForm } from './verify-password-form';
 /**
  * The account's preferences, then the settings wizard. The verified password stays in this
  * component's memory only, because the email change must send it again; it is never stored.
- * The preferences need no password and stand above it.
+ * The preferences need no password and stand above it; the route adds others' (blocked people).
  */
-export function AccountSettings() {
+export function AccountSettings({ preferences }: { preferences?: ReactNode }) {
   const [password, setPassword] = useState<string | null>(null);
 
   return (
     <FormCard title="Account Settings">
       <Stack gap="xl">
         <ReadSharingSwitch />
+        {preferences}
         <Divider />
         {password === null ? (
           <VerifyPasswordForm onVerified={setPassword} />

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDotsVertical, IconUserOff } from '@tabler/icons-react';
+import { errorText } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/use-session';
+import { useBlockInConversation } from '../api/direct-messages';
+import classes from './direct.module.css';
+
+interface ConversationMenuProps {
+  roomId: string;
+  /** The other person, as the conversation is named. */
+  otherName: string;
+}
+
+/**
+ * A private conversation's menu in the chat header, where a room has its share menu (a
+ * conversation has no invite link): Block, after a dialog that says what it does.
+ */
+export function ConversationMenu({ roomId, otherName }: ConversationMenuProps) {
+  const [confirming, setConfirming] = useState(false);
+  const block = useBlockInConversation();
+  const { forgetRoom } = useSession();
+  const navigate = useNavigate();
+
+  const confirm = () =>
+    block.mutate(roomId, {
+      onSuccess: () => {
+        setConfirming(false);
+        forgetRoom();
+        void navigate('/join', {
+          replace: true,
+          state: { notice: `You blocked ${otherName}. Your conversation has ended.` },
+        });
+      },
+      onError: (error) =>
+        notifications.show({ color: 'red', message: errorText(error, "Couldn't block") }),
+    });
+
+  return (
+    <>
+      {/* No focus placeholder: a bare element inside role=menu is not a menu item (axe). */}
+      <Menu position="bottom-end" shadow="md" withInitialFocusPlaceholder={false}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" size="lg" aria-label="Conversation options">
+            <IconDotsVertical size={22} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            className={classes.danger}
+            leftSection={<IconUserOff size={16} aria-hidden />}
+            onClick={() => setConfirming(true)}
+          >
+            Block {otherName}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Block ${otherName}?`}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        centered
+        size="sm"
+      >
+        <Text size="sm">
+          This ends your private conversation for both of you: its messages and files are deleted
+          and neither of you can open it again. Neither of you can message the other privately until
+          you unblock {otherName} in Settings. You still share your other rooms.
+        </Text>
+        <Group justify="flex-end" gap="xs" mt="md">
+          <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+            Cancel
+          </Button>
+          {/* red.9: white on the default red is 3.3:1, under the 4.5:1 text needs. */}
+          <Button color="red.9" loading={block.isPending} onClick={confirm}>
+            Block
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}
