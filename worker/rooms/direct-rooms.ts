@@ -5,7 +5,6 @@
  * and everything else a room offers asks for a membership, which only the two have.
  */
 import { eq, sql } from 'drizzle-orm';
-import { directMessages } from '../../contract/direct';
 import type { Db } from '../db/client';
 import { rooms } from '../db/schema';
 import { ApiError } from '../http/api-error';
