@@ -3,15 +3,35 @@
  * private conversation with Bob from the online list, and both talk in it (Bob finds it in his
  * room list under Alice's name, with its person mark). Carol, in the same room, has its
  * address and cannot enter it, by the chat's URL or as an invitation. Bob blocks Alice: the
- * conversation ends on both screens, and Alice cannot open it again.
+ * conversation ends on both screens, and Alice cannot open it again. Bob is on a 375 px phone;
+ * axe finds nothing serious on the screens it adds.
  */
-import { expect, test } from '../support/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '../support/test';
 import { meetInNewRoom, messageBox, messages, signedInPerson } from './support/room-pair';
+
+/** axe's serious and critical findings on the page as it is. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 test('a private conversation of two, a stranger kept out, and a block that ends it', async ({
   browser,
 }) => {
-  const { owner: alice, guest: bob, roomId } = await meetInNewRoom(browser, 'Friends');
+  // Bob on a phone.
+  const {
+    owner: alice,
+    guest: bob,
+    roomId,
+  } = await meetInNewRoom(
+    browser,
+    'Friends',
+    { nickname: 'Alice' },
+    { nickname: 'Bob', context: { viewport: { width: 375, height: 740 } } },
+  );
   const carol = await signedInPerson(browser, { nickname: 'Carol' });
   expect((await carol.client.call('/join', { body: { roomId } })).status).toBe(200);
 
@@ -19,6 +39,8 @@ test('a private conversation of two, a stranger kept out, and a block that ends 
   await alice.page.getByRole('button', { name: /online: show who/ }).click();
   const online = alice.page.getByRole('dialog', { name: 'People online' });
   await expect(online.getByRole('button', { name: 'Message privately with Alice' })).toHaveCount(0);
+  await expect(online.getByRole('button', { name: 'Message privately with Bob' })).toBeVisible();
+  expect(await seriousViolations(alice.page)).toEqual([]);
   await online.getByRole('button', { name: 'Message privately with Bob' }).click();
   // Another room's chat: the conversation's.
   await expect(alice.page).not.toHaveURL(new RegExp(`/chat/${roomId}$`));
@@ -38,10 +60,13 @@ test('a private conversation of two, a stranger kept out, and a block that ends 
     has: bob.page.getByRole('heading', { name: 'Private conversation: Alice' }),
   });
   await expect(card).toBeVisible();
+  expect(await seriousViolations(bob.page)).toEqual([]);
   await card.click();
   await expect(bob.page).toHaveURL(new RegExp(`/chat/${directId}$`));
   await expect(bob.page.getByRole('heading', { level: 1, name: 'Alice' })).toBeVisible();
   await expect(messages(bob.page).filter({ hasText: 'Just between us, Bob' })).toBeVisible();
+  // The header fits the phone: its menu is on screen.
+  await expect(bob.page.getByRole('button', { name: 'Conversation options' })).toBeInViewport();
   await messageBox(bob.page).fill('Only you can read this');
   await messageBox(bob.page).press('Enter');
   await expect(messages(alice.page).filter({ hasText: 'Only you can read this' })).toBeVisible();
@@ -61,6 +86,7 @@ test('a private conversation of two, a stranger kept out, and a block that ends 
   await bob.page.getByRole('menuitem', { name: 'Block Alice' }).click();
   const confirm = bob.page.getByRole('dialog', { name: 'Block Alice?' });
   await expect(confirm).toContainText('ends your private conversation for both of you');
+  expect(await seriousViolations(bob.page)).toEqual([]);
   await confirm.getByRole('button', { name: 'Block', exact: true }).click();
   await expect(bob.page).toHaveURL(/\/join$/);
   await expect(bob.page.getByText('You blocked Alice. Your conversation has ended.')).toBeVisible();
@@ -78,6 +104,7 @@ test('a private conversation of two, a stranger kept out, and a block that ends 
   // Bob sees whom he blocked in his settings, and may lift it.
   await bob.page.goto('/settings');
   await expect(bob.page.getByRole('heading', { name: 'People you blocked' })).toBeVisible();
+  expect(await seriousViolations(bob.page)).toEqual([]);
   await bob.page.getByRole('button', { name: 'Unblock Alice' }).click();
   await expect(bob.page.getByRole('heading', { name: 'People you blocked' })).toHaveCount(0);
 });
