@@ -149,6 +149,13 @@ describe('its name and place in the room list', () => {
     const sent = await post(a, direct, 'just between us');
     const heard = await b.waitForEvent('message');
     expect(heard.some((m) => m.id === sent.id && m.user === 'Alice')).toBe(true);
+    // What Bob's service worker shows for a push names the conversation after Alice.
+    const forPush = await bob.client.call(`/rooms/${direct}/messages/${sent.id}`);
+    expect(forPush.status).toBe(200);
+    expect(forPush.body).toMatchObject({
+      roomName: 'Alice',
+      notification: { title: 'Alice', body: 'Alice: just between us' },
+    });
     a.close();
     b.close();
   });

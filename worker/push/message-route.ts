@@ -16,6 +16,7 @@ import { requireUser } from '../auth/require-user';
 import { ApiError } from '../http/api-error';
 import { textOfHtml } from '../lib/html-text';
 import { findRoomMessage } from '../room-calls/room-rpc';
+import { directRoomName } from '../rooms/direct-rooms';
 import { roomMembershipAndBan } from '../rooms/room-queries';
 
 const MESSAGE_NOT_FOUND = 'Message not found';
@@ -36,11 +37,15 @@ export const messageRoutes = new Hono<AppEnv>().get(
     }
     const message = await findRoomMessage(c.env, roomId, Number(messageId));
     if (!message) throw new ApiError(404, MESSAGE_NOT_FOUND);
+    // A direct conversation is named after the other person, as the room list names it.
+    const roomName = room.directPair
+      ? await directRoomName(c.var.db, roomId, c.var.user.id)
+      : room.name;
     return c.json({
       roomId,
-      roomName: room.name,
+      roomName,
       message,
-      notification: notificationOf(message, room.name, room.nickname),
+      notification: notificationOf(message, roomName, room.nickname),
     } satisfies RoomMessageResponse);
   },
 );
