@@ -1,7 +1,8 @@
 /**
  * `--profile`: a V8 CPU profile of our worker's isolate (the worker and every room object)
- * while a scenario's traffic runs, through the inspector workerd opens when INSPECTOR_PORT is set. It finds the
- * inspector among the ports the server's process group listens on (Linux `ss`).
+ * while a scenario's traffic runs, and a sampling profile of what it allocates (garbage
+ * collections make the tail), through the inspector workerd opens when INSPECTOR_PORT is set.
+ * It finds the inspector among the ports the server's process group listens on (Linux `ss`).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -57,17 +58,51 @@ export async function startProfile(pgid) {
   };
   await call('Profiler.enable');
   await call('Profiler.setSamplingInterval', { interval: 200 });
+  await call('HeapProfiler.enable');
+  // A sample every 32 KB allocated on average, kept even once collected: what the message
+  // path allocates, not only what is still alive at the end.
+  await call('HeapProfiler.startSampling', {
+    samplingInterval: 32_768,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
   await call('Profiler.start');
   return async (label) => {
     try {
       const { profile } = await call('Profiler.stop');
-      const file = join(tmpdir(), `chat-bench-${label.replace(/\W+/g, '-')}.cpuprofile`);
-      writeFileSync(file, JSON.stringify(profile));
-      printTop(profile, file);
+      const base = join(tmpdir(), `chat-bench-${label.replace(/\W+/g, '-')}`);
+      writeFileSync(`${base}.cpuprofile`, JSON.stringify(profile));
+      printTop(profile, `${base}.cpuprofile`);
+      const { profile: heap } = await call('HeapProfiler.stopSampling');
+      writeFileSync(`${base}.heapprofile`, JSON.stringify(heap));
+      printAllocators(heap, `${base}.heapprofile`);
     } finally {
       ws.close();
     }
   };
+}
+
+/** Bytes allocated by function (sampled, so estimates), with the caller that led there. */
+function printAllocators(heap, file) {
+  const bytes = new Map();
+  const visit = (node, caller) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const name = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+    if (node.selfSize > 0) {
+      const key = `${name} < ${caller}`;
+      bytes.set(key, (bytes.get(key) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children ?? []) visit(child, functionName || '(anonymous)');
+  };
+  visit(heap.head, '(root)');
+  const total = [...bytes.values()].reduce((sum, size) => sum + size, 0);
+  const mb = (size) => (size / 2 ** 20).toFixed(1);
+  console.log(`    allocations (${mb(total)} MB sampled) saved to ${file}; top allocators:`);
+  for (const [key, size] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+    console.log(
+      `      ${mb(size).padStart(6)} MB ${((size / total) * 100).toFixed(0).padStart(3)}%  ${key}`,
+    );
+  }
 }
 
 /** Self time by function: natives (SQL `exec`, `send`) count in their JS caller or by name. */
