@@ -7,9 +7,10 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it } from 'vitest';
 import { PUSH_SUBSCRIPTIONS_MAX } from '../../contract/push';
 import { workerFetch } from '../../worker/worker-fetch';
+import { base64Url } from '../support/web-push-check';
 import { ORIGIN, signedInClient, type Client } from './support/api';
 import { post } from './support/messages';
-import { base64Url, newSubscriber, storedRows, subscribe } from './support/push';
+import { newSubscriber, storedRows, subscribe } from './support/push';
 import { ownerAndGuest } from './support/rooms';
 import { TestSocket } from './support/socket';
 
