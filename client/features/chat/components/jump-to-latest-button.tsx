@@ -1,6 +1,5 @@
-import { Button } from '@mantine/core';
 import { IconArrowBarToDown } from '@tabler/icons-react';
-import { keepFocusInMessageBar } from '../utils/focus-message-box';
+import { MessageBarButton } from './message-bar-button';
 
 interface JumpToLatestButtonProps {
   /** Lists the newest messages again (RoomConnection.jumpToLatest). */
@@ -14,14 +13,9 @@ interface JumpToLatestButtonProps {
  */
 export function JumpToLatestButton({ onJump }: JumpToLatestButtonProps) {
   return (
-    <Button
-      size="compact-sm"
-      variant="light"
-      radius="xl"
-      mb={6}
-      leftSection={<IconArrowBarToDown size={14} aria-hidden />}
-      onClick={(event) => {
-        keepFocusInMessageBar(event);
+    <MessageBarButton
+      icon={IconArrowBarToDown}
+      onClick={() => {
         void onJump().then(() =>
           // After the newest page is rendered.
           requestAnimationFrame(() =>
@@ -31,6 +25,6 @@ export function JumpToLatestButton({ onJump }: JumpToLatestButtonProps) {
       }}
     >
       Jump to latest
-    </Button>
+    </MessageBarButton>
   );
 }

@@ -1,7 +1,6 @@
-import { Button } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
 import { unreadLabel } from '../../../lib/unread/read-marks';
-import { keepFocusInMessageBar } from '../utils/focus-message-box';
+import { MessageBarButton } from './message-bar-button';
 
 interface NewMessagesButtonProps {
   /** Others' messages that came after what the reader has seen. */
@@ -15,18 +14,13 @@ interface NewMessagesButtonProps {
 export function NewMessagesButton({ count }: NewMessagesButtonProps) {
   if (count === 0) return null;
   return (
-    <Button
-      size="compact-sm"
-      variant="light"
-      radius="xl"
-      mb={6}
-      leftSection={<IconArrowDown size={14} aria-hidden />}
-      onClick={(event) => {
-        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' });
-        keepFocusInMessageBar(event);
-      }}
+    <MessageBarButton
+      icon={IconArrowDown}
+      onClick={() =>
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' })
+      }
     >
       {count === 1 ? '1 new message' : `${unreadLabel(count)} new messages`}
-    </Button>
+    </MessageBarButton>
   );
 }
