@@ -7,8 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test';
-import { newSignedInClient, uniqueIp } from '../support/api-client';
-import { logIn } from '../support/browser-users';
+import { pairWithNotifications } from '../support/notifications-pair';
 import { joinedMember } from '../support/room-sockets';
 import { attentionSwitches } from './support/room-pair';
 
@@ -20,22 +19,12 @@ test('the bell menu sets the room’s level: Off marks it Muted, Mentions and re
   browser,
   baseURL,
 }) => {
-  const alice = await newSignedInClient('Alice');
-  const { body: room } = await alice.client.call('/join', { body: { roomName: 'Levels Room' } });
-  const bob = await newSignedInClient('Bob');
-  await bob.client.call('/join', { body: { roomId: room.roomId } });
-
-  const context = await browser.newContext({
+  const { alice, bob, roomId, context, page } = await pairWithNotifications(
+    browser,
     baseURL,
-    permissions: ['notifications'],
-    extraHTTPHeaders: { 'CF-Connecting-IP': uniqueIp() },
-  });
-  await context.addInitScript(attentionSwitches);
-  const page = await context.newPage();
-  await logIn(page, bob.account.email);
-  await expect(page.getByRole('heading', { name: 'Your Rooms' })).toBeVisible();
-  await page.goto(`/chat/${room.roomId}`);
-  await expect(page.getByText('No messages yet...')).toBeVisible();
+    'Levels Room',
+    attentionSwitches,
+  );
 
   // The default of a room of two, checked and said to be the default.
   await bell(page, 'All messages').click();
@@ -78,12 +67,12 @@ test('the bell menu sets the room’s level: Off marks it Muted, Mentions and re
   await expect(card.getByRole('img', { name: 'Muted' })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  const alices = await joinedMember(alice.client, room.roomId, 'Alice');
-  const bobs = await joinedMember(bob.client, room.roomId, 'Bob');
+  const alices = await joinedMember(alice.client, roomId, 'Alice');
+  const bobs = await joinedMember(bob.client, roomId, 'Bob');
   const post = async (socket: typeof alices.socket, text: string, replyTo?: number) => {
     const ack = await socket.emitWithAck('sendMessage', {
       text,
-      roomId: room.roomId,
+      roomId,
       clientId: crypto.randomUUID(),
       ...(replyTo ? { replyTo } : {}),
     });

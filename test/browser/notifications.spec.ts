@@ -6,8 +6,7 @@
  * it focuses the tab, in the room. Nothing for a shown tab or for Bob's own messages.
  */
 import { expect, test } from '../support/test';
-import { newSignedInClient, uniqueIp } from '../support/api-client';
-import { logIn } from '../support/browser-users';
+import { pairWithNotifications } from '../support/notifications-pair';
 import { joinedMember } from '../support/room-sockets';
 
 interface Shown {
@@ -25,65 +24,57 @@ declare global {
   }
 }
 
+/** Spies: the real Notification (each one recorded), window.focus, and a visibility switch. */
+function notificationSpies() {
+  const Real = window.Notification;
+  const made: Notification[] = [];
+  window.shownNotifications = [];
+  class Spy extends Real {
+    constructor(title: string, options?: NotificationOptions) {
+      super(title, options);
+      window.shownNotifications.push({ title, body: options?.body ?? '' });
+      made.push(this);
+    }
+  }
+  window.permissionAsks = 0;
+  Spy.requestPermission = (...args) => {
+    window.permissionAsks += 1;
+    return Real.requestPermission(...args);
+  };
+  Object.defineProperty(Spy, 'permission', {
+    get: () => (window.permissionAsks > 0 ? Real.permission : 'default'),
+  });
+  window.Notification = Spy as typeof Notification;
+  window.clickNotification = (index) =>
+    made[index]?.onclick?.call(made[index]!, new Event('click'));
+  window.focusCalls = 0;
+  const focus = window.focus.bind(window);
+  window.focus = () => {
+    window.focusCalls += 1;
+    focus();
+  };
+  let hidden = false;
+  Object.defineProperty(document, 'visibilityState', {
+    configurable: true,
+    get: () => (hidden ? 'hidden' : 'visible'),
+  });
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+  window.setHidden = (value) => {
+    hidden = value;
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+}
+
 test('a message from someone else in a hidden tab becomes a notification; its click brings the room', async ({
   browser,
   baseURL,
 }) => {
-  const alice = await newSignedInClient('Alice');
-  const { body: room } = await alice.client.call('/join', { body: { roomName: 'Bell Room' } });
-  const bob = await newSignedInClient('Bob');
-  await bob.client.call('/join', { body: { roomId: room.roomId } });
-
-  const context = await browser.newContext({
+  const { alice, bob, roomId, context, page } = await pairWithNotifications(
+    browser,
     baseURL,
-    permissions: ['notifications'],
-    extraHTTPHeaders: { 'CF-Connecting-IP': uniqueIp() },
-  });
-  // Spies: the real Notification (each one recorded), window.focus, and a visibility switch.
-  await context.addInitScript(() => {
-    const Real = window.Notification;
-    const made: Notification[] = [];
-    window.shownNotifications = [];
-    class Spy extends Real {
-      constructor(title: string, options?: NotificationOptions) {
-        super(title, options);
-        window.shownNotifications.push({ title, body: options?.body ?? '' });
-        made.push(this);
-      }
-    }
-    window.permissionAsks = 0;
-    Spy.requestPermission = (...args) => {
-      window.permissionAsks += 1;
-      return Real.requestPermission(...args);
-    };
-    Object.defineProperty(Spy, 'permission', {
-      get: () => (window.permissionAsks > 0 ? Real.permission : 'default'),
-    });
-    window.Notification = Spy as typeof Notification;
-    window.clickNotification = (index) =>
-      made[index]?.onclick?.call(made[index]!, new Event('click'));
-    window.focusCalls = 0;
-    const focus = window.focus.bind(window);
-    window.focus = () => {
-      window.focusCalls += 1;
-      focus();
-    };
-    let hidden = false;
-    Object.defineProperty(document, 'visibilityState', {
-      configurable: true,
-      get: () => (hidden ? 'hidden' : 'visible'),
-    });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
-    window.setHidden = (value) => {
-      hidden = value;
-      document.dispatchEvent(new Event('visibilitychange'));
-    };
-  });
-  const page = await context.newPage();
-  await logIn(page, bob.account.email);
-  await expect(page.getByRole('heading', { name: 'Your Rooms' })).toBeVisible();
-  await page.goto(`/chat/${room.roomId}`);
-  await expect(page.getByText('No messages yet...')).toBeVisible();
+    'Bell Room',
+    notificationSpies,
+  );
 
   // Asked for only from the bell: nothing was asked on load.
   expect(await page.evaluate(() => window.permissionAsks)).toBe(0);
@@ -98,18 +89,18 @@ test('a message from someone else in a hidden tab becomes a notification; its cl
   await expect(allow).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  const alices = (await joinedMember(alice.client, room.roomId, 'Alice')).socket;
+  const alices = (await joinedMember(alice.client, roomId, 'Alice')).socket;
   // A shown tab: no notification.
-  await alices.emitWithAck('sendMessage', { text: 'while you look', roomId: room.roomId });
+  await alices.emitWithAck('sendMessage', { text: 'while you look', roomId });
   await expect(page.getByText('while you look')).toBeVisible();
 
   await page.evaluate(() => window.setHidden(true));
   await alices.emitWithAck('sendMessage', {
     text: 'Dinner **at eight** <b>sharp</b>',
-    roomId: room.roomId,
+    roomId,
   });
-  const bobs = (await joinedMember(bob.client, room.roomId, 'Bob')).socket;
-  await bobs.emitWithAck('sendMessage', { text: 'my own words', roomId: room.roomId });
+  const bobs = (await joinedMember(bob.client, roomId, 'Bob')).socket;
+  await bobs.emitWithAck('sendMessage', { text: 'my own words', roomId });
   await expect(page.getByText('my own words')).toBeVisible();
   expect(await page.evaluate(() => window.shownNotifications)).toEqual([
     { title: 'Bell Room', body: 'Alice: Dinner at eight <b>sharp</b>' },
@@ -121,7 +112,7 @@ test('a message from someone else in a hidden tab becomes a notification; its cl
   await expect(page.getByRole('heading', { name: 'Your Rooms' })).toBeVisible();
   await page.evaluate(() => window.clickNotification(0));
   expect(await page.evaluate(() => window.focusCalls)).toBe(1);
-  await expect(page).toHaveURL(new RegExp(`/chat/${room.roomId}$`));
+  await expect(page).toHaveURL(new RegExp(`/chat/${roomId}$`));
   await expect(page.getByText('Dinner at eight')).toBeVisible();
   alices.close();
   bobs.close();
