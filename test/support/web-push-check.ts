@@ -112,16 +112,6 @@ async function hkdf(salt: Bytes, ikm: BufferSource, info: Bytes, bytes: number) 
   return new Uint8Array(bits);
 }
 
-function concat(...parts: Uint8Array[]): Bytes {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /**
  * Decrypts the record as the browser would (RFC 8291): ECDH of the sender's key with the
  * subscriber's private key; HKDF with the auth secret, then with the salt, to the content key
@@ -141,7 +131,11 @@ export async function decryptAes128gcm(keys: PushKeys, body: Aes128gcmBody) {
     SubtleCrypto['deriveBits']
   >[0];
   const shared = await crypto.subtle.deriveBits(ecdh, keys.privateKey, 256);
-  const keyInfo = concat(utf8('WebPush: info\0'), keys.publicBytes, body.senderPublic);
+  const keyInfo = Uint8Array.from([
+    ...utf8('WebPush: info\0'),
+    ...keys.publicBytes,
+    ...body.senderPublic,
+  ]);
   const ikm = await hkdf(keys.authBytes, shared, keyInfo, 32);
   const cek = await hkdf(body.salt, ikm, utf8('Content-Encoding: aes128gcm\0'), 16);
   const nonce = await hkdf(body.salt, ikm, utf8('Content-Encoding: nonce\0'), 12);
