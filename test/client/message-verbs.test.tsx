@@ -1,15 +1,11 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
 import type { PublicUser } from '../../contract/user';
 import { MessageList } from '../../client/features/chat/components/message-list';
-import {
-  freshSnapshot,
-  type JumpResult,
-  type RoomConnection,
-  type RoomSnapshot,
-} from '../../client/features/chat/connection/room-state';
+import type { RoomSnapshot } from '../../client/features/chat/connection/room-state';
 import { SessionContext, type Session } from '../../client/lib/session/session-context';
+import { fakeRoom } from './fake-room';
 import { renderWithMantine } from './render-mantine';
 import { testUser } from './render-app';
 
@@ -21,35 +17,6 @@ const message = (id: number, user: string, extra: Partial<ChatMessage> = {}): Ch
   createdAt: Date.UTC(2025, 0, 1, 12, id),
   ...extra,
 });
-
-/** A room as the list reads it: a snapshot the test changes, and the commands as spies. */
-function fakeRoom(initial: Partial<RoomSnapshot>) {
-  let state: RoomSnapshot = { ...freshSnapshot('ada'), historyLoaded: true, ...initial };
-  const listeners = new Set<() => void>();
-  const room = {
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    getSnapshot: () => state,
-    send: vi.fn(),
-    signal: vi.fn(() => true),
-    loadOlder: vi.fn(),
-    loadNewer: vi.fn(),
-    loadAround: vi.fn(async (): Promise<JumpResult> => 'shown'),
-    jumpToLatest: vi.fn(async () => {}),
-    reconnect: vi.fn(),
-    react: vi.fn(async () => ({ ok: true as const })),
-    edit: vi.fn(async () => ({ ok: true as const })),
-    remove: vi.fn(async () => ({ ok: true as const })),
-  } satisfies RoomConnection;
-  const set = (change: Partial<RoomSnapshot>) =>
-    act(() => {
-      state = { ...state, ...change };
-      for (const listener of listeners) listener();
-    });
-  return { room, set };
-}
 
 function renderList(
   initial: Partial<RoomSnapshot>,

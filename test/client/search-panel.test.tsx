@@ -6,19 +6,14 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
 import { MessageList } from '../../client/features/chat/components/message-list';
-import {
-  freshSnapshot,
-  type JumpResult,
-  type RoomConnection,
-  type RoomSnapshot,
-} from '../../client/features/chat/connection/room-state';
 import { SearchButton } from '../../client/features/chat/search/search-button';
 import { snippetParts } from '../../client/features/chat/search/snippet-parts';
 import { createQueryClient } from '../../client/lib/query-client';
+import { fakeRoom } from './fake-room';
 import { fakeApi, testUser, type FetchCall } from './render-app';
 import { renderWithMantine } from './render-mantine';
 
@@ -134,34 +129,7 @@ describe('jumping to a result', () => {
   });
 
   it('loads the page around it, marks and focuses it, and shows the way on to newer ones', async () => {
-    let state: RoomSnapshot = {
-      ...freshSnapshot('ada'),
-      historyLoaded: true,
-      messages: [message(500), message(501)],
-    };
-    const listeners = new Set<() => void>();
-    const set = (change: Partial<RoomSnapshot>) =>
-      act(() => {
-        state = { ...state, ...change };
-        for (const listener of listeners) listener();
-      });
-    const room = {
-      subscribe: (listener: () => void) => {
-        listeners.add(listener);
-        return () => void listeners.delete(listener);
-      },
-      getSnapshot: () => state,
-      send: vi.fn(),
-      signal: vi.fn(() => true),
-      loadOlder: vi.fn(),
-      loadNewer: vi.fn(),
-      loadAround: vi.fn(async (): Promise<JumpResult> => 'shown'),
-      jumpToLatest: vi.fn(async () => {}),
-      reconnect: vi.fn(),
-      react: vi.fn(async () => ({ ok: true as const })),
-      edit: vi.fn(async () => ({ ok: true as const })),
-      remove: vi.fn(async () => ({ ok: true as const })),
-    } satisfies RoomConnection;
+    const { room, set } = fakeRoom({ messages: [message(500), message(501)] });
     const list = (jumpTo: { messageId: number; asked: number } | null) => (
       <MantineProvider env="test">
         <MessageList room={room} nickname="ada" roomName="Lobby" jumpTo={jumpTo} />

@@ -1,0 +1,40 @@
+/**
+ * A room connection as the message list reads it, for client tests: a snapshot the test
+ * changes with `set` (inside act, telling the subscribers), and every command a spy.
+ */
+import { act } from '@testing-library/react';
+import { vi } from 'vitest';
+import {
+  freshSnapshot,
+  type JumpResult,
+  type RoomConnection,
+  type RoomSnapshot,
+} from '../../client/features/chat/connection/room-state';
+
+export function fakeRoom(initial: Partial<RoomSnapshot>, nickname = 'ada') {
+  let state: RoomSnapshot = { ...freshSnapshot(nickname), historyLoaded: true, ...initial };
+  const listeners = new Set<() => void>();
+  const room = {
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    getSnapshot: () => state,
+    send: vi.fn(),
+    signal: vi.fn(() => true),
+    loadOlder: vi.fn(),
+    loadNewer: vi.fn(),
+    loadAround: vi.fn(async (): Promise<JumpResult> => 'shown'),
+    jumpToLatest: vi.fn(async () => {}),
+    reconnect: vi.fn(),
+    react: vi.fn(async () => ({ ok: true as const })),
+    edit: vi.fn(async () => ({ ok: true as const })),
+    remove: vi.fn(async () => ({ ok: true as const })),
+  } satisfies RoomConnection;
+  const set = (change: Partial<RoomSnapshot>) =>
+    act(() => {
+      state = { ...state, ...change };
+      for (const listener of listeners) listener();
+    });
+  return { room, set };
+}
