@@ -1,21 +1,14 @@
-import type { Socket } from 'socket.io-client';
 import {
   loadHistoryAckSchema,
   type ChatMessage,
-  type ClientToServerEvents,
   type LoadHistoryAck,
   type LoadHistoryPayload,
-  type ServerToClientEvents,
 } from '../../../../contract/realtime';
 import type { JumpResult } from './room-state';
-
-type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { ACK_TIMEOUT_MS, PAGE_RETRY_MS, type RoomSocket } from './socket-calls';
 
 /** A page towards the present: the server's default, well under its bound of 100. */
 const NEWER_PAGE = 50;
-const ACK_TIMEOUT_MS = 10_000;
-/** A refused or unanswered page is asked for again after this long, if still wanted. */
-const RETRY_MS = 2000;
 /** `before` this id: the newest page, whatever the room's newest id is. */
 const PRESENT = Number.MAX_SAFE_INTEGER;
 
@@ -69,7 +62,7 @@ export class JumpPages {
       if (!ack.ok) {
         setTimeout(() => {
           if (generation === this.generation) this.update({ loadingNewer: false });
-        }, RETRY_MS);
+        }, PAGE_RETRY_MS);
         return;
       }
       add(ack.page.messages);

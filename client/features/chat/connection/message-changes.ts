@@ -1,19 +1,14 @@
-import type { Socket } from 'socket.io-client';
 import {
   messageDeletedSchema,
   messageUpdatedSchema,
   reactionsEventSchema,
   seenSchema,
   type Ack,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
 } from '../../../../contract/realtime';
 import { applyDeletion, applyEdit, applyReactions } from '../utils/apply-message-change';
 import { refusalText } from '../utils/refusal-text';
-import { ACK_TIMEOUT_MS } from './outbox-sender';
+import { ACK_TIMEOUT_MS, type RoomSocket } from './socket-calls';
 import { NOBODY_SEEN, type ActionResult, type MessageAction, type RoomSink } from './room-state';
-
-type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** What an action waiting past ACK_TIMEOUT_MS resolves with. */
 export const NO_ANSWER = 'The room did not answer. Please try again.';

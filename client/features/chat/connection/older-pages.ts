@@ -1,18 +1,8 @@
-import type { Socket } from 'socket.io-client';
-import {
-  loadHistoryAckSchema,
-  type ChatMessage,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '../../../../contract/realtime';
-
-type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { loadHistoryAckSchema, type ChatMessage } from '../../../../contract/realtime';
+import { ACK_TIMEOUT_MS, PAGE_RETRY_MS, type RoomSocket } from './socket-calls';
 
 /** A page of the scroll back: the server's default, well under its bound of 100. */
 const OLDER_PAGE = 50;
-const ACK_TIMEOUT_MS = 10_000;
-/** A refused or unanswered page is asked for again after this long, if still wanted. */
-const RETRY_MS = 2000;
 
 export interface OlderState {
   /** Older messages than the first shown exist on the server. */
@@ -50,7 +40,7 @@ export class OlderPages {
         if (!parsed?.success) {
           // Too fast, or a drop: still 'loading' for a while, then the list's sentinel, seeing
           // the loading end, asks again if it is still in view.
-          setTimeout(() => this.update({ loadingOlder: false }), RETRY_MS);
+          setTimeout(() => this.update({ loadingOlder: false }), PAGE_RETRY_MS);
           return;
         }
         add(parsed.data.messages);

@@ -1,10 +1,6 @@
-import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../../contract/realtime';
 import type { Outbox } from './outbox';
 import { SendPacer } from './send-pacer';
-
-/** No acknowledgement is awaited for ever. */
-export const ACK_TIMEOUT_MS = 10_000;
+import { ACK_TIMEOUT_MS, type RoomSocket } from './socket-calls';
 
 export interface OutboxSender {
   /** Sends what waits, if the room is joined; what the pace holds back goes later. */
@@ -26,7 +22,7 @@ const TOO_FAST_RETRY_MS = 1000;
  * across their tabs) waits and goes again before anything typed after it, so the order holds.
  */
 export function outboxSender(
-  socket: Socket<ServerToClientEvents, ClientToServerEvents>,
+  socket: RoomSocket,
   roomId: string,
   outbox: Outbox,
   joined: () => boolean,

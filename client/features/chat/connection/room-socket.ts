@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import {
   chatHistorySchema,
   chatMessageSchema,
@@ -8,9 +8,7 @@ import {
   SOCKET_PATH,
   typingSchema,
   type ChatMessage,
-  type ClientToServerEvents,
   type JoinPayload,
-  type ServerToClientEvents,
 } from '../../../../contract/realtime';
 import { htmlToText } from '../utils/sanitize-html';
 import {
@@ -25,11 +23,10 @@ import { listenForChanges, sendAction } from './message-changes';
 import { JumpPages, newestIdOf, type ReplacedList } from './jump-pages';
 import { OlderPages, oldestIdOf } from './older-pages';
 import type { Outbox } from './outbox';
-import { ACK_TIMEOUT_MS, outboxSender } from './outbox-sender';
+import { outboxSender } from './outbox-sender';
+import { ACK_TIMEOUT_MS, type RoomSocket } from './socket-calls';
 import { RoomTickets } from './room-tickets';
 import type { ChatError, ConnectionControls, RoomSink } from './room-state';
-
-type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Spec point 9's connection settings; the room id travels in the handshake. */
 const SOCKET_OPTIONS = {
