@@ -6,18 +6,11 @@
  * conversation ends on both screens, and Alice cannot open it again. Bob is on a 375 px phone;
  * axe finds nothing serious on the screens it adds.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
+import { seriousViolations } from './support/axe';
 import { meetInNewRoom, messageBox, messages, signedInPerson } from './support/room-pair';
 
 /** axe's serious and critical findings on the page as it is. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 test('a private conversation of two, a stranger kept out, and a block that ends it', async ({
   browser,
 }) => {

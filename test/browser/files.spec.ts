@@ -8,9 +8,9 @@
  * 2,048 px arrives scaled down by Alice's browser.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Response } from '@playwright/test';
 import { expect, test, type Page } from '../support/test';
+import { seriousViolations } from './support/axe';
 import { newSignedInClient, uniqueIp } from '../support/api-client';
 import { logIn } from '../support/browser-users';
 import {
@@ -22,13 +22,6 @@ import {
 } from '../worker/support/image-fixtures';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`);
-}
 
 /** A person signed in in their own context, in the room's chat. */
 async function personInRoom(

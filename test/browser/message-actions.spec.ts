@@ -3,15 +3,10 @@
  * it, replies from the menu, edits her reply with Up, reacts from a right-click, mentions Bob
  * from the '@' suggestions and deletes a message after confirming. Bob sees each.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test';
+import { seriousViolations } from './support/axe';
 import { newSignedInClient } from '../support/api-client';
 import { logIn, newPerson } from '../support/browser-users';
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 /** The banner's line (a hidden live region says the same words). */
 const banner = (page: Page, words: string) =>
