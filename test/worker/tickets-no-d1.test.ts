@@ -138,9 +138,9 @@ describe('the block cache', () => {
     const later = Date.now();
     expect(await cachedBlockedUntil(env.DB, other, () => {}, later)).toBeNull();
     await block(other);
-    expect(await cachedBlockedUntil(env.DB, other, () => {}, later + FRESH_MS + 1)).toBeGreaterThan(
-      later,
-    );
+    // Timed from after the block: the snapshot's own read began a moment after `later`.
+    const pastBound = Date.now() + FRESH_MS + 1;
+    expect(await cachedBlockedUntil(env.DB, other, () => {}, pastBound)).toBeGreaterThan(later);
   });
 
   it('a read from before a reset neither brings its snapshot back nor frees the newer one', async () => {
