@@ -171,4 +171,46 @@ describe('a push at the test push service', () => {
     expect(await storedRows(busy.endpoint)).toHaveLength(1);
     expect(await storedRows(bob.subscriber.endpoint)).toHaveLength(1);
   });
+
+  it('queues nothing while every member with a subscription is joined or has the room off', async () => {
+    const { roomId, member: alice } = await member(null, 'Alice', 'all');
+    const { member: bob } = await member(roomId, 'Bob', 'off');
+    const { client: carol } = await signedInClient(); // away, and no subscription
+    expect((await joinRoom(carol, roomId, 'Carol')).status).toBe(200);
+    const queued = await countQueueSends(roomId);
+    const aliceSocket = await TestSocket.joined(alice.client, roomId, 'Alice');
+
+    await sendAndLeave(bob, roomId, 'Nobody away could be told of this');
+    expect(await queued()).toBe(0);
+    // Alice leaves too: she is away now, with a subscription, and hears of the next one.
+    aliceSocket.close();
+    await untilNoSocketOf(roomId, alice.userId);
+    const next = await sendAndLeave(bob, roomId, 'Now Alice is away');
+    expect(await queued()).toBe(1);
+    expect(await payloadOf(alice.subscriber, 0)).toEqual({ roomId, messageId: next });
+    expect(await received(alice.subscriber)).toHaveLength(1);
+  });
 });
+
+/** Counts the room's sends on the push queue from now on (the queue itself still gets them). */
+async function countQueueSends(roomId: string) {
+  await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+    const own = room as unknown as { env: Env; queueSends?: number };
+    const queue = own.env.PUSH_QUEUE;
+    own.queueSends = 0;
+    own.env = {
+      ...own.env,
+      PUSH_QUEUE: Object.assign(Object.create(queue) as Queue, {
+        send: (...args: Parameters<Queue['send']>) => {
+          own.queueSends! += 1;
+          return queue.send(...args);
+        },
+      }),
+    };
+  });
+  return () =>
+    runInDurableObject(
+      roomStub(env, roomId),
+      (room: ChatRoom) => (room as unknown as { queueSends: number }).queueSends,
+    );
+}

@@ -140,11 +140,14 @@ export class RoomMessages {
     const mentioned = this.mentioned;
     this.mentioned = new Map();
     const filesSent = this.files.takeSent();
-    // Before the summary: a room's first push starts where the summary's last flush stopped.
-    await this.push.flush(identity.id, this.store.latestId(), mentioned);
-    const flush = { kv: storage.kv, store: this.store, reads: this.reads, mentioned, filesSent };
+    // The push is read before the summary is written, and asks who could get it in its batch.
+    const push = this.push.prepare(db(), identity.id, this.store.latestId(), mentioned);
+    const parts = { kv: storage.kv, store: this.store, reads: this.reads, mentioned, filesSent };
     try {
-      if (await flushRoomSummary(db(), identity.id, flush)) this.summaryWrittenAt = Date.now();
+      const flush = { ...parts, alsoRead: push?.audience };
+      const { wrote, alsoRead } = await flushRoomSummary(db(), identity.id, flush);
+      if (wrote) this.summaryWrittenAt = Date.now();
+      if (push) await this.push.send(push, alsoRead);
     } catch (error) {
       this.files.putBack(filesSent);
       // Mentions moved meanwhile are newer than these: both go with the next flush.

@@ -4,6 +4,8 @@
  * the messages since the last one. Sending a message costs nothing more: the flush reads the
  * new rows back from the room's SQLite, with the members it mentioned (kept for the summary
  * anyway) and the sockets joined right now. The consumer (worker/push/) decides whom to push.
+ * A statement in the summary's own D1 batch first asks whether anyone outside the joined
+ * sockets has a subscription at all: when nobody has, nothing is queued.
  */
 import type { PushQueueMessage, RoomPushMessage } from '../../push/push-messages';
 import { JOINED, type RoomSockets } from '../sockets/socket-state';
@@ -25,6 +27,14 @@ interface NewRow extends Record<string, SqlStorageValue> {
   reply_user_id: string | null;
 }
 
+/** A flush's push: the queue message to send, and the read that says whether anyone wants it. */
+export interface PendingPush {
+  newestId: number;
+  message: RoomPushMessage;
+  /** Answers `{ anyone: 0 | 1 }`: rides in the summary's D1 batch (room-summary.ts). */
+  audience: D1PreparedStatement;
+}
+
 export class RoomPush {
   constructor(
     private readonly sql: SqlStorage,
@@ -34,19 +44,39 @@ export class RoomPush {
   ) {}
 
   /**
-   * Tells the queue about the messages after the last flush's. `mentioned` is the summary's
-   * map (member → newest message mentioning them); ids before the range are edits' mentions,
-   * not pushed. Never throws: a failed send is tried again with the next flush.
+   * What the queue would be told about the messages after the last flush's, or null when there
+   * is nothing to tell. `mentioned` is the summary's map (member → newest message mentioning
+   * them); ids before the range are edits' mentions, not pushed. Read before the summary is
+   * written: a room's first push starts where the summary's last flush stopped.
    */
-  async flush(roomId: string, newestId: number, mentioned: ReadonlyMap<string, number>) {
-    const queue = this.queue();
-    if (!roomId || !queue) return;
+  prepare(
+    db: D1Database,
+    roomId: string,
+    newestId: number,
+    mentioned: ReadonlyMap<string, number>,
+  ): PendingPush | null {
+    if (!roomId || !this.queue()) return null;
     const from = this.kv.get<number>(PUSHED_KEY) ?? this.kv.get<number>(FLUSHED_KEY) ?? 0;
-    if (newestId <= from) return;
+    if (newestId <= from) return null;
     const message = this.describe(roomId, from, mentioned);
+    if (!message) {
+      this.kv.put(PUSHED_KEY, newestId); // only notices and deleted messages: nothing to push
+      return null;
+    }
+    return { newestId, message, audience: audience(db, roomId, message.joined) };
+  }
+
+  /**
+   * Sends the prepared message, unless the audience read found nobody who could be pushed:
+   * then neither the queue nor its consumer's D1 read is spent (a room whose members are all
+   * here, the common case while it is busy). Never throws: a failed send is tried again with
+   * the next flush.
+   */
+  async send(pending: PendingPush, audienceAnswer: D1Result | undefined) {
+    const anyone = (audienceAnswer?.results[0] as { anyone?: number } | undefined)?.anyone;
     try {
-      if (message) await queue.send(message, { contentType: 'json' });
-      this.kv.put(PUSHED_KEY, newestId);
+      if (anyone !== 0) await this.queue()?.send(pending.message, { contentType: 'json' });
+      this.kv.put(PUSHED_KEY, pending.newestId);
     } catch (error) {
       console.error('[room-push] not queued', error);
     }
@@ -89,4 +119,18 @@ export class RoomPush {
       joined: [...joined],
     } satisfies RoomPushMessage;
   }
+}
+
+/**
+ * Whether any member without a joined socket has a subscription and a level other than 'off':
+ * a superset of whom the consumer pushes (push-recipients.ts decides the rest), so a 0 is safe.
+ */
+function audience(db: D1Database, roomId: string, joined: string[]) {
+  return db
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM memberships m JOIN push_subscriptions s ON s.user_id = m.user_id
+         WHERE m.room_id = ?1 AND COALESCE(m.notification_level, '') <> 'off'
+           AND m.user_id NOT IN (SELECT value FROM json_each(?2))) AS anyone`,
+    )
+    .bind(roomId, JSON.stringify(joined));
 }

@@ -33,6 +33,14 @@ export interface SummaryParts {
   mentioned: Map<string, number>;
   /** File id → the message it was sent with, since the last flush (clean-up spares these). */
   filesSent: Map<string, number>;
+  /** A read that rides in the same batch (the push's audience, room-push.ts). */
+  alsoRead?: D1PreparedStatement;
+}
+
+/** Whether the flush wrote the summary, and what `alsoRead` answered (when given). */
+export interface SummaryFlush {
+  wrote: boolean;
+  alsoRead?: D1Result;
 }
 
 /**
@@ -40,17 +48,21 @@ export interface SummaryParts {
  * and the read positions and mentions moved since the last flush to D1 in one batch, for the
  * room list (excerpts, unread counts, the '@' mark) and the admin stats. Called from the alarm,
  * so a room writes D1 at most every few seconds (room-messages.ts), never once per message or
- * per `read`. Answers whether it wrote anything.
+ * per `read`. Answers whether it wrote anything, and what `alsoRead` answered.
  */
-export async function flushRoomSummary(db: D1Database, roomId: string, parts: SummaryParts) {
-  const { kv, store, reads, mentioned, filesSent } = parts;
-  if (!roomId) return false;
+export async function flushRoomSummary(
+  db: D1Database,
+  roomId: string,
+  parts: SummaryParts,
+): Promise<SummaryFlush> {
+  const { kv, store, reads, mentioned, filesSent, alsoRead } = parts;
+  if (!roomId) return { wrote: false };
   const newestId = store.latestId();
   const newMessage = newestId > 0 && kv.get<number>('flushedId') !== newestId;
   // An edit or a deletion may change what the list shows without a new message.
   const excerptStale = newMessage || kv.get<boolean>('excerptStale') === true;
   if (!excerptStale && !reads.pending && mentioned.size === 0 && filesSent.size === 0) {
-    return false;
+    return alsoRead ? { wrote: false, alsoRead: await alsoRead.run() } : { wrote: false };
   }
   const statements: D1PreparedStatement[] = [];
   if (excerptStale) {
@@ -95,15 +107,17 @@ export async function flushRoomSummary(db: D1Database, roomId: string, parts: Su
       db.prepare('UPDATE files SET message_id = ? WHERE id = ?').bind(messageId, fileId),
     );
   }
+  if (alsoRead) statements.push(alsoRead);
+  let results: D1Result[];
   try {
-    await db.batch(statements);
+    results = await db.batch(statements);
   } catch (error) {
     reads.putBack(moved);
     throw error;
   }
   if (newMessage) kv.put('flushedId', newestId);
   if (excerptStale) kv.delete('excerptStale');
-  return true;
+  return alsoRead ? { wrote: true, alsoRead: results.at(-1) } : { wrote: true };
 }
 
 /** What the room list shows of a message: its text, or what its files are when it has none. */
