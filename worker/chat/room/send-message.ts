@@ -10,7 +10,6 @@ import {
   refused,
   REFUSED,
   SENDING_TOO_FAST,
-  sendMessageSchema,
   type ReplyRef,
   type SendAck,
 } from '../../../contract/realtime';
@@ -23,6 +22,7 @@ import { replyRefOf } from '../messages/reply-excerpt';
 import { takeAllowance, type RoomSocket, type SocketState } from '../sockets/socket-state';
 import { EMPTY_MESSAGE, mentionedIds, TOO_LONG } from './message-actions';
 import type { RoomParts } from './room-parts';
+import { parseSendPayload } from './send-payload';
 
 type Reply = (ack: SendAck) => void;
 
@@ -33,7 +33,7 @@ const TOO_FAST = refused('rate_limited', SENDING_TOO_FAST);
 export function sendMessage(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
   const state = socket.data;
   if (!state.nickname) return reply(NOT_JOINED);
-  const parsed = sendMessageSchema.safeParse(raw);
+  const parsed = parseSendPayload(raw);
   if (!parsed.success) return reply(refusalOf(raw, parsed.error));
   const { text, roomId, clientId, replyTo, files: fileIds } = parsed.data;
   if (roomId !== undefined && roomId !== room.identity.id) return reply(REFUSED.wrongRoom);
