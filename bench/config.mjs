@@ -26,6 +26,7 @@ env: BENCH_SCALE (1)         multiplies members, senders, rooms and HTTP samples
      BENCH_PORT (8890), BENCH_BASELINE_PORT (8891), BENCH_FLOOR_PORT (8892),
      BENCH_PEER_PORT (8893),
      BENCH_SETUP_CONCURRENCY (8)
+     BENCH_STATE_DIR (/dev/shm if present, else the temp folder)  the servers' throwaway state
      BENCH_DEADLINE_MS (2400000)  the whole run is stopped after this long`;
 
 const ORDER = [

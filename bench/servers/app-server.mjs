@@ -1,18 +1,18 @@
 /**
  * Our app exactly as `npm start` serves it (build, migrations, Miniflare on workerd), on its
- * own port with a throwaway database, so a run never touches .wrangler/state.
+ * own port with a throwaway database (lib/state-dir.mjs), so a run never touches .wrangler/state.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stateDir } from '../lib/state-dir.mjs';
 import { spawnServer, waitReady } from './child-process.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const READY_TIMEOUT_MS = 240_000;
 
 export async function startApp({ host, port, inspector = false }) {
-  const persistDir = mkdtempSync(join(tmpdir(), 'chat-bench-'));
+  const persistDir = mkdtempSync(join(stateDir(), 'chat-bench-'));
   const server = spawnServer('the app (npm start)', ['scripts/start.mjs'], {
     cwd: ROOT,
     // start.mjs runs vite and wrangler by name, as under `npm run`, even when run bare.

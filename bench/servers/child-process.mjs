@@ -8,6 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sleep } from '../lib/async.mjs';
+import { stateDir } from '../lib/state-dir.mjs';
 
 const KEPT_LINES = 40;
 
@@ -19,7 +20,8 @@ const KEPT_LINES = 40;
 export function spawnServer(label, args, { env, cwd, logName }) {
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { ...process.env, ...env },
+    // Miniflare keeps what is not persisted (the peer's rooms) under the temp folder.
+    env: { ...process.env, TMPDIR: stateDir(), ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
