@@ -1,11 +1,11 @@
 /**
  * Where the servers keep their throwaway state (our database and rooms, the peer's rooms): in
  * memory (/dev/shm) when the machine has it, else the system's temp folder; BENCH_STATE_DIR
- * chooses another. Memory by default because locally workerd makes each storage commit durable
- * on the disk before the isolates' thread goes on, and on a shared VM's disk one slow flush
- * stalls every room at once: the many-rooms p99 of one build measured 257 ms on disk and 71 ms
- * in memory (bench/results/2026-11-29.md). On Cloudflare a commit is a replicated write behind
- * the output gate and holds no thread. The floor stores nothing either way.
+ * chooses another. Memory by default because locally every room's storage commits and D1's
+ * share the one thread that runs the isolates, and on a shared VM's disk one slow flush stalls
+ * every room at once: the many-rooms p99 of one build measured 257 ms on disk and 71 ms in
+ * memory (bench/results/2026-11-29.md). On Cloudflare a commit is a replicated write behind the
+ * output gate and holds no thread. The floor stores nothing either way.
  */
 import { accessSync, constants } from 'node:fs';
 import { tmpdir } from 'node:os';
