@@ -5,7 +5,8 @@
  * new rows back from the room's SQLite, with the members it mentioned (kept for the summary
  * anyway) and the sockets joined right now. The consumer (worker/push/) decides whom to push.
  * A statement in the summary's own D1 batch first asks whether anyone outside the joined
- * sockets has a subscription at all: when nobody has, nothing is queued.
+ * sockets has a subscription at all: when nobody has, the new rows are not read and nothing
+ * is queued.
  */
 import type { PushQueueMessage, RoomPushMessage } from '../../push/push-messages';
 import { JOINED, type RoomSockets } from '../sockets/socket-state';
@@ -27,10 +28,15 @@ interface NewRow extends Record<string, SqlStorageValue> {
   reply_user_id: string | null;
 }
 
-/** A flush's push: the queue message to send, and the read that says whether anyone wants it. */
+/** A flush's push, asked before the summary's batch and sent (or not) after it. */
 export interface PendingPush {
+  roomId: string;
+  /** The new messages are those after `from`, up to `newestId`. */
+  from: number;
   newestId: number;
-  message: RoomPushMessage;
+  mentioned: ReadonlyMap<string, number>;
+  /** Members with a socket joined to the room at the flush. */
+  joined: string[];
   /** Answers `{ anyone: 0 | 1 }`: rides in the summary's D1 batch (room-summary.ts). */
   audience: D1PreparedStatement;
 }
@@ -44,10 +50,8 @@ export class RoomPush {
   ) {}
 
   /**
-   * What the queue would be told about the messages after the last flush's, or null when there
-   * is nothing to tell. `mentioned` is the summary's map (member → newest message mentioning
-   * them); ids before the range are edits' mentions, not pushed. Read before the summary is
-   * written: a room's first push starts where the summary's last flush stopped.
+   * The push for the messages after the last flush's, or null when there are none. Read before
+   * the summary is written: a room's first push starts where the summary's last flush stopped.
    */
   prepare(
     db: D1Database,
@@ -58,39 +62,38 @@ export class RoomPush {
     if (!roomId || !this.queue()) return null;
     const from = this.kv.get<number>(PUSHED_KEY) ?? this.kv.get<number>(FLUSHED_KEY) ?? 0;
     if (newestId <= from) return null;
-    const message = this.describe(roomId, from, mentioned);
-    if (!message) {
-      this.kv.put(PUSHED_KEY, newestId); // only notices and deleted messages: nothing to push
-      return null;
-    }
-    return { newestId, message, audience: audience(db, roomId, message.joined) };
+    const joined = this.joinedMembers();
+    return { roomId, from, newestId, mentioned, joined, audience: audience(db, roomId, joined) };
   }
 
   /**
-   * Sends the prepared message, unless the audience read found nobody who could be pushed:
-   * then neither the queue nor its consumer's D1 read is spent (a room whose members are all
-   * here, the common case while it is busy). Never throws: a failed send is tried again with
-   * the next flush.
+   * Tells the queue about the new messages, unless the audience read found nobody who could be
+   * pushed: then the new rows are not even read, and neither the queue nor its consumer's D1
+   * read is spent (a room whose members are all here, the common case while it is busy). Never
+   * throws: a failed send is tried again with the next flush.
    */
   async send(pending: PendingPush, audienceAnswer: D1Result | undefined) {
     const anyone = (audienceAnswer?.results[0] as { anyone?: number } | undefined)?.anyone;
     try {
-      if (anyone !== 0) await this.queue()?.send(pending.message, { contentType: 'json' });
+      // Null: only notices and deleted messages, nothing to push.
+      const message = anyone === 0 ? null : this.describe(pending);
+      if (message) await this.queue()?.send(message, { contentType: 'json' });
       this.kv.put(PUSHED_KEY, pending.newestId);
     } catch (error) {
       console.error('[room-push] not queued', error);
     }
   }
 
-  /** The queue message for the messages after `from`, or null when none is pushed. */
-  private describe(roomId: string, from: number, mentioned: ReadonlyMap<string, number>) {
+  /** The queue message for the pending messages, or null when none is pushed. */
+  private describe({ roomId, from, newestId, mentioned, joined }: PendingPush) {
     const rows = this.sql
       .exec<NewRow>(
         `SELECT m.id, m.user_id, r.user_id AS reply_user_id FROM messages m
          LEFT JOIN messages r ON r.id = m.reply_to
-         WHERE m.id > ? AND m.type = 'user' AND m.deleted_at IS NULL
+         WHERE m.id > ? AND m.id <= ? AND m.type = 'user' AND m.deleted_at IS NULL
          ORDER BY m.id DESC LIMIT ?`,
         from,
+        newestId,
         ROWS_MAX,
       )
       .toArray();
@@ -106,18 +109,22 @@ export class RoomPush {
       }
     }
     const mentions = [...mentioned].filter(([, id]) => id > from).slice(0, MARKED_MAX);
-    const joined = new Set<string>();
-    this.sockets.forEachIn(JOINED, (data) => {
-      if (joined.size < JOINED_MAX) joined.add(data.userId);
-    });
     return {
       kind: 'room',
       roomId,
       latest,
       mentions,
       replies: [...replies],
-      joined: [...joined],
+      joined,
     } satisfies RoomPushMessage;
+  }
+
+  private joinedMembers(): string[] {
+    const joined = new Set<string>();
+    this.sockets.forEachIn(JOINED, (data) => {
+      if (joined.size < JOINED_MAX) joined.add(data.userId);
+    });
+    return [...joined];
   }
 }
 

@@ -13,9 +13,7 @@ const UUID = z.regexes.uuid();
 /** sendMessageSchema's bound on roomId. */
 const ROOM_ID_MAX = 100;
 
-export type SendPayloadResult = ReturnType<typeof sendMessageSchema.safeParse>;
-
-export function parseSendPayload(raw: unknown): SendPayloadResult {
+export function parseSendPayload(raw: unknown): ReturnType<typeof sendMessageSchema.safeParse> {
   const plain = ordinarySend(raw);
   return plain ? { success: true, data: plain } : sendMessageSchema.safeParse(raw);
 }
