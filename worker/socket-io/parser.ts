@@ -5,6 +5,7 @@
  */
 import { decodePacket, encodePacket, type Packet as EnginePacket } from 'engine.io-parser';
 import { Decoder, Encoder, PacketType, type Packet } from 'socket.io-parser';
+import { decodeMainEvent } from './main-event';
 
 export { PacketType };
 export type { Packet };
@@ -46,11 +47,21 @@ export function packetFrame(packet: Packet): string {
   return engineFrame({ type: 'message', data: encoded as string });
 }
 
+/**
+ * An event or an acknowledgement, the frames of every message: written out as socket.io's
+ * encoders write them (`4`, the packet type, the namespace and a comma unless it is '/', the id,
+ * the JSON), without their walk of the whole payload looking for binary, which no caller sends
+ * (binary is refused both ways: see above). test/worker/socket-io-main-event.test.ts holds the
+ * frames to theirs.
+ */
+const jsonPacketFrame = (type: PacketType, nsp: string, data: unknown[], id?: number) =>
+  `4${type}${nsp && nsp !== '/' ? `${nsp},` : ''}${id ?? ''}${JSON.stringify(data)}`;
+
 export const eventFrame = (nsp: string, data: unknown[], id?: number) =>
-  packetFrame({ type: PacketType.EVENT, nsp, data, id });
+  jsonPacketFrame(PacketType.EVENT, nsp, data, id);
 
 export const ackFrame = (nsp: string, id: number, data: unknown[]) =>
-  packetFrame({ type: PacketType.ACK, nsp, id, data });
+  jsonPacketFrame(PacketType.ACK, nsp, data, id);
 
 export const connectFrame = (nsp: string, data: Record<string, unknown>) =>
   packetFrame({ type: PacketType.CONNECT, nsp, data });
@@ -85,6 +96,8 @@ export function decodeFrame(
   // UTF-16 units: at most the bytes, so a frame under the limit in units may still be over in
   // bytes by up to 3x; the runtime's own limit (1 MiB) bounds what that can cost.
   if (frame.length > maxPayload) return { kind: 'invalid', reason: 'frame too large' };
+  const event = engineOnly ? null : decodeMainEvent(frame);
+  if (event) return { kind: 'packet', packet: event };
   const engine = decodePacket(frame);
   if (engineOnly && engine.type === 'message') {
     // A 'b'-prefixed message is base64 binary: refused, as a binary frame is.
