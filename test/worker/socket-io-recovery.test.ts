@@ -20,6 +20,15 @@ const userTexts = (socket: TestSocket) =>
     .filter((m) => m.messageType === 'user')
     .map((m) => m.text);
 
+/**
+ * `b` has had a logged broadcast, so it holds an offset: a message from `a` (the online list is
+ * volatile, room-presence.ts).
+ */
+async function heardOnce(a: TestSocket, b: TestSocket, roomId: string) {
+  expect(await a.emit('sendMessage', { text: 'before the drop', roomId })).toEqual({});
+  await b.waitFor(() => userTexts(b).includes('before the drop'));
+}
+
 /** The socket's CONNECT answer and the offset of the last broadcast it got. */
 function sessionOf(socket: TestSocket) {
   const { sid, pid } = JSON.parse(socket.frames.find((f) => f.startsWith('40'))!.slice(2));
@@ -83,7 +92,7 @@ describe('exactly-once sends', () => {
 describe('connection-state recovery', () => {
   it('gives a dropped socket its sid back and replays what it missed, once', async () => {
     const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
-    await b.waitForEvent('roomData');
+    await heardOnce(a, b, roomId);
     const { sid, pid, offset } = sessionOf(b);
     expect(offset).toMatch(/^\d+$/);
     b.ws.close(4000); // the network drops: no Socket.IO DISCONNECT
@@ -103,6 +112,28 @@ describe('connection-state recovery', () => {
     expect(userTexts(back)).toEqual(['while away', 'back']);
     // Its own departure was never meant for it.
     expect(back.frames.some((f) => f.includes('Guest has left the room'))).toBe(false);
+    a.close();
+    back.close();
+  });
+
+  it('replays no online lists: a recovered socket is sent the list as it is then', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
+    await heardOnce(a, b, roomId);
+    const { pid, offset } = sessionOf(b);
+    b.ws.close(4000);
+    // While the guest is away the owner's list loses them: a list the guest must not replay.
+    await a.waitFor(() => a.events('roomData').at(-1)?.users.length === 1);
+    const roomDataFrames = a.frames.filter((f) => f.startsWith('42["roomData"'));
+    expect(roomDataFrames.map((f) => typeof JSON.parse(f.slice(2)).at(-1))).not.toContain('string');
+
+    const back = await TestSocket.open(guest.client, roomId);
+    back.send(`40${JSON.stringify({ pid, offset })}`);
+    await back.waitFor((f) => f.startsWith('40'));
+    const [list] = await back.waitForEvent('roomData');
+    expect(list.users.map((user: { nickname: string }) => user.nickname).sort()).toEqual([
+      'Guest',
+      'Owner',
+    ]);
     a.close();
     back.close();
   });
@@ -322,7 +353,7 @@ describe('connection-state recovery', () => {
 
   it('does not recover a gap longer than a replay carries: the client connects afresh', async () => {
     const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
-    await b.waitForEvent('roomData');
+    await heardOnce(a, b, roomId);
     const { sid, pid, offset } = sessionOf(b);
     b.ws.close(4000);
     await a.waitFor((frame) => frame.includes('Guest has left the room'));

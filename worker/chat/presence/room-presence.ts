@@ -50,11 +50,17 @@ export class RoomPresence {
     return this.occupants.socketsOf(userId);
   }
 
-  /** The online list, to everyone joined, now. */
+  /**
+   * The online list, to everyone joined, now. Volatile (not in the recovery log): it is the
+   * state, not news, and a recovered socket is sent the list as it is then (chat-room.ts
+   * onConnect), so replaying the lists it missed would only show stale ones first. Logged, they
+   * crowded out the news: in a room of 1,000 each list is about 25 KB, and under a minute of
+   * comings and goings (a list every two seconds) filled the megabyte a replay carries.
+   */
   sendRoomData() {
     const users = this.occupants.onlineNicknames();
     const data = { room: this.identity.id, name: this.identity.name, users };
-    this.sockets.broadcast('roomData', [data], { room: JOINED });
+    this.sockets.broadcast('roomData', [data], { room: JOINED, volatile: true });
   }
 
   /** A volatile broadcast to the others joined, when there are any (typing.ts). */
