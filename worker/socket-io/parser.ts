@@ -1,6 +1,8 @@
 /**
  * Engine.IO v4 / Socket.IO v5 frames over the websocket transport, framed by the socket.io
- * team's own parsers so that any Socket.IO client works unchanged. Text frames only: binary
+ * team's own parsers so that any Socket.IO client works unchanged, except the frames of every
+ * message (an event to the main namespace in, events and acks out), which are read and written
+ * here to the byte as those parsers do (main-event.ts, jsonPacketFrame). Text frames only: binary
  * attachments are refused (refusing keeps every frame one bounded text).
  */
 import { decodePacket, encodePacket, type Packet as EnginePacket } from 'engine.io-parser';
