@@ -12,10 +12,16 @@
  */
 import { PacketType, type Packet } from 'socket.io-parser';
 
+/** `4`: an Engine.IO message; `2`: a Socket.IO event in it. */
+const ENGINE_MESSAGE = 52;
+const SOCKET_EVENT = 50;
 const DIGIT_0 = 48;
 const DIGIT_9 = 57;
 const OPEN_BRACKET = 91;
-/** Names socket.io's decoder refuses as events (socket.io-parser's RESERVED_EVENTS). */
+/**
+ * Names socket.io's decoder refuses as events (socket.io-parser's RESERVED_EVENTS, which it
+ * checks in a private method, so the list is repeated here and the test holds the two alike).
+ */
 const RESERVED = new Set([
   'connect',
   'connect_error',
@@ -27,7 +33,7 @@ const RESERVED = new Set([
 
 /** The packet of a `42…` frame, or null to leave the frame to socket.io's decoder. */
 export function decodeMainEvent(frame: string): Packet | null {
-  if (frame.charCodeAt(0) !== 52 || frame.charCodeAt(1) !== 50) return null; // '4', '2'
+  if (frame.charCodeAt(0) !== ENGINE_MESSAGE || frame.charCodeAt(1) !== SOCKET_EVENT) return null;
   let i = 2;
   let code = frame.charCodeAt(i);
   while (code >= DIGIT_0 && code <= DIGIT_9) code = frame.charCodeAt(++i);
