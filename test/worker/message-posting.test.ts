@@ -5,12 +5,25 @@ import type { MessageStore } from '../../worker/chat/messages/message-store';
 import type { ReadPositions } from '../../worker/chat/messages/read-positions';
 import type { RoomSockets } from '../../worker/chat/sockets/socket-state';
 
-/** A store in memory: ids count up, as the room's SQLite table does. */
-function memoryStore(stored: string[] = []) {
+/**
+ * A store in memory: ids count up, as the room's SQLite table does. `failOn` makes it throw
+ * for that text; `offsets` gets each message's recovery offset, by its text.
+ */
+function memoryStore(stored: string[] = [], failOn?: string, offsets?: Map<string, number>) {
   let nextId = 1;
   return {
-    add: (_userId: string | null, user: string, text: string): ChatMessage => {
+    add: (
+      _userId: string | null,
+      user: string,
+      text: string,
+      _type: string,
+      _clientId: string | null,
+      _extras: unknown,
+      offset: number | null,
+    ): ChatMessage => {
+      if (text === failOn) throw new Error('disk full');
       stored.push(text);
+      if (offset !== null) offsets?.set(text, offset);
       return { id: nextId++, user, text, messageType: 'user', createdAt: Date.now() };
     },
     byClientId: () => null,
@@ -19,9 +32,20 @@ function memoryStore(stored: string[] = []) {
 
 const reads = { sent: () => {} } as unknown as ReadPositions;
 
-/** The room's sockets, as far as posting uses them: each broadcast is noted. */
-const sockets = (note: (message: ChatMessage) => void) =>
-  ({ broadcast: (_event: string, [message]: [ChatMessage]) => note(message) }) as RoomSockets;
+/**
+ * The room's sockets, as far as posting uses them: a stored broadcast hands out offsets that
+ * count up, as the recovery store's do, and each one sent is noted with its offset.
+ */
+function sockets(note: (message: ChatMessage, offset: number) => void) {
+  let lastOffset = 0;
+  return {
+    broadcastStored: (_event: string, store: (offset: number) => [ChatMessage]) => {
+      const offset = ++lastOffset;
+      const [message] = store(offset);
+      note(message, offset);
+    },
+  } as unknown as RoomSockets;
+}
 
 /** Posts `html` and answers a promise of its outcome. */
 function post(posting: MessagePosting, userId: string, html: string, answer?: PostAnswer) {
@@ -118,5 +142,40 @@ describe('when a batch is stored', () => {
     );
     expect(await again).toBe(await first);
     expect(stored).toEqual(['warm-up', 'once']);
+  });
+
+  it('stores each message with the offset it is broadcast with, for a recovery to replay', async () => {
+    const offsets = new Map<string, number>();
+    const sent = new Map<string, number>();
+    const posting = new MessagePosting(
+      memoryStore([], undefined, offsets),
+      reads,
+      sockets((message, offset) => sent.set(message.text, offset)),
+    );
+    await post(posting, 'u', 'warm-up');
+    await Promise.all([post(posting, 'u', 'one'), post(posting, 'u', 'two')]);
+    expect([...sent]).toEqual([
+      ['warm-up', 1],
+      ['one', 2],
+      ['two', 3],
+    ]);
+    expect(offsets).toEqual(sent);
+  });
+
+  it('a message that fails to store is answered with the error, and the rest of its batch goes', async () => {
+    const broadcasts: string[] = [];
+    const posting = new MessagePosting(
+      memoryStore([], 'broken'),
+      reads,
+      sockets((message) => broadcasts.push(message.text)),
+    );
+    await post(posting, 'u', 'warm-up');
+    const [broken, after] = await Promise.all([
+      post(posting, 'u', 'broken'),
+      post(posting, 'u', 'after'),
+    ]);
+    expect(broken).toBeInstanceOf(Error);
+    expect((after as ChatMessage).text).toBe('after');
+    expect(broadcasts).toEqual(['warm-up', 'after']);
   });
 });

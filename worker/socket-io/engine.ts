@@ -25,6 +25,7 @@ import {
   PacketType,
   type Packet,
 } from './parser';
+import type { KeptEvents } from './kept-events';
 import { RecoveryStore } from './recovery';
 import { closeExpiredRefusals } from './refusal';
 import { newId, Registry, type SocketRecord } from './registry';
@@ -37,6 +38,8 @@ export class Engine<Data, Emit extends EventsMap> {
   private readonly frameRate: FrameRate | null;
   /** When the heartbeat's rounds fall (heartbeat.ts). */
   readonly pingClock: PingClock;
+  /** A stored broadcast's `store` is running: no other broadcast may take an offset now. */
+  private storing = false;
   /** Records of ended sockets: a broadcast may still name one in `except`. */
   private readonly endedRecords = new WeakMap<WebSocket, SocketRecord<Data>>();
   /** What a Socket handle may ask of its server. */
@@ -228,6 +231,7 @@ export class Engine<Data, Emit extends EventsMap> {
     const skip = new Set(options.except ?? []);
     let frame: string;
     if (this.recovery && !options.volatile) {
+      if (this.storing) throw new Error('a logged broadcast while a stored one is being stored');
       // The offset rides as the last argument, as socket.io's recovery does it.
       const offset = this.recovery.nextOffset();
       frame = eventFrame(nsp, [...data, String(offset)]);
@@ -238,6 +242,32 @@ export class Engine<Data, Emit extends EventsMap> {
       frame = eventFrame(nsp, data);
     }
     sendEach(this.registry.inRoom(nsp, room), frame, skip);
+  }
+
+  /**
+   * One event to the main namespace (or one of its rooms) that the server keeps itself, in
+   * place of the recovery log (kept-events.ts): `store` is handed the event's offset (null
+   * without recovery), keeps the event with it, and answers the event, which is then sent. No
+   * broadcast may come between the offset and its frame, or a replay (in offset order) would
+   * not be the order the sockets heard; `store` may send to one socket (an acknowledgement).
+   */
+  broadcastStored(store: (offset: number | null) => unknown[], room = '') {
+    const offset = this.recovery?.nextOffset() ?? null;
+    this.storing = true;
+    let data: unknown[];
+    try {
+      data = store(offset);
+    } finally {
+      this.storing = false;
+    }
+    this.recovery?.noteBroadcast();
+    const frame = eventFrame('/', offset === null ? data : [...data, String(offset)]);
+    sendEach(this.registry.inRoom('/', room), frame);
+  }
+
+  /** Kept broadcasts are read from here on a recovery (broadcastStored). */
+  keepEventsIn(kept: KeptEvents) {
+    this.recovery?.keepEventsIn(kept);
   }
 
   /**

@@ -16,6 +16,7 @@ export type {
   EventNames,
   EventsMap,
 } from './events';
+export type { KeptEvent, KeptEvents } from './kept-events';
 export type { Socket } from './socket';
 export type { DisconnectReason, SocketIoOptions } from './options';
 export { DEFAULT_OPTIONS } from './options';
@@ -24,5 +25,12 @@ export { refuseSocket } from './refusal';
 /** What a server's parts may be handed of it: its broadcast and its queries, nothing more. */
 export type ServerSockets<Data, Emit extends EventsMap = DefaultEvents> = Pick<
   SocketIoServer<unknown, Data, DefaultEvents, Emit>,
-  'broadcast' | 'sockets' | 'socketsOf' | 'countOf' | 'countIn' | 'isIn' | 'forEachIn'
+  | 'broadcast'
+  | 'broadcastStored'
+  | 'sockets'
+  | 'socketsOf'
+  | 'countOf'
+  | 'countIn'
+  | 'isIn'
+  | 'forEachIn'
 >;

@@ -7,8 +7,9 @@
  */
 import type { NamespaceRecord } from './registry';
 import { AliveClock, closeOrphans, lastAlive } from './alive-clock';
+import { mergeLogs, type KeptEvents, type OffsetPacket } from './kept-events';
 import { createRecoveryTables } from './recovery-tables';
-import { REPLAY_MAX_FRAMES, replayFor, type LoggedPacket } from './replay';
+import { REPLAY_MAX_FRAMES, replayFor } from './replay';
 
 export { REPLAY_MAX_BYTES, REPLAY_MAX_FRAMES } from './replay';
 
@@ -43,6 +44,8 @@ export class RecoveryStore<Data> {
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   /** When tidy() last closed orphans and pruned (0: not since this instance woke). */
   private tidiedAt = 0;
+  /** The broadcasts of the main namespace that the server's storage keeps (kept-events.ts). */
+  private kept: KeptEvents | null = null;
 
   constructor(
     private readonly sql: SqlStorage,
@@ -75,19 +78,28 @@ export class RecoveryStore<Data> {
     if (!nobodyLeft) this.alive();
   }
 
+  /**
+   * From now on the main namespace's broadcasts are in `kept` as well as in the log: offsets go
+   * on from the newest of either, and replays and pruning read both.
+   */
+  keepEventsIn(kept: KeptEvents) {
+    this.kept = kept;
+    this.lastOffset = Math.max(this.lastOffset, kept.newest() ?? 0);
+  }
+
   private prunedUpTo(): number {
     return this.kv.get<number>(PRUNED_UP_TO) ?? 0;
   }
 
-  /** The next offset; `log` must follow with the frame that carries it. */
+  /**
+   * The next offset; `log` must follow with the frame that carries it, or, for a broadcast the
+   * server keeps (broadcastStored), `noteBroadcast`.
+   */
   nextOffset(): number {
     return ++this.lastOffset;
   }
 
   log(offset: number, nsp: string, room: string, exceptSids: string[], frame: string) {
-    // The sessions waiting for their write go in this broadcast's commit, at no extra cost.
-    this.flush();
-    const now = Date.now();
     this.sql.exec(
       'INSERT INTO sio_packets (offset, nsp, room, except_sids, frame, at) VALUES (?, ?, ?, ?, ?, ?)',
       offset,
@@ -95,9 +107,16 @@ export class RecoveryStore<Data> {
       room,
       exceptSids.length ? JSON.stringify(exceptSids) : '',
       frame,
-      now,
+      Date.now(),
     );
-    if (++this.sinceLastPrune >= PRUNE_EVERY) this.prune(now);
+    this.noteBroadcast();
+  }
+
+  /** A broadcast went out with its offset, logged here (log) or kept by the server. */
+  noteBroadcast() {
+    // The sessions waiting for their write go in this broadcast's commit, at no extra cost.
+    this.flush();
+    if (++this.sinceLastPrune >= PRUNE_EVERY) this.prune();
   }
 
   /**
@@ -206,41 +225,64 @@ export class RecoveryStore<Data> {
     if (from < this.prunedUpTo()) return null;
     const rooms = JSON.parse(row.rooms) as string[];
     const sid = row.sid;
+    const limit = REPLAY_MAX_FRAMES + 1;
     const logged = this.sql
-      .exec<LoggedPacket>(
-        'SELECT room, except_sids, frame FROM sio_packets WHERE offset > ? AND nsp = ? ORDER BY offset LIMIT ?',
+      .exec<OffsetPacket>(
+        'SELECT offset, room, except_sids, frame FROM sio_packets WHERE offset > ? AND nsp = ? ORDER BY offset LIMIT ?',
         from,
         nsp,
-        REPLAY_MAX_FRAMES + 1,
+        limit,
       )
       .toArray();
-    const frames = replayFor(logged, rooms, sid);
+    const kept = this.kept && nsp === '/' ? this.kept.after(from, limit) : [];
+    const frames = replayFor(mergeLogs(logged, kept, limit), rooms, sid);
     const missedDisconnect = row.disconnected_at === null || row.orphaned === 1;
     return frames && { sid, rooms, data: JSON.parse(row.data) as Data, frames, missedDisconnect };
   }
 
+  /** The newest offset of either log (null: neither holds one). */
   private lastLogged(): number | null {
-    return this.sql.exec<{ o: number | null }>('SELECT MAX(offset) AS o FROM sio_packets').one().o;
+    const own = this.sql
+      .exec<{ o: number | null }>('SELECT MAX(offset) AS o FROM sio_packets')
+      .one().o;
+    return either(own, this.kept?.newest() ?? null, Math.max);
   }
 
-  /** Forgets broadcasts and sessions older than the window. */
+  /**
+   * The first offset of either log from `cutoff` on (null: both are older). Offsets and times
+   * rise together: walking from the oldest stops at the first one kept, where a MAX over `at`
+   * (no index) read the whole log on every alarm.
+   */
+  private firstSince(cutoff: number): number | null {
+    const own =
+      this.sql
+        .exec<{ o: number }>(
+          'SELECT offset AS o FROM sio_packets WHERE at >= ? ORDER BY offset LIMIT 1',
+          cutoff,
+        )
+        .toArray()[0]?.o ?? null;
+    return either(own, this.kept?.firstSince(cutoff, this.prunedUpTo()) ?? null, Math.min);
+  }
+
+  /**
+   * Forgets broadcasts and sessions older than the window: the log's rows go, and no replay
+   * reaches back past the first offset kept (the server's kept broadcasts stay, as its own).
+   */
   prune(now = Date.now()) {
     this.flush();
     this.sinceLastPrune = 0;
     const cutoff = now - this.maxDisconnection;
-    // Offsets and times rise together: walking from the oldest stops at the first one kept,
-    // where a MAX over `at` (no index) read the whole log on every alarm.
-    const kept = this.sql
-      .exec<{ o: number }>(
-        'SELECT offset AS o FROM sio_packets WHERE at >= ? ORDER BY offset LIMIT 1',
-        cutoff,
-      )
-      .toArray()[0];
-    const oldest = kept ? kept.o - 1 : this.lastLogged();
+    const first = this.firstSince(cutoff);
+    const oldest = first !== null ? first - 1 : this.lastLogged();
     if (oldest !== null && oldest > this.prunedUpTo()) {
       this.sql.exec('DELETE FROM sio_packets WHERE offset <= ?', oldest);
       this.kv.put(PRUNED_UP_TO, oldest);
     }
     this.sql.exec('DELETE FROM sio_sessions WHERE disconnected_at < ?', cutoff);
   }
+}
+
+/** `pick` of two offsets, either of which may be missing (null: both are). */
+function either(a: number | null, b: number | null, pick: (a: number, b: number) => number) {
+  return a === null || b === null ? (a ?? b) : pick(a, b);
 }

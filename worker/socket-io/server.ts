@@ -10,6 +10,7 @@ import { AlarmClock } from './alarm-clock';
 import { Engine } from './engine';
 import type { BroadcastOptions, DefaultEvents, EventArgs, EventNames, EventsMap } from './events';
 import { Refusal, type Ack, type ConnectInfo, type EngineHooks } from './hooks';
+import type { KeptEvents } from './kept-events';
 import { noteEngine } from './internals';
 import { DEFAULT_OPTIONS, type DisconnectReason, type SocketIoOptions } from './options';
 import { messageFrame, NOOP, PONG } from './parser';
@@ -107,6 +108,21 @@ export abstract class SocketIoServer<
     this.#engine.broadcast([event, ...args], options);
   }
 
+  /**
+   * Sends one event that the server keeps in its own storage to the main namespace (or one of
+   * its room): `store` is handed the event's recovery offset (null without recovery), keeps the
+   * event with it, and answers the event's arguments, which are then sent. A recovery reads
+   * such events back from keepEventsIn's KeptEvents instead of the log. `store` must not
+   * broadcast (it may emit to one socket).
+   */
+  broadcastStored<E extends EventNames<Emit>>(
+    event: E,
+    store: (offset: number | null) => EventArgs<Emit, E>,
+    room?: string,
+  ) {
+    this.#engine.broadcastStored((offset) => [event, ...store(offset)], room);
+  }
+
   /** Every socket connected to `nsp` (with `all`, the ones yet to connect to it too). */
   sockets(nsp = '/', all = false): Socket<Data, Emit>[] {
     const handles: Socket<Data, Emit>[] = [];
@@ -158,6 +174,14 @@ export abstract class SocketIoServer<
    */
   protected forgetSessions(key: string) {
     this.#engine.forgetSessions((data) => this.socketKey(data) === key);
+  }
+
+  /**
+   * Where broadcastStored's events are kept, for recovery to read back (kept-events.ts). Call it
+   * in the constructor, before any broadcast, once what `kept` reads exists.
+   */
+  protected keepEventsIn(kept: KeptEvents) {
+    this.#engine.keepEventsIn(kept);
   }
 
   /** engineOnly: sends an Engine.IO message to one socket. */

@@ -1,7 +1,7 @@
 /**
- * Posting a message, with one way through: post() queues it, and one flush stores the queue,
- * then, message by message in the order they came, answers the sender and delivers the message
- * to the room. Nothing calls back into the caller but its own answer.
+ * Posting a message, with one way through: post() queues it, and one flush goes through the
+ * queue in the order the messages came, storing each one, answering its sender and delivering
+ * it to the room. Nothing calls back into the caller but its own answer.
  *
  * Batches: every event that writes to a Durable Object's storage ends in a commit, and the
  * output gate holds the object's frames until that commit is durable, so messages that arrive
@@ -22,7 +22,7 @@ import { JOINED, type RoomSockets } from '../sockets/socket-state';
 import type { MessageExtras, MessageStore } from './message-store';
 import type { ReadPositions } from './read-positions';
 
-/** A post's one answer: the stored message, a refusal, or the error that failed its batch. */
+/** A post's one answer: the stored message, a refusal, or the error that failed its store. */
 export type PostAnswer = (outcome: ChatMessage | Refused | Error) => void;
 
 export interface Post {
@@ -43,8 +43,6 @@ export interface Post {
 
 /** A batch this long after the last one is stored in the event that brought it. */
 const QUIET_MS = 50;
-/** Every message goes to the sockets that joined (one object for all of them). */
-const TO_JOINED = { room: JOINED };
 
 export class MessagePosting {
   private queue: Post[] = [];
@@ -95,29 +93,51 @@ export class MessagePosting {
     this.queue = kept;
   }
 
-  /** One batch, one commit: each message stored, then its sender answered and the room told. */
+  /**
+   * One batch, one commit: message by message, each stored with the recovery offset it is
+   * broadcast with (kept-messages.ts), its sender answered, then the room told. A message that
+   * fails to store is answered with the error, and the rest of the batch still goes.
+   */
   private flush() {
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
     this.lastFlushAt = Date.now();
-    let stored: ChatMessage[];
-    try {
-      stored = batch.map(({ userId, nickname, html, clientId, extras }) =>
-        this.store.add(userId, nickname, html, 'user', clientId, extras),
-      );
-    } catch (error) {
-      for (const post of batch) this.settle(post, error as Error);
-      return;
+    for (const post of batch) {
+      let stored = false;
+      try {
+        this.sockets.broadcastStored(
+          'message',
+          (offset) => {
+            const { userId, nickname, html, clientId, extras } = post;
+            const message = this.store.add(
+              userId,
+              nickname,
+              html,
+              'user',
+              clientId,
+              extras,
+              offset,
+            );
+            stored = true;
+            this.answer(post, message);
+            return [message];
+          },
+          JOINED,
+        );
+      } catch (error) {
+        // Once stored, it was answered: an error of its answer's is not one to answer with.
+        if (stored) console.error('[message-posting] answer failed', error);
+        else this.settle(post, error as Error);
+      }
     }
-    for (let i = 0; i < batch.length; i++) {
-      const post = batch[i]!;
-      const message = stored[i]!;
-      this.settle(post, message);
-      this.sockets.broadcast('message', [message], TO_JOINED);
-      // The sender has seen the room up to their own message.
-      if (post.userId) this.reads.sent(post.userId, message.id as number);
-    }
+  }
+
+  /** The sender answered (the frame before the message), and their read position moved. */
+  private answer(post: Post, message: ChatMessage) {
+    this.settle(post, message);
+    // The sender has seen the room up to their own message.
+    if (post.userId) this.reads.sent(post.userId, message.id as number);
   }
 
   private settle(post: Post, outcome: ChatMessage | Refused | Error) {

@@ -20,14 +20,14 @@ const TRIM_EVERY = 100;
  * thousand times over.
  */
 const RECENT_MAX = HISTORY_RESUME_MAX + 1;
-/** The messages table's layout: 2 has client_id and its index (exactly-once sends). */
 /**
  * The messages table's layout: 2 has client_id and its index (exactly-once sends); 3 the
  * message actions: replies, reactions, edits, deletions and mentions, and when a message last
- * changed (a resumption's changes, message-changes.ts).
+ * changed (a resumption's changes, message-changes.ts); 4 the recovery offset a posted message
+ * was broadcast with, and its index (kept-messages.ts).
  */
 const SCHEMA_KEY = 'messages:schema';
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 /** Columns added after the first layout, for rooms whose table predates them. */
 const ADDED_COLUMNS: [name: string, type: string][] = [
   ['client_id', 'TEXT'],
@@ -40,12 +40,13 @@ const ADDED_COLUMNS: [name: string, type: string][] = [
   ['deleted_at', 'INTEGER'],
   ['changed_at', 'INTEGER'],
   ['files', 'TEXT'],
+  ['recovery_offset', 'INTEGER'],
 ];
 /** What a message is read with: the columns of toMessage. */
 export const MESSAGE_COLUMNS =
   'id, user, text, type, created_at, reply_to, reply_user, reply_excerpt, reactions, mentions, edited_at, deleted_at, files';
 
-interface MessageRow extends Record<string, SqlStorageValue> {
+export interface MessageRow extends Record<string, SqlStorageValue> {
   id: number;
   user: string;
   text: string;
@@ -123,6 +124,9 @@ export class MessageStore {
     sql.exec(
       'CREATE INDEX IF NOT EXISTS messages_changed_at ON messages (changed_at) WHERE changed_at IS NOT NULL',
     );
+    sql.exec(
+      'CREATE INDEX IF NOT EXISTS messages_recovery_offset ON messages (recovery_offset) WHERE recovery_offset IS NOT NULL',
+    );
     kv.put(SCHEMA_KEY, SCHEMA_VERSION);
   }
 
@@ -133,6 +137,8 @@ export class MessageStore {
     type: MessageType,
     clientId: string | null = null,
     extras?: MessageExtras,
+    /** The offset it is broadcast with, for a recovery to replay it (kept-messages.ts). */
+    recoveryOffset: number | null = null,
   ): ChatMessage {
     const createdAt = Date.now();
     const reply = extras?.replyTo;
@@ -142,15 +148,16 @@ export class MessageStore {
     const row = (
       reply || mentions || files
         ? this.sql.exec<{ id: number }>(
-            `INSERT INTO messages (user_id, user, text, type, created_at, client_id, reply_to,
-               reply_user, reply_excerpt, mentions, files)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+            `INSERT INTO messages (user_id, user, text, type, created_at, client_id,
+               recovery_offset, reply_to, reply_user, reply_excerpt, mentions, files)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
             userId,
             user,
             html,
             type,
             createdAt,
             clientId,
+            recoveryOffset,
             reply?.id ?? null,
             reply && 'user' in reply ? reply.user : null,
             reply && 'excerpt' in reply ? reply.excerpt : null,
@@ -158,13 +165,14 @@ export class MessageStore {
             files ? JSON.stringify(files) : null,
           )
         : this.sql.exec<{ id: number }>(
-            'INSERT INTO messages (user_id, user, text, type, created_at, client_id) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+            'INSERT INTO messages (user_id, user, text, type, created_at, client_id, recovery_offset) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
             userId,
             user,
             html,
             type,
             createdAt,
             clientId,
+            recoveryOffset,
           )
     ).one();
     this.newest = row.id;

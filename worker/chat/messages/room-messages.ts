@@ -82,12 +82,12 @@ export class RoomMessages {
     this.push = new RoomPush(sql, kv, deps.sockets, deps.pushQueue);
   }
 
-  /** Members a message mentions: the room list shows them an '@' until they read it. */
   /** A send's files were stored with its message: D1 learns it with the next summary. */
   filesSent() {
     this.scheduleSummary();
   }
 
+  /** Members a message mentions: the room list shows them an '@' until they read it. */
   noteMentions(userIds: string[], messageId: number) {
     for (const userId of userIds) {
       this.mentioned.set(userId, Math.max(messageId, this.mentioned.get(userId) ?? 0));

@@ -34,6 +34,7 @@ import { RoomIdentity } from './room-identity';
 import { RoomMembers } from './room-members';
 import { SEEN } from '../messages/seen-positions';
 import type { RoomUpload } from '../messages/message-files';
+import { keptMessages } from '../messages/kept-messages';
 import { RoomMessages } from '../messages/room-messages';
 import { RoomPresence } from '../presence/room-presence';
 import { RoomSecurityLog } from './room-security-log';
@@ -95,6 +96,8 @@ export class ChatRoom extends SocketIoServer<
       personHistory: newHistoryLimit(),
       security: new RoomSecurityLog(ctx, () => this.env, identity, this),
     };
+    // A recovery replays posted messages from their rows, not from a copy in its log.
+    this.keepEventsIn(keptMessages(storage.sql));
   }
 
   protected override get options() {
