@@ -30,6 +30,13 @@ const SUMMARY_DELAY_MS = 1000;
  * that reads it polls every five seconds anyway.
  */
 const BUSY_SUMMARY_INTERVAL_MS = 5000;
+/**
+ * Each of those waits is a quarter shorter or longer, at random. Rooms that got a message at the
+ * same moment (an administrator's broadcast reaches every room at once) would otherwise write to
+ * D1 in the same instant, and again every five seconds while they stay busy: on one machine the
+ * many-rooms bench showed its slowest deliveries in exactly those seconds.
+ */
+const SUMMARY_SPREAD = 0.25;
 
 export interface MessagesDeps {
   storage: DurableObjectStorage;
@@ -181,13 +188,18 @@ export class RoomMessages {
   private scheduleSummary() {
     if (this.summaryScheduled) return;
     this.summaryScheduled = true;
-    const soon = Date.now() + SUMMARY_DELAY_MS;
-    const at = Math.max(soon, this.summaryWrittenAt + BUSY_SUMMARY_INTERVAL_MS);
+    const soon = Date.now() + spread(SUMMARY_DELAY_MS);
+    const at = Math.max(soon, this.summaryWrittenAt + spread(BUSY_SUMMARY_INTERVAL_MS));
     this.deps.wakeAt(at).catch((error: unknown) => {
       this.summaryScheduled = false;
       console.error('[room-messages] summary alarm', error);
     });
   }
+}
+
+/** `ms`, up to a SUMMARY_SPREAD share shorter or longer, at random. */
+export function spread(ms: number, random = Math.random): number {
+  return Math.round(ms * (1 + SUMMARY_SPREAD * (2 * random() - 1)));
 }
 
 function asError(outcome: Refused | Error): Error {
