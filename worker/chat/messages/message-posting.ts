@@ -109,16 +109,7 @@ export class MessagePosting {
         this.sockets.broadcastStored(
           'message',
           (offset) => {
-            const { userId, nickname, html, clientId, extras } = post;
-            const message = this.store.add(
-              userId,
-              nickname,
-              html,
-              'user',
-              clientId,
-              extras,
-              offset,
-            );
+            const message = this.add(post, offset);
             stored = true;
             this.answer(post, message);
             return [message];
@@ -126,11 +117,15 @@ export class MessagePosting {
           JOINED,
         );
       } catch (error) {
-        // Once stored, it was answered: an error of its answer's is not one to answer with.
+        // Stored and answered, or answering: a second answer would contradict the first.
         if (stored) console.error('[message-posting] answer failed', error);
         else this.settle(post, error as Error);
       }
     }
+  }
+
+  private add({ userId, nickname, html, clientId, extras }: Post, offset: number | null) {
+    return this.store.add(userId, nickname, html, 'user', clientId, extras, offset);
   }
 
   /** The sender answered (the frame before the message), and their read position moved. */
