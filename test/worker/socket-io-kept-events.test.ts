@@ -37,6 +37,21 @@ const lastOffset = (socket: TestSocket) =>
 const pidOf = (socket: TestSocket) =>
   JSON.parse(socket.frames.find((frame) => frame.startsWith('40'))!.slice(2)).pid as string;
 
+/**
+ * A room where the guest heard a message, then dropped (no DISCONNECT), and the owner heard them
+ * leave: the guest's session and offset to recover with.
+ */
+async function guestDropped() {
+  const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Kept' });
+  expect(await a.emit('sendMessage', { text: 'before', roomId })).toEqual({});
+  await b.waitFor((f) => f.includes('"before"'));
+  const offset = lastOffset(b);
+  const pid = pidOf(b);
+  b.ws.close(4000);
+  await a.waitFor((f) => f.includes('Guest has left the room'));
+  return { guest, roomId, a, offset, pid };
+}
+
 /** How many parameters a query takes. */
 const count = (query: string) => query.split('?').length - 1;
 
@@ -71,13 +86,7 @@ describe('posted messages kept in their rows for recovery', () => {
   });
 
   it('replays kept messages and logged broadcasts in the order the room sent them', async () => {
-    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Kept' });
-    expect(await a.emit('sendMessage', { text: 'before', roomId })).toEqual({});
-    await b.waitFor((f) => f.includes('"before"'));
-    const offset = lastOffset(b);
-    const pid = pidOf(b);
-    b.ws.close(4000);
-    await a.waitFor((f) => f.includes('Guest has left the room'));
+    const { guest, roomId, a, offset, pid } = await guestDropped();
     expect(await a.emit('sendMessage', { text: 'one', roomId })).toEqual({});
     await logTyping(roomId, 'between');
     expect(await a.emit('sendMessage', { text: 'two', roomId })).toEqual({});
@@ -96,13 +105,7 @@ describe('posted messages kept in their rows for recovery', () => {
   });
 
   it('replays a message deleted meanwhile as it is now, then its deletion', async () => {
-    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Kept' });
-    expect(await a.emit('sendMessage', { text: 'before', roomId })).toEqual({});
-    await b.waitFor((f) => f.includes('"before"'));
-    const offset = lastOffset(b);
-    const pid = pidOf(b);
-    b.ws.close(4000);
-    await a.waitFor((f) => f.includes('Guest has left the room'));
+    const { guest, roomId, a, offset, pid } = await guestDropped();
     const sent = await a.emit('sendMessage', {
       text: 'taken back',
       clientId: crypto.randomUUID(),
@@ -191,13 +194,7 @@ describe('posted messages kept in their rows for recovery', () => {
   });
 
   it('does not recover a gap of more kept messages than a replay carries', async () => {
-    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Kept' });
-    expect(await a.emit('sendMessage', { text: 'before', roomId })).toEqual({});
-    await b.waitFor((f) => f.includes('"before"'));
-    const offset = lastOffset(b);
-    const pid = pidOf(b);
-    b.ws.close(4000);
-    await a.waitFor((f) => f.includes('Guest has left the room'));
+    const { guest, roomId, a, offset, pid } = await guestDropped();
     // The departure is logged; these fill the rest of a replay and one more.
     await runInDurableObject(roomStub(env, roomId), async (room: ChatRoom) => {
       const posts = Array.from({ length: REPLAY_MAX_FRAMES }, (_, i) =>
