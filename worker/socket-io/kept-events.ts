@@ -1,9 +1,9 @@
 /**
  * Broadcasts that the server's own storage keeps, in place of the recovery log: a chat stores
- * each message anyway, and logging its frame again cost a second row per message, the larger
- * part of what recovery cost a busy room. Such a broadcast (broadcastStored) hands its offset to
- * the code that stores the event, and the recovery store reads the events back through
- * KeptEvents when it replays or prunes, merging them with its own log by offset.
+ * each message anyway, and logging its frame again cost a second row per message and its later
+ * delete (rows written are what storage bills). Such a broadcast (broadcastStored) hands its
+ * offset to the code that stores the event, and the recovery store reads the events back
+ * through KeptEvents when it replays or prunes, merging them with its own log by offset.
  */
 import { eventFrame } from './parser';
 import type { LoggedPacket } from './replay';

@@ -110,7 +110,7 @@ export abstract class SocketIoServer<
 
   /**
    * Sends one event that the server keeps in its own storage to the main namespace (or one of
-   * its room): `store` is handed the event's recovery offset (null without recovery), keeps the
+   * its rooms): `store` is handed the event's recovery offset (null without recovery), keeps the
    * event with it, and answers the event's arguments, which are then sent. A recovery reads
    * such events back from keepEventsIn's KeptEvents instead of the log. `store` must not
    * broadcast (it may emit to one socket).

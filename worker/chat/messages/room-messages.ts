@@ -33,8 +33,9 @@ const BUSY_SUMMARY_INTERVAL_MS = 5000;
 /**
  * Each of those waits is a quarter shorter or longer, at random. Rooms that got a message at the
  * same moment (an administrator's broadcast reaches every room at once) would otherwise write to
- * D1 in the same instant, and again every five seconds while they stay busy: on one machine the
- * many-rooms bench showed its slowest deliveries in exactly those seconds.
+ * D1 in the same instant, and again every five seconds while they stay busy. (In the many-rooms
+ * bench this scattered its slowest seconds without making them faster: that tail is the shared
+ * thread's, bench/results/2026-11-29.md.)
  */
 const SUMMARY_SPREAD = 0.25;
 
