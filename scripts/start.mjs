@@ -7,7 +7,10 @@ const port = process.env.PORT || '8787';
 ensureDevVars();
 // SKIP_BUILD=1 serves the SPA already in dist/client (tests that restart the server use it).
 if (!process.env.SKIP_BUILD) await run('vite', ['build']);
-await applyLocalMigrations();
+// RESTART=1 is a server started again over its own state (tests that restart the server, as a
+// deploy would): the database is migrated and the worker bundled already, 8 s saved.
+const restart = Boolean(process.env.RESTART);
+if (!restart) await applyLocalMigrations();
 if (process.env.WRANGLER_DEV) {
   // The same app under `wrangler dev` (with its reload proxy), for comparison or debugging.
   await run('wrangler', [
@@ -18,6 +21,6 @@ if (process.env.WRANGLER_DEV) {
     ...persistFlags,
   ]);
 } else {
-  await serveLocally({ port, persistDir: process.env.WRANGLER_PERSIST_DIR });
+  await serveLocally({ port, persistDir: process.env.WRANGLER_PERSIST_DIR, rebundle: !restart });
   console.log(`Serving the app at http://localhost:${port}`);
 }

@@ -19,10 +19,12 @@ import { run } from './local-setup.mjs';
 const BUNDLE_DIR = '.wrangler/serve';
 const APP_NAME = 'chat-rooms';
 
-export async function serveLocally({ port, host = '127.0.0.1', persistDir }) {
-  await run('wrangler', ['deploy', '--dry-run', '--outdir', BUNDLE_DIR], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+export async function serveLocally({ port, host = '127.0.0.1', persistDir, rebundle = true }) {
+  if (rebundle) {
+    await run('wrangler', ['deploy', '--dry-run', '--outdir', BUNDLE_DIR], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
   const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
   const bundle = resolve(BUNDLE_DIR, 'index.js');
   const meter = process.env.D1_METER;

@@ -11,6 +11,7 @@ import { expect, test, type Page } from '../support/test';
 import { SENDING_TOO_FAST } from '../../contract/realtime';
 import { newSignedInClient } from '../support/api-client';
 import { logIn, newPerson } from '../support/browser-users';
+import { installSkippableClock, skipWaitsUntil } from '../support/skip-waits';
 
 /**
  * The page's network as the chat sees it: `cut()` closes its open WebSockets, and until
@@ -82,7 +83,7 @@ test('a drop shows at once, sends wait as Sending…, and after the retries a Re
   browser,
 }) => {
   test.setTimeout(150_000);
-  const { a, b, network } = await twoInARoom(browser);
+  const { a, b, network } = await twoInARoom(browser, installSkippableClock);
   const stamp = Date.now();
 
   await network.cut();
@@ -99,7 +100,7 @@ test('a drop shows at once, sends wait as Sending…, and after the retries a Re
   // A long outage: the five attempts run out, the status says so and offers a way back.
   await network.cut();
   await type(a, `after-giving-up-${stamp}`);
-  await expect(a.getByText('Connection lost.')).toBeVisible({ timeout: 60_000 });
+  await skipWaitsUntil(a, a.getByText('Connection lost.'));
   await expect(a.getByText('Sending…')).toBeVisible();
   await expect(a.getByRole('dialog')).toHaveCount(0);
   await network.restore();
@@ -110,7 +111,7 @@ test('a drop shows at once, sends wait as Sending…, and after the retries a Re
 
   // Again, and this time the browser coming back online brings the chat back by itself.
   await network.cut();
-  await expect(a.getByText('Connection lost.')).toBeVisible({ timeout: 60_000 });
+  await skipWaitsUntil(a, a.getByText('Connection lost.'));
   await network.restore();
   await a.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(a.getByLabel('Connected', { exact: true })).toBeVisible({ timeout: 15_000 });

@@ -9,6 +9,7 @@
 import { expect, test, type Page } from '../support/test';
 import { severable } from '../support/severable-socket';
 import { newPerson, signUpAndLogIn } from '../support/browser-users';
+import { installSkippableClock, skipWaitsUntil } from '../support/skip-waits';
 
 async function say(page: Page, text: string) {
   const box = page.getByRole('textbox', { name: 'Message' });
@@ -34,6 +35,7 @@ test('messages typed while the connection is cut arrive once each, in order, whe
   const alice = await newPerson(browser);
   const bob = await newPerson(browser);
   const network = await severable(alice);
+  await installSkippableClock(alice);
   await signUpAndLogIn(alice, `o-alice-${stamp}@example.com`, 'Alice');
   await alice.goto('/join');
   await alice.getByRole('textbox', { name: 'Room Name', exact: true }).fill('Outbox');
@@ -60,7 +62,7 @@ test('messages typed while the connection is cut arrive once each, in order, whe
   for (const text of typed) await expect(bob.getByText(text, { exact: true })).toHaveCount(0);
 
   network.restore();
-  await expect(alice.getByLabel('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await skipWaitsUntil(alice, alice.getByLabel('Connected', { exact: true }));
   for (const page of [alice, bob]) {
     for (const text of [before, ...typed]) {
       await expect(page.getByText(text, { exact: true })).toHaveCount(1, { timeout: 15_000 });

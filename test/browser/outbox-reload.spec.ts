@@ -6,6 +6,7 @@
 import { expect, test } from '../support/test';
 import { severable } from '../support/severable-socket';
 import { newPerson, signUpAndLogIn } from '../support/browser-users';
+import { installSkippableClock, skipWaitsUntil } from '../support/skip-waits';
 
 test('a text typed while the room is unreachable is sent once after a reload', async ({
   browser,
@@ -15,6 +16,7 @@ test('a text typed while the room is unreachable is sent once after a reload', a
   const alice = await newPerson(browser);
   const bob = await newPerson(browser);
   const network = await severable(alice);
+  await installSkippableClock(alice);
   await signUpAndLogIn(alice, `r-alice-${stamp}@example.com`, 'Alice');
   await alice.goto('/join');
   await alice.getByRole('textbox', { name: 'Room Name', exact: true }).fill('Reload');
@@ -44,7 +46,7 @@ test('a text typed while the room is unreachable is sent once after a reload', a
   await expect(bob.getByText(text, { exact: true })).toHaveCount(0);
 
   network.restore();
-  await expect(alice.getByLabel('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await skipWaitsUntil(alice, alice.getByLabel('Connected', { exact: true }));
   for (const page of [alice, bob]) {
     await expect(page.getByText(text, { exact: true })).toHaveCount(1, { timeout: 15_000 });
   }

@@ -1,6 +1,7 @@
 /**
  * Runs the app as `npm start` does, on a port and a local state folder of the caller's, with
- * its output in a log file; answers a function that stops it.
+ * its output in a log file; answers a function that stops it. `build: false` serves the SPA
+ * already built; `restart: true` starts it again over the state and bundle of a launch before.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -9,7 +10,7 @@ export async function launchApp(
   port: number,
   stateDir: string,
   logPath: string,
-  { build = true } = {},
+  { build = true, restart = false } = {},
 ) {
   const log = createWriteStream(logPath, { flags: 'a' });
   const server = spawn('node', ['scripts/start.mjs'], {
@@ -18,6 +19,7 @@ export async function launchApp(
       PORT: String(port),
       WRANGLER_PERSIST_DIR: stateDir,
       SKIP_BUILD: build ? '' : '1',
+      RESTART: restart ? '1' : '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -140,6 +140,40 @@ describe('timers: none in the object, one alarm', () => {
     connected.close();
   });
 
+  it('a socket that answers pings but never sends CONNECT is still closed 45 s after it opened', async () => {
+    const { owner, roomId } = await aRoom();
+    const opened = Date.now();
+    const idle = await TestSocket.open(owner.client, roomId);
+    const open = JSON.parse(idle.frames[0]!.slice(1)) as { pingInterval: number };
+    expect(open.pingInterval).toBe(25_000);
+    const stub = roomStub(env, roomId);
+    // The room's one alarm is due by the socket's deadline: 45 s after it opened.
+    const deadline = await runInDurableObject(stub, async (room: ChatRoom, state) => {
+      const [record] = [...socketsOf(room).entries()].map(([, record]) => record);
+      expect(record!.connectBy).toBeGreaterThanOrEqual(opened + 45_000);
+      expect(record!.connectBy).toBeLessThanOrEqual(Date.now() + 45_000);
+      expect(await state.storage.getAlarm()).toBeLessThanOrEqual(record!.connectBy!);
+      makePingRoundDue(room, state);
+      return record!.connectBy!;
+    });
+    // A ping round comes and the socket answers it, as a live client would.
+    await runDurableObjectAlarm(stub);
+    await idle.waitFor((frame) => frame === '2');
+    idle.send('3');
+    await sleep(50);
+    expect(idle.closed).toBe(false);
+    // The answered ping does not move its deadline; when the deadline passes, it is closed.
+    await runInDurableObject(stub, (room: ChatRoom) => {
+      for (const [ws, record] of socketsOf(room).entries()) {
+        expect(record.connectBy).toBe(deadline);
+        socketsOf(room).save(ws, { ...record, connectBy: Date.now() - 1 });
+      }
+    });
+    await runDurableObjectAlarm(stub);
+    await endedWithoutDisconnect(idle);
+    expect(idle.frames.filter((frame) => frame.startsWith('4'))).toEqual([]);
+  });
+
   it('an idle room hibernates with its sockets; pongs are answered without waking it and keep them', async () => {
     const owner = await signedInClient();
     const roomId = await createRoom(owner.client, 'Sleepy pongs', 'Owner');
