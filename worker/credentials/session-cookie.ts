@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
+import { VerifiedTokens } from './verified-tokens';
 
 /**
  * Over https the cookie carries the __Host- prefix: browsers then accept it only with Secure,
@@ -67,16 +68,27 @@ export async function writeSessionCookie(
 
 export const SESSION_HINT_COOKIE = 'has_session';
 
+/** Cookies this isolate has verified (verified-tokens.ts). */
+const verifiedCookies = new VerifiedTokens<SessionClaims>();
+
 /** The claims of a valid, unexpired cookie, or null. Says nothing about revocation. */
 export async function readSessionCookie(c: Context<AppEnv>): Promise<SessionClaims | null> {
   const token = sessionCookieValue(c);
-  if (!token) return null;
+  // Exactly header, payload and signature: the library reads the first three parts and would
+  // take `<token>.anything` for the token itself.
+  if (!token || token.split('.').length !== 3) return null;
   const secret = signingSecret(c);
+  const known = verifiedCookies.known(token, secret);
+  if (known) return known;
   // The library throws, rather than answering undefined, for a token that is not three parts.
   const verified = await jwt.verify<SessionClaims>(token, secret, 'HS256').catch(() => undefined);
   const payload = verified?.payload;
   if (!payload || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-  return { sub: payload.sub, sid: payload.sid };
+  const claims = Object.freeze({ sub: payload.sub, sid: payload.sid });
+  if (typeof payload.exp === 'number') {
+    verifiedCookies.remember(token, secret, claims, payload.exp * 1000);
+  }
+  return claims;
 }
 
 /**
