@@ -7,9 +7,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * instead. `installSkippableClock` goes before the page's first load (time still flows as
  * usual); `skipWaitsUntil` then jumps the clock a second at a time until `shown` is visible.
  *
- * A second a step, with a pause for the network between steps, keeps the page's clock at most
- * about four times ahead of the real one: a connection attempt in flight has far longer than
- * it needs before its own 20 s timeout, and a connected socket never misses a heartbeat.
+ * A second a step, with a pause for the network between steps, runs the page's clock at most
+ * about four times as fast as the real one: a connection attempt in flight still has seconds
+ * of real time before its own 20 s timeout. The skipping stops once `shown` is visible, long
+ * before a connected socket's 45 s heartbeat deadline could pass.
  */
 export async function installSkippableClock(page: Page) {
   await page.clock.install();
