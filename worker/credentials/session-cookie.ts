@@ -80,7 +80,7 @@ export async function readSessionCookie(c: Context<AppEnv>): Promise<SessionClai
   const secret = signingSecret(c);
   const known = verifiedCookies.known(token, secret);
   if (known) return known;
-  // The library throws, rather than answering undefined, for a token that is not three parts.
+  // The library throws, rather than answering undefined, for a token it cannot decode.
   const verified = await jwt.verify<SessionClaims>(token, secret, 'HS256').catch(() => undefined);
   const payload = verified?.payload;
   if (!payload || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
