@@ -24,6 +24,20 @@ async function aRoom() {
   return { owner, roomId };
 }
 
+/**
+ * Moves the connect deadline of every socket still waiting for its CONNECT into the past, so the
+ * room's next alarm finds it due; answers the deadlines as they were.
+ */
+function expireConnectDeadlines(room: ChatRoom) {
+  const deadlines: number[] = [];
+  for (const [ws, record] of socketsOf(room).entries()) {
+    if (!record.connectBy) continue;
+    deadlines.push(record.connectBy);
+    socketsOf(room).save(ws, { ...record, connectBy: Date.now() - 1 });
+  }
+  return deadlines;
+}
+
 /** The transport ended without a DISCONNECT packet: a Socket.IO client would reconnect. */
 async function endedWithoutDisconnect(socket: TestSocket) {
   await socket.waitForClose();
@@ -128,11 +142,7 @@ describe('timers: none in the object, one alarm', () => {
     const idle = await TestSocket.open(owner.client, roomId);
     const { socket: connected } = await TestSocket.connect(owner.client, roomId);
     const stub = roomStub(env, roomId);
-    await runInDurableObject(stub, (room: ChatRoom) => {
-      for (const [ws, record] of socketsOf(room).entries()) {
-        if (record.connectBy) socketsOf(room).save(ws, { ...record, connectBy: Date.now() - 1 });
-      }
-    });
+    await runInDurableObject(stub, expireConnectDeadlines);
     await runDurableObjectAlarm(stub);
     await endedWithoutDisconnect(idle);
     await sleep(50);
@@ -163,12 +173,7 @@ describe('timers: none in the object, one alarm', () => {
     await sleep(50);
     expect(idle.closed).toBe(false);
     // The answered ping does not move its deadline; when the deadline passes, it is closed.
-    await runInDurableObject(stub, (room: ChatRoom) => {
-      for (const [ws, record] of socketsOf(room).entries()) {
-        expect(record.connectBy).toBe(deadline);
-        socketsOf(room).save(ws, { ...record, connectBy: Date.now() - 1 });
-      }
-    });
+    expect(await runInDurableObject(stub, expireConnectDeadlines)).toEqual([deadline]);
     await runDurableObjectAlarm(stub);
     await endedWithoutDisconnect(idle);
     expect(idle.frames.filter((frame) => frame.startsWith('4'))).toEqual([]);
