@@ -1,5 +1,11 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { tmpdir } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { memoryDir } from './test/support/memory-dir';
+
+// Miniflare keeps the tests' D1 and Durable Object storage under the temporary folder: in
+// memory unless one was chosen (test/support/memory-dir.ts says why).
+process.env.TMPDIR ??= memoryDir(tmpdir());
 
 // Worker tests run inside workerd with the real D1 and Durable Objects of wrangler.toml.
 export default defineConfig({

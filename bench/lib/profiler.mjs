@@ -76,6 +76,13 @@ export async function startProfile(pgid) {
       const { profile: heap } = await call('HeapProfiler.stopSampling');
       writeFileSync(`${base}.heapprofile`, JSON.stringify(heap));
       printAllocators(heap, `${base}.heapprofile`);
+      // What a major collection has to walk: the live heap, after a full collection.
+      await call('HeapProfiler.collectGarbage');
+      const { usedSize, totalSize } = await call('Runtime.getHeapUsage');
+      const mb = (size) => (size / 2 ** 20).toFixed(1);
+      console.log(
+        `    heap after a full collection: ${mb(usedSize)} MB used of ${mb(totalSize)} MB`,
+      );
     } finally {
       ws.close();
     }
