@@ -236,39 +236,35 @@ describe('chat screen', () => {
 
   it('offers a reader scrolled back a way down to the messages that came meanwhile', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo');
-    const page = document.documentElement;
-    Object.defineProperty(page, 'scrollHeight', { configurable: true, value: 5000 });
+    // Spies, restored after the test: deleting window.scrollY would take jsdom's own with it.
+    vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockReturnValue(5000);
+    const scrollY = vi.spyOn(window, 'scrollY', 'get');
     const scrollAt = (y: number) => {
-      Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+      scrollY.mockReturnValue(y);
       act(() => window.dispatchEvent(new Event('scroll')));
     };
-    try {
-      const { socket } = await openChat();
-      act(() => socket.last('join')?.ack?.({}));
-      act(() => socket.receive('chatHistory', [message(1, 'bob', 'earlier')]));
-      scrollAt(5000 - window.innerHeight);
-      expect(screen.queryByRole('button', { name: /new message/ })).toBeNull();
+    const { socket } = await openChat();
+    act(() => socket.last('join')?.ack?.({}));
+    act(() => socket.receive('chatHistory', [message(1, 'bob', 'earlier')]));
+    scrollAt(5000 - window.innerHeight);
+    expect(screen.queryByRole('button', { name: /new message/ })).toBeNull();
 
-      scrollAt(0); // back up, reading
-      act(() => socket.receive('message', message(2, 'bob', 'one')));
-      act(() => socket.receive('message', message(3, 'ada', 'mine, from another tab')));
-      act(() => socket.receive('message', message(4, 'bob', 'two')));
-      act(() => socket.receive('message', message(5, 'cy', 'three')));
-      const down = await screen.findByRole('button', { name: '2 new messages' });
-      // A tap leaves the focus alone (a phone would open its keyboard for the box)...
-      down.focus();
-      fireEvent.click(down, { detail: 1 });
-      expect(document.activeElement).toBe(down);
-      // ...and from the keyboard the focus goes to the box, not with the button it vanished.
-      fireEvent.click(down, { detail: 0 });
-      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
-      expect(scrollTo).toHaveBeenCalledWith({ top: 5000, behavior: 'smooth' });
-      scrollAt(5000 - window.innerHeight);
-      await waitFor(() => expect(screen.queryByRole('button', { name: /new message/ })).toBeNull());
-    } finally {
-      Reflect.deleteProperty(page, 'scrollHeight');
-      Reflect.deleteProperty(window, 'scrollY');
-    }
+    scrollAt(0); // back up, reading
+    act(() => socket.receive('message', message(2, 'bob', 'one')));
+    act(() => socket.receive('message', message(3, 'ada', 'mine, from another tab')));
+    act(() => socket.receive('message', message(4, 'bob', 'two')));
+    act(() => socket.receive('message', message(5, 'cy', 'three')));
+    const down = await screen.findByRole('button', { name: '2 new messages' });
+    // A tap leaves the focus alone (a phone would open its keyboard for the box)...
+    down.focus();
+    fireEvent.click(down, { detail: 1 });
+    expect(document.activeElement).toBe(down);
+    // ...and from the keyboard the focus goes to the box, not with the button it vanished.
+    fireEvent.click(down, { detail: 0 });
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 5000, behavior: 'smooth' });
+    scrollAt(5000 - window.innerHeight);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /new message/ })).toBeNull());
   });
 
   it('shows join and connection errors in a dialog that only leads away', async () => {

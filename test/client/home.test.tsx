@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RoomSummary } from '../../contract/rooms';
 import { fakeApi, renderApp, testUser } from './render-app';
 
+/** A spy, not a property of its own: jsdom's scrollY comes back when setup.ts restores mocks. */
 function scrollTo(y: number) {
-  Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+  vi.spyOn(window, 'scrollY', 'get').mockReturnValue(y);
   fireEvent.scroll(window);
 }
 

@@ -1,4 +1,3 @@
-import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Outbox } from '../../client/features/chat/connection/outbox';
 import { RoomConnectionStore } from '../../client/features/chat/connection/room-connection-store';

@@ -1,4 +1,3 @@
-import 'fake-indexeddb/auto';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { renderHook } from '@testing-library/react';

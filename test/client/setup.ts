@@ -1,5 +1,13 @@
+// Every file has the IndexedDB a browser has; it outlives the file, so each test empties it.
+import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Files share a worker's jsdom and node_modules (isolate: false), but each starts from fresh
+// copies of the app's own modules, as a page load does: their module-level state (lazy routes,
+// the outbox's database, read marks) stays the file's, and what a file replaces with vi.mock
+// reaches every module that imports it, even one an earlier file loaded with the real thing.
+vi.resetModules();
 
 // Routes are lazy: the first visit to one transforms its module graph, which can take a while.
 configure({ asyncUtilTimeout: 5000 });
@@ -29,13 +37,29 @@ window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
 
-afterEach(() => {
+/** Every IndexedDB database goes; an open one closes on the delete's versionchange. */
+async function deleteDatabases() {
+  const databases = await indexedDB.databases();
+  await Promise.all(
+    databases.map(
+      ({ name }) =>
+        new Promise((resolve) => {
+          const request = indexedDB.deleteDatabase(name!);
+          request.onsuccess = request.onerror = resolve;
+        }),
+    ),
+  );
+}
+
+afterEach(async () => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
+  // After the stubs and fake timers go: IndexedDB answers on real timers.
+  await deleteDatabases();
 });
 
 // jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
