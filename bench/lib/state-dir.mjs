@@ -5,7 +5,8 @@
  * share the one thread that runs the isolates, and on a shared VM's disk one slow flush stalls
  * every room at once: the many-rooms p99 of one build measured 257 ms on disk and 71 ms in
  * memory (bench/results/2026-11-29.md). On Cloudflare a commit is a replicated write behind the
- * output gate and holds no thread. The floor stores nothing either way.
+ * output gate and holds no thread. The floor stores nothing either way. The worker tests keep
+ * their databases in the same place for the same reason (vitest.worker.config.ts).
  */
 import { accessSync, constants } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,12 +14,19 @@ import { tmpdir } from 'node:os';
 const MEMORY = '/dev/shm';
 
 export function stateDir() {
-  const chosen = process.env.BENCH_STATE_DIR;
-  if (chosen) return chosen;
+  return process.env.BENCH_STATE_DIR || memoryDir(tmpdir());
+}
+
+/**
+ * A folder in memory (Linux's `/dev/shm`) when the machine has one, else `fallback`.
+ * @param {string} fallback
+ * @returns {string}
+ */
+export function memoryDir(fallback) {
   try {
     accessSync(MEMORY, constants.W_OK);
     return MEMORY;
   } catch {
-    return tmpdir();
+    return fallback;
   }
 }
