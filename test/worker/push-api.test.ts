@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { PUSH_SUBSCRIPTIONS_MAX } from '../../contract/push';
 import { workerFetch } from '../../worker/worker-fetch';
 import { base64Url } from '../support/web-push-check';
-import { ORIGIN, signedInClient, type Client } from './support/api';
+import { Client, ORIGIN, signedInClient } from './support/api';
+import { watchMailbox } from './support/mailbox';
 import { post } from './support/messages';
 import { newSubscriber, storedRows, subscribe } from './support/push';
 import { ownerAndGuest } from './support/rooms';
@@ -196,6 +197,46 @@ describe('POST and DELETE /api/push/subscriptions', () => {
     });
     expect(deleted.status).toBe(200);
     expect(await rowsOf(user.id)).toEqual([]);
+  });
+
+  it('is forgotten when a password reset ends every session', async () => {
+    // Whoever had the session could subscribe an endpoint of their own: with the password
+    // reset, it must not go on hearing the account's rooms (their ids are how one joins).
+    const mailbox = watchMailbox();
+    try {
+      const { client, user, account } = await signedInClient();
+      await subscribe(client, await newSubscriber());
+      await new Client().call('/auth/reset-password/forgot', { body: { email: account.email } });
+      const token = (await mailbox.resetLinkFor(account.email)).split('/').pop();
+      const reset = await new Client().call('/auth/reset-password/reset', {
+        body: { token, newPassword: 'brand-new-pass' },
+      });
+      expect(reset.status).toBe(200);
+      expect(await rowsOf(user.id)).toEqual([]);
+    } finally {
+      mailbox.restore();
+    }
+  });
+
+  it('is forgotten when an email change ends every session', async () => {
+    const mailbox = watchMailbox();
+    try {
+      const { client, user, account } = await signedInClient();
+      await subscribe(client, await newSubscriber());
+      const newEmail = `moved-${account.email}`;
+      const asked = await client.call('/auth/settings/email', {
+        method: 'PUT',
+        body: { currentPassword: account.password, newEmail },
+      });
+      expect(asked.status).toBe(200);
+      const done = await new Client().call('/auth/verify-email', {
+        body: { token: await mailbox.verifyTokenFor(newEmail) },
+      });
+      expect(done.status).toBe(200);
+      expect(await rowsOf(user.id)).toEqual([]);
+    } finally {
+      mailbox.restore();
+    }
   });
 });
 

@@ -16,6 +16,7 @@ import { takeForgotSlots } from './forgot-limits';
 import { hashPassword } from '../credentials/password';
 import { issueResetLink } from './reset-links';
 import { revokeSessions } from '../credentials/sessions';
+import { forgetPushSubscriptions } from '../push/forget-subscriptions';
 import { closeUserSockets } from '../room-calls/close-sockets';
 
 const FORGOT_ANSWER = 'If an account exists for that email, a password reset link has been sent.';
@@ -79,6 +80,8 @@ export const passwordResetRoutes = new Hono<AppEnv>()
         })
         .where(eq(users.id, claimed.userId)),
       revokeSessions(db, claimed.userId),
+      // An endpoint whoever knew the old password subscribed would still hear every room.
+      forgetPushSubscriptions(db, claimed.userId),
       // The password is new: the account's other links are spent with it.
       db
         .delete(passwordResets)

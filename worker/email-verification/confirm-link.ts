@@ -9,6 +9,7 @@ import type { AppEnv } from '../app-env';
 import { bumpCounter } from '../db/counters';
 import { loadSession, revokeSessions, startSession } from '../credentials/sessions';
 import { closeUserSockets } from '../room-calls/close-sockets';
+import { forgetPushSubscriptions } from '../push/forget-subscriptions';
 import { emailVerifications, passwordResets, pendingSignups, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { sha256Hex } from '../lib/encoding';
@@ -80,6 +81,8 @@ async function completeChange(c: Context<AppEnv>, link: EmailVerificationRow) {
         .set({ email: link.email, emailVerifiedAt: Date.now() })
         .where(eq(users.id, user.id)),
       revokeSessions(db, user.id),
+      // With the sessions, the browsers they subscribed (this one posts its own again).
+      forgetPushSubscriptions(db, user.id),
       db.delete(passwordResets).where(eq(passwordResets.userId, user.id)),
       db.delete(emailVerifications).where(eq(emailVerifications.userId, user.id)),
     ]);
