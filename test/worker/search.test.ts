@@ -257,6 +257,18 @@ describe('search: what may be asked', () => {
     expect(ids(await search(owner.client, roomId, '"'))).toEqual([]);
   });
 
+  it('takes control characters typed (a NUL) as spaces, not as the end of the query', async () => {
+    const { owner, roomId } = await ownerAndGuest();
+    const [greeting] = await addMessages(roomId, ['hello world']);
+    // FTS5 reads its query up to a NUL: the string it opened was never closed (a 500).
+    for (const q of ['hello\u0000world', 'hello\u0000', '\u0000hello', 'hel\u0001lo']) {
+      const found = await search(owner.client, roomId, q);
+      expect(found.status, JSON.stringify(q)).toBe(200);
+    }
+    expect(ids(await search(owner.client, roomId, 'hello\u0000world'))).toEqual([greeting]);
+    expect(ids(await search(owner.client, roomId, '\u0000hello'))).toEqual([greeting]);
+  });
+
   it('refuses empty, long and many-word searches and a bad before, in words', async () => {
     const { owner, roomId } = await ownerAndGuest();
     const refusals: [string | undefined, string | undefined, string][] = [

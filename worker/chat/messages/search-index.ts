@@ -150,12 +150,14 @@ function searchableText(row: IndexedRow): string {
  * The words as an FTS5 query that can only mean "each of these": every word is an FTS5
  * string (its quotes doubled), so nothing typed is syntax (`OR`, `NEAR(`, `*`, `"`, `-`,
  * `col:`); the last is a prefix, for a word still being typed. Words without a letter or a
- * digit would match nothing the tokenizer keeps (null when none is left).
+ * digit would match nothing the tokenizer keeps (null when none is left). Control characters
+ * become spaces, as in the indexed text: FTS5 reads its query only up to a NUL, which would
+ * leave the string open (an error, not an answer).
  */
 export function matchExpression(words: readonly string[]): string | null {
   const kept = words.filter((word) => /[\p{L}\p{N}]/u.test(word));
   if (kept.length === 0) return null;
-  const quoted = kept.map((word) => `"${word.replaceAll('"', '""')}"`);
+  const quoted = kept.map((word) => `"${word.replace(MARKERS, ' ').replaceAll('"', '""')}"`);
   return `${quoted.join(' ')}*`;
 }
 
