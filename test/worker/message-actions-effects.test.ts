@@ -47,6 +47,22 @@ describe('reactions', () => {
     b.close();
   });
 
+  it('refuses a pictograph dressed in what is no part of an emoji, though one grapheme', async () => {
+    const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Reactions' });
+    const messageId = (await post(a, roomId, 'react to me')).id as number;
+    const stacked = `👍${'\u0301\u0336\u0489'.repeat(20)}`; // marks piled above and through it
+    for (const emoji of [stacked, '👍\u0301', '\u0600👍', '❤\u20dd']) {
+      expect(await b.emit('react', { roomId, messageId, emoji }), JSON.stringify(emoji)).toEqual(
+        refusedWith('invalid_emoji'),
+      );
+    }
+    expect(await b.emit('react', { roomId, messageId, emoji: '🏴󠁧󠁢󠁳󠁣󠁴󠁿' })).toEqual({});
+    expect(await b.emit('react', { roomId, messageId, emoji: '❤️' })).toEqual({});
+    expect(await b.emit('react', { roomId, messageId, emoji: '#️⃣' })).toEqual({});
+    a.close();
+    b.close();
+  });
+
   it('toggles: a second reaction with the same emoji takes the first back', async () => {
     const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Reactions' });
     const messageId = (await post(a, roomId, 'react to me')).id as number;

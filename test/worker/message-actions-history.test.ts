@@ -4,8 +4,12 @@
  * is told (by connection-state recovery, or by a join with lastMessageId), and the room list's
  * excerpt once its newest message is deleted.
  */
+import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { REPLY_EXCERPT_MAX } from '../../contract/realtime';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { handleEvent } from '../../worker/chat/room/room-events';
+import { roomStub } from '../../worker/room-calls/room-rpc';
 import { eventsFor, flush, post, refusedWith, roomListEntry } from './support/messages';
 import { ownerAndGuestJoined } from './support/rooms';
 import { TestSocket } from './support/socket';
@@ -68,6 +72,39 @@ describe('replies', () => {
     const texts = a.events('message').filter((m) => m.messageType === 'user');
     expect(texts.map((m) => m.text)).toEqual(['soon deleted', 'still sending']);
     expect(after.id).toBe(gone.id + 1);
+    a.close();
+    b.close();
+  });
+
+  it('quote their original as it is when stored: an edit or a deletion while queued counts', async () => {
+    const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Replies' });
+    const secret = await post(a, roomId, 'the secret words');
+    const typo = await post(a, roomId, 'the tpyo');
+    // In one event of the room, as in a busy one: the replies wait for the batch after the
+    // message before them, and the author deletes one original and edits the other meanwhile.
+    await runInDurableObject(roomStub(env, roomId), async (room: ChatRoom) => {
+      const author = room.sockets().find((socket) => socket.data.nickname === 'Owner')!;
+      const send = (text: string, replyTo?: number) =>
+        handleEvent(room.parts, author, 'sendMessage', [
+          { text, roomId, clientId: crypto.randomUUID(), replyTo },
+        ]);
+      send('busy');
+      send('replying to the secret', secret.id);
+      send('replying to the typo', typo.id);
+      await handleEvent(room.parts, author, 'deleteMessage', [{ roomId, messageId: secret.id }]);
+      handleEvent(room.parts, author, 'editMessage', [
+        { roomId, messageId: typo.id, text: 'the typo' },
+      ]);
+    });
+    await b.waitFor((frame) => frame.includes('replying to the typo'));
+    const replies = b.events('message').filter((m) => m.text.startsWith('replying'));
+    expect(replies.map((m) => m.replyTo)).toEqual([
+      { id: secret.id, deleted: true },
+      { id: typo.id, user: 'Owner', excerpt: 'the typo' },
+    ]);
+    const history = await b.emit('loadHistory', { before: typo.id + 10 });
+    expect(JSON.stringify(history)).not.toContain('secret words');
+    expect(JSON.stringify(history)).not.toContain('tpyo');
     a.close();
     b.close();
   });

@@ -17,10 +17,11 @@
  * is the frame before the message, so the client knows the id before the message arrives and
  * swaps its 'Sending…' entry for it in one render.
  */
-import type { ChatMessage, Refused } from '../../../contract/realtime';
+import type { ChatMessage, Refused, ReplyRef } from '../../../contract/realtime';
 import { JOINED, type RoomSockets } from '../sockets/socket-state';
 import type { MessageExtras, MessageStore } from './message-store';
 import type { ReadPositions } from './read-positions';
+import { replyRefOf } from './reply-excerpt';
 
 /** A post's one answer: the stored message, a refusal, or the error that failed its store. */
 export type PostAnswer = (outcome: ChatMessage | Refused | Error) => void;
@@ -125,7 +126,18 @@ export class MessagePosting {
   }
 
   private add({ userId, nickname, html, clientId, extras }: Post, offset: number | null) {
-    return this.store.add(userId, nickname, html, 'user', clientId, extras, offset);
+    const now = extras?.replyTo ? { ...extras, replyTo: this.quoteNow(extras.replyTo) } : extras;
+    return this.store.add(userId, nickname, html, 'user', clientId, now, offset);
+  }
+
+  /**
+   * A reply's quote as its original is now: a post may have waited in the queue while the
+   * original was edited or deleted, and changeReplies only requotes replies already stored, so
+   * the deleted text would have been kept (and sent) in the quote.
+   */
+  private quoteNow(quote: ReplyRef): ReplyRef {
+    const original = this.store.find(quote.id)?.message;
+    return original ? replyRefOf(original) : quote;
   }
 
   /** The sender answered (the frame before the message), and their read position moved. */

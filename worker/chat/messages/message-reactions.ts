@@ -70,11 +70,14 @@ function summarize(sql: SqlStorage, messageId: number): Reaction[] {
   return [...byEmoji.values()];
 }
 
-/** Whether `text` is one emoji, as people mean it: one grapheme, and a pictograph or flag. */
+/**
+ * Whether `text` is one emoji, as people mean it: one grapheme, a pictograph or flag, and
+ * nothing else but the parts emoji are made of.
+ */
 export function isOneEmoji(text: string): boolean {
   const graphemes = [...segmenter.segment(text)];
   if (graphemes.length !== 1) return false;
-  return EMOJI.test(text) && !LETTERS.test(text);
+  return EMOJI.test(text) && !LETTERS.test(text) && EMOJI_PARTS_ONLY.test(text);
 }
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -82,3 +85,9 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}{2}|^[0-9#*]\uFE0F?\u20E3$/u;
 /** Letters or numbers beside the pictograph would make it more than one emoji. */
 const LETTERS = /[\p{L}\p{N}](?!\uFE0F?\u20E3)/u;
+/**
+ * Pictographs, and what joins and modifies them (ZWJ, variation selectors, skin tones, keycap,
+ * flags' letters and tags). A grapheme may also carry any number of combining marks, or start
+ * with a prepended sign: a thumbs-up under sixty stacked accents is one grapheme too.
+ */
+const EMOJI_PARTS_ONLY = /^[\p{Extended_Pictographic}\p{Emoji_Component}\uFE0E]+$/u;
