@@ -3,14 +3,7 @@
  * except the two that make an animation loop (NETSCAPE2.0, ANIMEXTS1.0); so does anything
  * after the trailer. Frames, palettes and graphic controls are kept byte for byte.
  */
-import {
-  byte,
-  concatBytes,
-  hasAscii,
-  u16le,
-  UnreadableImage,
-  type CleanImage,
-} from './image-bytes';
+import { byte, hasAscii, KeptBytes, u16le, UnreadableImage, type CleanImage } from './image-bytes';
 
 const TRAILER = 0x3b;
 const EXTENSION = 0x21;
@@ -38,13 +31,14 @@ export function cleanGif(bytes: Uint8Array): CleanImage {
   };
 
   let at = 13 + colourTable(byte(bytes, 10));
-  const kept: Uint8Array[] = [bytes.subarray(0, at)];
+  const kept = new KeptBytes(bytes.length);
+  kept.keep(bytes, 0, at);
   for (;;) {
     if (at >= bytes.length) throw fail('cut off before the trailer');
     const start = at;
     const block = bytes[at];
     if (block === TRAILER) {
-      kept.push(bytes.subarray(at, at + 1));
+      kept.keep(bytes, at, at + 1);
       break;
     }
     if (block === EXTENSION) {
@@ -52,17 +46,17 @@ export function cleanGif(bytes: Uint8Array): CleanImage {
       const end = pastBlocks(at + 2);
       const looping = LOOPING.some((name) => bytes[at + 2] === 11 && hasAscii(bytes, at + 3, name));
       const dropped = label === COMMENT || (label === APPLICATION && !looping);
-      if (!dropped) kept.push(bytes.subarray(start, end));
+      if (!dropped) kept.keep(bytes, start, end);
       at = end;
     } else if (block === IMAGE) {
       if (at + 11 > bytes.length) throw fail('cut off in an image descriptor');
       const dataAt = at + 10 + colourTable(byte(bytes, at + 9)) + 1; // past the LZW code size
       at = pastBlocks(dataAt);
-      kept.push(bytes.subarray(start, at));
+      kept.keep(bytes, start, at);
     } else {
       throw fail(`unknown block ${block} at ${at}`);
     }
   }
   if (width === 0 || height === 0) throw fail('no size');
-  return { bytes: concatBytes(kept), width, height };
+  return { bytes: kept.bytes, width, height };
 }

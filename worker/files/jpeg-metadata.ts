@@ -10,18 +10,12 @@
  * size this reads. The browser draws photos upright before it scales them down, so photos it
  * scaled arrive with no orientation to lose.
  */
-import {
-  byte,
-  concatBytes,
-  hasAscii,
-  u16be,
-  UnreadableImage,
-  type CleanImage,
-} from './image-bytes';
+import { byte, hasAscii, KeptBytes, u16be, UnreadableImage, type CleanImage } from './image-bytes';
 
 const SOI = 0xd8;
 const EOI = 0xd9;
 const SOS = 0xda;
+const END_OF_IMAGE = new Uint8Array([0xff, EOI]);
 const COM = 0xfe;
 
 /** APPn segments kept, by marker: what their data starts with. */
@@ -57,7 +51,9 @@ function scanEnd(bytes: Uint8Array, from: number): number {
 export function cleanJpeg(bytes: Uint8Array): CleanImage {
   const fail = (why: string) => new UnreadableImage('JPEG', why);
   if (bytes[0] !== 0xff || bytes[1] !== SOI) throw fail('no start of image');
-  const kept: Uint8Array[] = [bytes.subarray(0, 2)];
+  // An image cut off after its last scan is closed with an end: two bytes more at most.
+  const kept = new KeptBytes(bytes.length + END_OF_IMAGE.length);
+  kept.keep(bytes, 0, 2);
   let width = 0;
   let height = 0;
   let at = 2;
@@ -65,7 +61,7 @@ export function cleanJpeg(bytes: Uint8Array): CleanImage {
     if (at >= bytes.length) {
       // Cut off after its last scan: kept as far as it goes, and closed.
       if (width === 0) throw fail('cut off before its frame');
-      kept.push(new Uint8Array([0xff, EOI]));
+      kept.keep(END_OF_IMAGE, 0, END_OF_IMAGE.length);
       break;
     }
     if (bytes[at] !== 0xff) throw fail(`no marker at ${at}`);
@@ -75,11 +71,11 @@ export function cleanJpeg(bytes: Uint8Array): CleanImage {
     const start = at - 1;
     at++;
     if (marker === EOI) {
-      kept.push(bytes.subarray(start, at));
+      kept.keep(bytes, start, at);
       break;
     }
     if (standsAlone(marker)) {
-      kept.push(bytes.subarray(start, at));
+      kept.keep(bytes, start, at);
       continue;
     }
     if (at + 2 > bytes.length) throw fail('cut off in a segment length');
@@ -90,14 +86,14 @@ export function cleanJpeg(bytes: Uint8Array): CleanImage {
       height = u16be(bytes, at + 3);
       width = u16be(bytes, at + 5);
     }
-    if (keeps(marker, bytes, at + 2)) kept.push(bytes.subarray(start, end));
+    if (keeps(marker, bytes, at + 2)) kept.keep(bytes, start, end);
     at = end;
     if (marker === SOS) {
       const dataEnd = scanEnd(bytes, at);
-      kept.push(bytes.subarray(at, dataEnd));
+      kept.keep(bytes, at, dataEnd);
       at = dataEnd;
     }
   }
   if (width === 0 || height === 0) throw fail('no frame with a size');
-  return { bytes: concatBytes(kept), width, height };
+  return { bytes: kept.bytes, width, height };
 }

@@ -5,8 +5,9 @@
  */
 import {
   byte,
-  concatBytes,
+  fourCc,
   hasAscii,
+  KeptBytes,
   u16le,
   u24le,
   u32le,
@@ -18,9 +19,6 @@ const DROPPED = new Set(['EXIF', 'XMP ']);
 /** VP8X's flag bits for an EXIF and an XMP chunk. */
 const EXIF_FLAG = 0x08;
 const XMP_FLAG = 0x04;
-
-const fourCc = (bytes: Uint8Array, at: number) =>
-  String.fromCharCode(...bytes.subarray(at, at + 4));
 
 /** The picture's size from its VP8X, VP8 or VP8L chunk (data at `at`), or null. */
 function sizeOf(type: string, bytes: Uint8Array, at: number, length: number) {
@@ -42,7 +40,9 @@ export function cleanWebp(bytes: Uint8Array): CleanImage {
   if (!hasAscii(bytes, 0, 'RIFF') || !hasAscii(bytes, 8, 'WEBP')) throw fail('no RIFF WEBP');
   const riffEnd = 8 + u32le(bytes, 4);
   if (riffEnd > bytes.length) throw fail('cut off');
-  const kept: Uint8Array[] = [];
+  // The RIFF header, its size written anew once the chunks kept are known.
+  const kept = new KeptBytes(Math.max(riffEnd, 12));
+  kept.keep(bytes, 0, 12);
   let size: { width: number; height: number } | null = null;
   let at = 12;
   while (at < riffEnd) {
@@ -53,19 +53,16 @@ export function cleanWebp(bytes: Uint8Array): CleanImage {
     // The last chunk's padding byte is sometimes left out by writers.
     if (at + 8 + length > riffEnd) throw fail(`chunk ${type} overruns`);
     size ??= sizeOf(type, bytes, at + 8, length);
-    if (type === 'VP8X') {
-      const chunk = bytes.slice(at, Math.min(end, riffEnd));
-      chunk[8] = byte(chunk, 8) & ~(EXIF_FLAG | XMP_FLAG);
-      kept.push(chunk);
-    } else if (!DROPPED.has(type)) {
-      kept.push(bytes.subarray(at, Math.min(end, riffEnd)));
+    if (!DROPPED.has(type)) {
+      const keptAt = kept.keep(bytes, at, Math.min(end, riffEnd));
+      if (type === 'VP8X' && length > 0) {
+        kept.setByte(keptAt + 8, byte(bytes, at + 8) & ~(EXIF_FLAG | XMP_FLAG));
+      }
     }
     at = end;
   }
   if (!size || size.width === 0 || size.height === 0) throw fail('no picture with a size');
-  const body = concatBytes(kept);
-  const header = new Uint8Array(12);
-  header.set(bytes.subarray(0, 12));
-  new DataView(header.buffer).setUint32(4, 4 + body.length, true);
-  return { bytes: concatBytes([header, body]), ...size };
+  const cleaned = kept.bytes;
+  new DataView(cleaned.buffer, cleaned.byteOffset).setUint32(4, cleaned.length - 8, true);
+  return { bytes: cleaned, ...size };
 }

@@ -190,3 +190,49 @@ export function gifWithEverything(): Uint8Array {
     plainGif.subarray(frameAt),
   );
 }
+
+/** `part` `count` times over. */
+function repeated(part: Uint8Array, count: number): Uint8Array {
+  const out = new Uint8Array(part.length * count);
+  for (let at = 0; at < out.length; at += part.length) out.set(part, at);
+  return out;
+}
+
+/**
+ * Each plain image with `count` of the smallest part its format keeps put before its picture:
+ * restart markers (JPEG, 2 bytes), empty private chunks (PNG, 12; WebP, 8), empty graphic
+ * controls (GIF, 3). Valid enough to be cleaned, and a file of them holds millions in 10 MB.
+ */
+export function imagesOfTinyParts(count: number) {
+  const jpeg = concat(
+    plainJpeg.subarray(0, 2),
+    repeated(new Uint8Array([0xff, 0xd0]), count),
+    plainJpeg.subarray(2),
+  );
+  const ihdrEnd = 8 + 25;
+  const png = concat(
+    plainPng.subarray(0, ihdrEnd),
+    repeated(pngChunk('prVt', new Uint8Array(0)), count),
+    plainPng.subarray(ihdrEnd),
+  );
+  const webp = concat(
+    ascii('RIFF'),
+    new Uint8Array(4),
+    ascii('WEBP'),
+    repeated(webpChunk('prVt', new Uint8Array(0)), count),
+    plainWebp.subarray(12),
+  );
+  new DataView(webp.buffer).setUint32(4, webp.length - 8, true);
+  const frameAt = plainGif.indexOf(0x21, 13 + 3 * 64);
+  const gif = concat(
+    plainGif.subarray(0, frameAt),
+    repeated(new Uint8Array([0x21, 0xf9, 0]), count),
+    plainGif.subarray(frameAt),
+  );
+  return [
+    ['image/jpeg', jpeg],
+    ['image/png', png],
+    ['image/webp', webp],
+    ['image/gif', gif],
+  ] as const;
+}
