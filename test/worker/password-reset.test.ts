@@ -185,3 +185,38 @@ describe('recovery that strangers cannot jam', () => {
     expect(kept.sort()).toEqual((await Promise.all(later.map(sha256Hex))).sort());
   });
 });
+
+describe('a reset that shuts out whoever knew the old password', () => {
+  it('voids an email change they asked for before it, whose link went to their own address', async () => {
+    mailbox = watchMailbox();
+    const { account } = await signedInClient();
+    // The attacker signs in with the known password and asks to move the account to theirs.
+    const attacker = new Client();
+    await attacker.call('/auth/login', {
+      body: { email: account.email, password: account.password },
+    });
+    const attackersEmail = `attacker-${account.email}`;
+    const asked = await attacker.call('/auth/settings/email', {
+      method: 'PUT',
+      body: { currentPassword: account.password, newEmail: attackersEmail },
+    });
+    expect(asked.status).toBe(200);
+    const changeToken = await mailbox.verifyTokenFor(attackersEmail);
+
+    // The owner, told of the request, resets the password.
+    await forgot(new Client(), account.email);
+    const [resetToken] = await resetTokensFor(account.email, 1);
+    expect((await reset(resetToken!)).status).toBe(200);
+
+    // The change link the attacker holds no longer moves the account.
+    const opened = await new Client().call('/auth/verify-email', { body: { token: changeToken } });
+    expect(opened.status).toBe(400);
+    expect(opened.body.error).toBe('This verification link is invalid or has expired.');
+    const owner = new Client();
+    const login = await owner.call('/auth/login', {
+      body: { email: account.email, password: 'brand-new-pass' },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.user.email).toBe(account.email);
+  });
+});

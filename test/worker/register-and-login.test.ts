@@ -1,4 +1,6 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { SESSIONS_PER_ACCOUNT_MAX } from '../../worker/credentials/sessions';
 import { messages } from '../../contract/validation';
 import { Client, newAccount, signedInClient } from './support/api';
 import { watchMailbox } from './support/mailbox';
@@ -119,5 +121,36 @@ describe('GET /api/auth/login/current and POST /api/auth/logout', () => {
     expect((await forged.call('/auth/login/current')).status).toBe(401);
     forged.cookie = 'session=garbage';
     expect((await forged.call('/auth/login/current')).status).toBe(401);
+  });
+});
+
+describe('sessions of one account', () => {
+  it(`are kept to the newest ${SESSIONS_PER_ACCOUNT_MAX}, however often it signs in`, async () => {
+    // A successful login gives its rate-limit slot back, so nothing else bounds the rows a
+    // script signing in to its own account in a loop would add.
+    const { client, account, user } = await signedInClient();
+    const first = client.cookie;
+    const browsers: Client[] = [];
+    for (let i = 0; i < SESSIONS_PER_ACCOUNT_MAX + 5; i++) {
+      const browser = new Client();
+      browser.ip = client.ip;
+      const login = await browser.call('/auth/login', {
+        body: { email: account.email, password: account.password },
+      });
+      expect(login.status).toBe(200);
+      browsers.push(browser);
+    }
+    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?')
+      .bind(user.id)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(SESSIONS_PER_ACCOUNT_MAX);
+    // The oldest went; the newest still work.
+    const oldest = new Client();
+    oldest.cookie = first;
+    expect((await oldest.call('/auth/login/current')).status).toBe(401);
+    expect((await browsers.at(-1)!.call('/auth/login/current')).status).toBe(200);
+    expect((await browsers.at(-SESSIONS_PER_ACCOUNT_MAX)!.call('/auth/login/current')).status).toBe(
+      200,
+    );
   });
 });

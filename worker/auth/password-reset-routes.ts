@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { forgotPasswordBody, resetPasswordBody } from '../../contract/auth';
 import type { MessageResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
-import { passwordResets, users } from '../db/schema';
+import { emailVerifications, passwordResets, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { sha256Hex } from '../lib/encoding';
@@ -87,6 +87,13 @@ export const passwordResetRoutes = new Hono<AppEnv>()
         .delete(passwordResets)
         .where(
           or(eq(passwordResets.userId, claimed.userId), lt(passwordResets.expiresAt, Date.now())),
+        ),
+      // So is a pending email change: it was asked for with the old password, perhaps by
+      // whoever the owner is shutting out, and its link went to the address they chose.
+      db
+        .delete(emailVerifications)
+        .where(
+          and(eq(emailVerifications.userId, claimed.userId), eq(emailVerifications.kind, 'change')),
         ),
     ]);
     // Revoked sessions' sockets would keep talking: whoever knew the old password is out.

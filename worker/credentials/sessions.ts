@@ -1,5 +1,5 @@
 /** Session rows: created at login, looked up on every signed-in request, deleted to revoke. */
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { closeUserSockets } from '../room-calls/close-sockets';
@@ -13,6 +13,14 @@ import {
   type SessionClaims,
 } from './session-cookie';
 
+/**
+ * The live sessions an account keeps: more browsers than anyone signs in from. A successful
+ * login gives its rate-limit slot back (people behind one NAT all sign in), so without this
+ * bound a script signing in to its own account in a loop would add a row each time, each kept
+ * for the session's seven days.
+ */
+export const SESSIONS_PER_ACCOUNT_MAX = 30;
+
 /** Starts a session for a user who just proved their password, and sets its cookie. */
 export async function startSession(c: Context<AppEnv>, userId: string): Promise<SessionRow> {
   const now = Date.now();
@@ -24,10 +32,20 @@ export async function startSession(c: Context<AppEnv>, userId: string): Promise<
     createdAt: now,
   };
   const db = c.var.db;
-  // Expired rows of this user go now, so the table stays bounded without a sweeper.
+  const mine = eq(sessions.userId, userId);
+  const newest = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(mine)
+    // rowid breaks a tie of two sessions started in one millisecond: the later insert is newer.
+    .orderBy(desc(sessions.createdAt), desc(sql`rowid`))
+    .limit(SESSIONS_PER_ACCOUNT_MAX);
+  // Expired rows of this user go now, so the table stays bounded without a sweeper, and so do
+  // the oldest past the bound. One transaction: racing logins cannot leave more.
   await db.batch([
-    db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now))),
+    db.delete(sessions).where(and(mine, lt(sessions.expiresAt, now))),
     db.insert(sessions).values(session),
+    db.delete(sessions).where(and(mine, notInArray(sessions.id, newest))),
   ]);
   await writeSessionCookie(c, { sub: userId, sid: session.id }, session.expiresAt);
   return session;
