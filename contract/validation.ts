@@ -67,7 +67,10 @@ export const emailSchema = z
     const at = email.lastIndexOf('@');
     const domain = normalizeDomain(email.slice(at + 1));
     // Composed first: an é typed as e and an accent is the same address as a single é.
-    const normalized = domain && `${email.slice(0, at).normalize('NFC').toLowerCase()}@${domain}`;
+    const normalized =
+      domain &&
+      !isUnreachableDomain(domain) &&
+      `${email.slice(0, at).normalize('NFC').toLowerCase()}@${domain}`;
     if (!normalized || normalized.length > EMAIL_MAX) {
       ctx.issues.push({
         code: 'custom',
@@ -78,6 +81,16 @@ export const emailSchema = z
     }
     return normalized;
   });
+
+/**
+ * '.invalid' is reserved (RFC 2606): no mail reaches it, so no one can prove such an address.
+ * It is where a released account's placeholder lives (contract/email-verification.ts): an
+ * account that took `released-<holder's id>@released.invalid` first would make the release
+ * fail, and the address's owner could never take it back from the unverified holder.
+ */
+function isUnreachableDomain(domain: string): boolean {
+  return domain.endsWith('.invalid');
+}
 
 const trimAsciiSpace = (text: string) => text.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
 

@@ -190,6 +190,25 @@ describe('an address held by an account that never proved it', () => {
     expect((await verify(claim)).status).toBe(400);
     expect((await login(holder.account.email, holder.account.password)).status).toBe(200);
   });
+
+  it('still goes to its owner when the squatter has taken the placeholder it would be left with', async () => {
+    mailbox = watchMailbox();
+    const squatter = await signedInClient();
+    const address = squatter.account.email;
+    // The placeholder is made from the holder's id, which the squatter's sign-up answered.
+    const placeholder = { ...newAccount(), email: `released-${squatter.user.id}@released.invalid` };
+    const squatted = await new Client().call('/auth/register', { body: placeholder });
+
+    const owner = { ...newAccount(), email: address, password: 'the-owners-pass' };
+    expect((await new Client().call('/auth/register', { body: owner })).status).toBe(201);
+    const claim = await mailbox.linkFor(address, '/verify-email/');
+    const opened = await verify(claim.split('/').pop()!);
+    expect(opened.body).toEqual({ message: expect.stringMatching(/account is ready/) });
+    expect((await login(address, owner.password)).status).toBe(200);
+    // No account can hold an address at the placeholders' domain.
+    expect(squatted.status).toBe(400);
+    expect(squatted.body.error).toBe('Please enter a valid email address.');
+  });
 });
 
 describe('an address its owner proved', () => {
