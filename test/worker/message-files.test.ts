@@ -5,11 +5,13 @@
  * route itself has its own tests (files-*.test.ts); here the room is told of uploads as the
  * route tells it.
  */
-import { env } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { RoomUpload } from '../../worker/chat/messages/message-files';
+import { MessageFiles, type RoomUpload } from '../../worker/chat/messages/message-files';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
 import { fileKey } from '../../worker/files/file-key';
 import { roomStub } from '../../worker/room-calls/room-rpc';
+import { stored, uploaded } from './support/files';
 import { eventsFor, flush, post, refusedWith, roomListEntry } from './support/messages';
 import { ownerAndGuestJoined } from './support/rooms';
 
@@ -121,6 +123,50 @@ describe('files in messages', () => {
     expect((await roomListEntry(guest.client, roomId))?.lastMessageExcerpt?.plainText).toContain(
       'File: plan.pdf',
     );
+    a.close();
+    b.close();
+  });
+
+  it('tells D1 which message carries a file, though the object restarts before its flush', async () => {
+    const { roomId, a, b, owner } = await ownerAndGuestJoined({ name: 'Files' });
+    const fileId = await uploaded(owner.client, roomId, 'some words', { name: 'notes.txt' });
+    const sent = await post(a, roomId, 'see', { files: [fileId] });
+    // What an object started now (after a deploy, before the flush) has left to tell D1.
+    const toTell = () =>
+      runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) =>
+        new MessageFiles(
+          state.storage.sql,
+          () => env.FILES,
+          () => env.DB,
+          () => roomId,
+        ).takeSent(),
+      );
+    expect(await toTell()).toEqual(new Map([[fileId, sent.id]]));
+    await flush(roomId);
+    // Without it, the hourly clean-up would take the file for one never sent.
+    expect((await stored(fileId)).row?.message_id).toBe(sent.id);
+    expect(await toTell()).toEqual(new Map());
+    a.close();
+    b.close();
+  });
+
+  it('gives a room made before the D1 mark its column on the next start', async () => {
+    const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Files' });
+    const columns = await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) => {
+      const sql = state.storage.sql;
+      sql.exec('ALTER TABLE uploads DROP COLUMN d1_pending');
+      new MessageFiles(
+        sql,
+        () => env.FILES,
+        () => env.DB,
+        () => roomId,
+      );
+      return sql
+        .exec<{ name: string }>('PRAGMA table_info(uploads)')
+        .toArray()
+        .map(({ name }) => name);
+    });
+    expect(columns).toContain('d1_pending');
     a.close();
     b.close();
   });

@@ -9,3 +9,14 @@ export function ensureTable(sql: SqlStorage, name: string, columns: string) {
   if (sql.exec(`PRAGMA table_info(${name})`).toArray().length > 0) return;
   sql.exec(`CREATE TABLE IF NOT EXISTS ${name} (${columns})`);
 }
+
+/**
+ * Adds a column to a table made before it (a room made before the column, on its next start).
+ * Only a read when it is there, as above.
+ */
+export function ensureColumn(sql: SqlStorage, table: string, column: string, type: string) {
+  if (!/^\w+$/.test(table) || !/^\w+$/.test(column)) throw new Error(`not a name: ${column}`);
+  const columns = sql.exec<{ name: string }>(`PRAGMA table_info(${table})`).toArray();
+  if (columns.some(({ name }) => name === column)) return;
+  sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+}

@@ -13,7 +13,7 @@ import {
 } from '../../../contract/files';
 import { refused, type Refused } from '../../../contract/realtime';
 import { fileKey } from '../../files/file-key';
-import { ensureTable } from '../../lib/sqlite-tables';
+import { ensureColumn, ensureTable } from '../../lib/sqlite-tables';
 
 /** What the upload route tells the room of a new upload. */
 export interface RoomUpload extends UploadedFile {
@@ -31,8 +31,12 @@ const IDS_PER_STATEMENT = 90;
 export class MessageFiles {
   /** Named by a send still on its way to storage: no second send may take them. */
   private readonly reserved = new Set<string>();
-  /** Sent since the last summary flush: file id → message id, for D1's rows (clean-up). */
-  private sent = new Map<string, number>();
+  /**
+   * Sent and not yet in D1's rows: file id → message id, for the summary flush. Kept in SQLite
+   * too (`d1_pending`), and read back when the object starts: a file D1 never heard was sent is
+   * one the hourly clean-up deletes as never sent, from a message that still shows it.
+   */
+  private sent: Map<string, number>;
 
   constructor(
     private readonly sql: SqlStorage,
@@ -45,7 +49,16 @@ export class MessageFiles {
       'uploads',
       `id TEXT PRIMARY KEY, uploader_id TEXT NOT NULL, name TEXT NOT NULL, size INTEGER NOT NULL,
        type TEXT NOT NULL, width INTEGER, height INTEGER, created_at INTEGER NOT NULL,
-       message_id INTEGER`,
+       message_id INTEGER, d1_pending INTEGER NOT NULL DEFAULT 0`,
+    );
+    ensureColumn(sql, 'uploads', 'd1_pending', 'INTEGER NOT NULL DEFAULT 0');
+    this.sent = new Map(
+      sql
+        .exec<{ id: string; message_id: number }>(
+          'SELECT id, message_id FROM uploads WHERE d1_pending = 1',
+        )
+        .toArray()
+        .map((row) => [row.id, row.message_id]),
     );
   }
 
@@ -107,7 +120,11 @@ export class MessageFiles {
     for (const { id } of files) {
       this.reserved.delete(id);
       if (messageId === null) continue;
-      this.sql.exec('UPDATE uploads SET message_id = ? WHERE id = ?', messageId, id);
+      this.sql.exec(
+        'UPDATE uploads SET message_id = ?, d1_pending = 1 WHERE id = ?',
+        messageId,
+        id,
+      );
       this.sent.set(id, messageId);
     }
   }
@@ -119,8 +136,16 @@ export class MessageFiles {
     return sent;
   }
 
+  /** The flush failed: its files go with the next one. */
   putBack(sent: Map<string, number>) {
     for (const [id, messageId] of sent) this.sent.set(id, messageId);
+  }
+
+  /** The flush wrote these to D1: a restart no longer needs to tell it. */
+  reported(sent: Map<string, number>) {
+    for (const id of sent.keys()) {
+      this.sql.exec('UPDATE uploads SET d1_pending = 0 WHERE id = ?', id);
+    }
   }
 
   /** A deleted message's files: gone from R2 (not unlinked), D1 and here. */

@@ -155,6 +155,7 @@ export class RoomMessages {
       const flush = { ...parts, alsoRead: push?.audience };
       const { wrote, alsoRead } = await flushRoomSummary(db(), identity.id, flush);
       if (wrote) this.summaryWrittenAt = Date.now();
+      this.files.reported(filesSent);
       if (push) await this.push.send(push, alsoRead);
     } catch (error) {
       this.files.putBack(filesSent);
