@@ -166,6 +166,31 @@ describe('POST /api/rooms/:roomId/invites', () => {
     expect(res.status).toBe(403);
   });
 
+  it('never lets racing creations take the room past 50 live links', async () => {
+    const { owner, roomId } = await roomWithOwner();
+    // 45 live links already (written directly, faster than 45 calls), then 12 asked at once.
+    await env.DB.batch(
+      Array.from({ length: 45 }, (_, i) =>
+        env.DB.prepare('INSERT INTO room_invites (code, room_id) VALUES (?, ?)').bind(
+          `${roomId}-${i}`,
+          roomId,
+        ),
+      ),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => owner.client.call(`/rooms/${roomId}/invites`, { body: {} })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
+    for (const refused of answers.filter((a) => a.status !== 201)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatch(/too many invite links/);
+    }
+    const live = await env.DB.prepare('SELECT COUNT(*) AS n FROM room_invites WHERE room_id = ?')
+      .bind(roomId)
+      .first<{ n: number }>();
+    expect(live?.n).toBe(50);
+  });
+
   it('keeps links of another room from admitting here', async () => {
     const { owner, roomId } = await roomWithOwner();
     const other = await createRoom(owner.client, 'Other room');

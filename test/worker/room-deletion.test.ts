@@ -6,9 +6,12 @@ import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
 import { ROOM_DELETED } from '../../worker/chat/messages/room-messages';
+import { openDb } from '../../worker/db/client';
+import { deleteRoomEverywhere } from '../../worker/room-removal/delete-room';
 import { roomStub } from '../../worker/room-calls/room-rpc';
 import { signedInClient } from './support/api';
 import { createRoom } from './support/rooms';
+import { TestSocket } from './support/socket';
 
 async function aRoom() {
   const owner = await signedInClient();
@@ -37,6 +40,29 @@ describe('a deleted room', () => {
     await runInDurableObject(stub, (room: ChatRoom) => {
       expect(room.parts.messages.store.count()).toBe(0);
       expect(room.parts.identity.deleted).toBe(true);
+    });
+  });
+});
+
+describe('deleting a room when the file store fails', () => {
+  it('still ends its sockets and forgets its history, and says it failed', async () => {
+    const { owner, roomId, stub } = await aRoom();
+    const socket = await TestSocket.joined(owner.client, roomId, 'Owner');
+    expect(await socket.emit('sendMessage', { text: 'soon gone', roomId })).toEqual({});
+    const outage = new Error('R2 is unavailable');
+    const failingFiles = {
+      list: () => Promise.reject(outage),
+      delete: () => Promise.reject(outage),
+    } as unknown as R2Bucket;
+
+    await expect(
+      deleteRoomEverywhere({ ...env, FILES: failingFiles }, openDb(env.DB), roomId),
+    ).rejects.toThrow(outage);
+
+    expect((await socket.waitForEvent('room-deleted'))[0]).toEqual({ roomId });
+    await runInDurableObject(stub, (room: ChatRoom) => {
+      expect(room.parts.identity.deleted).toBe(true);
+      expect(room.parts.messages.store.count()).toBe(0);
     });
   });
 });

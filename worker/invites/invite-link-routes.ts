@@ -2,7 +2,7 @@
  * A room's invite links: the one to share (members), a reset that revokes every link given out
  * before, and links that expire or run out (the owner). Mounted at /api/rooms.
  */
-import { and, count, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, exists, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { createInviteBody, inviteMessages, type InviteLinkResponse } from '../../contract/invites';
 import { roomIdSchema, roomMessages } from '../../contract/rooms';
@@ -65,28 +65,43 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
     const { db } = c.var;
     const now = Date.now();
     await db.delete(roomInvites).where(and(eq(roomInvites.roomId, room.roomId), spent(now)));
-    const [live] = await db
-      .select({ n: count() })
-      .from(roomInvites)
-      .where(eq(roomInvites.roomId, room.roomId));
-    if ((live?.n ?? 0) >= LIVE_LINKS_MAX) throw new ApiError(409, inviteMessages.tooManyLinks);
     const code = newCode();
     const expiresAt = expiresInHours ? now + expiresInHours * HOUR_MS : undefined;
-    await db.batch([
+    const [made] = await db.batch([
+      // Made only while the room has fewer than LIVE_LINKS_MAX, counted by the INSERT itself:
+      // a count read before it let creations racing at 49 live links all in, past the bound.
+      // The columns come in the table's order, as drizzle's INSERT ... SELECT asks.
+      db
+        .insert(roomInvites)
+        .select(
+          db
+            .select({
+              code: sql<string>`${code}`.as('code'),
+              roomId: rooms.roomId,
+              createdBy: sql<string>`${c.var.user.id}`.as('created_by'),
+              expiresAt: sql<number | null>`${expiresAt ?? null}`.as('expires_at'),
+              maxUses: sql<number | null>`${maxUses ?? null}`.as('max_uses'),
+              uses: sql<number>`0`.as('uses'),
+              createdAt: sql<number>`${now}`.as('created_at'),
+            })
+            .from(rooms)
+            .where(and(eq(rooms.roomId, room.roomId), lt(liveLinks(room.roomId), LIVE_LINKS_MAX))),
+        )
+        .returning({ code: roomInvites.code }),
       // A limited link means little while the room's id alone still admits: the first one
       // turns invite links on (the standing code is then what members share).
       db
         .update(rooms)
         .set({ inviteCode: newCode() })
-        .where(and(eq(rooms.roomId, room.roomId), isNull(rooms.inviteCode))),
-      db.insert(roomInvites).values({
-        code,
-        roomId: room.roomId,
-        createdBy: c.var.user.id,
-        expiresAt: expiresAt ?? null,
-        maxUses: maxUses ?? null,
-      }),
+        .where(
+          and(
+            eq(rooms.roomId, room.roomId),
+            isNull(rooms.inviteCode),
+            exists(db.select().from(roomInvites).where(eq(roomInvites.code, code))),
+          ),
+        ),
     ]);
+    if (made.length === 0) throw new ApiError(409, inviteMessages.tooManyLinks);
     return c.json(
       {
         inviteUrl: inviteUrl(c, room.roomId, code),
@@ -96,6 +111,11 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
       201,
     );
   });
+
+/** How many links the room has (after the spent ones went). */
+function liveLinks(roomId: string) {
+  return sql<number>`(select count(*) from ${roomInvites} where ${roomInvites.roomId} = ${roomId})`;
+}
 
 /** Links that admit nobody any more: past their time, or used up. */
 function spent(now: number) {

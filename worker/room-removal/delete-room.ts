@@ -24,9 +24,16 @@ export async function deleteRoomEverywhere(
     db.delete(rooms).where(eq(rooms.roomId, roomId)).returning(),
   ]);
   if (!deleted) return undefined;
-  await db.update(users).set({ roomId: null }).where(eq(users.roomId, roomId));
-  // Its files' rows went with the room (a cascade); their objects are deleted, not unlinked.
-  await removeRoomObjects(env.FILES, roomId);
-  await deleteRoom(env, roomId);
+  // Each clean-up is tried whatever befalls the others: the row is gone, so no second
+  // deletion will come to finish them, and one step failing before the room object's call
+  // left its sockets talking and its history kept.
+  const cleanups = await Promise.allSettled([
+    db.update(users).set({ roomId: null }).where(eq(users.roomId, roomId)),
+    // Its files' rows went with the room (a cascade); their objects are deleted, not unlinked.
+    removeRoomObjects(env.FILES, roomId),
+    deleteRoom(env, roomId),
+  ]);
+  const failed = cleanups.find((cleanup) => cleanup.status === 'rejected');
+  if (failed) throw failed.reason;
   return deleted;
 }
