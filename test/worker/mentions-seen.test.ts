@@ -15,6 +15,7 @@ import { eventsFor, flush, post, roomListEntry } from './support/messages';
 import { joinRoom, ownerAndGuest, ownerAndGuestJoined } from './support/rooms';
 import { sleep } from './support/room-object';
 import { TestSocket } from './support/socket';
+import { connectWithTicket, ticketFor } from './tickets-helpers';
 
 const unreadMentions = async (client: Client, roomId: string) =>
   (await roomListEntry(client, roomId))?.unreadMentions;
@@ -225,6 +226,69 @@ describe('seen', () => {
     await a.waitFor(() => told(a, 'Guest', m3.id));
     a.close();
     b.close();
+  });
+
+  it('stopping sharing holds for a socket opened with a ticket issued before it', async () => {
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Seen' });
+    // The chat screen reuses its ticket for the reconnects of its minute.
+    const ticket = await ticketFor(guest.client, roomId);
+    expect((await shareReads(guest.client, false)).status).toBe(200);
+    const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const { socket: b, answer } = await connectWithTicket(roomId, ticket, { ip: guest.client.ip });
+    expect(answer.startsWith('40')).toBe(true);
+    expect(await b.emit('join', { name: 'Guest', room: roomId })).toEqual({});
+    const m1 = await post(a, roomId, 'one');
+    expect(await b.emit('read', { messageId: m1.id })).toEqual({});
+    expect(await a.emit('read', { messageId: m1.id })).toEqual({});
+    await a.waitFor(() => told(a, 'Owner', m1.id));
+    await sleep(SEEN_INTERVAL_MS + 300);
+    expect(told(a, 'Guest', m1.id)).toBe(false);
+    expect(b.events('seen')).toEqual([]);
+    a.close();
+    b.close();
+  });
+
+  it("a deleted account's position goes: nobody who takes its nickname is shown as its reader", async () => {
+    const { owner, guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Seen' });
+    const m1 = await post(a, roomId, 'one');
+    expect(await b.emit('read', { messageId: m1.id })).toEqual({});
+    await a.waitFor(() => told(a, 'Guest', m1.id));
+    const deleted = await guest.client.call('/auth/settings/account', {
+      method: 'DELETE',
+      body: { password: guest.account.password },
+    });
+    expect(deleted.status).toBe(200);
+    await a.waitFor(() => told(a, 'Guest', 0));
+    // Nor does a mention name the account that is gone.
+    expect((await post(a, roomId, '@Guest hi')).mentions).toBeUndefined();
+
+    // Someone else takes the nickname, and does not share their reads.
+    const carol = await signedInClient();
+    expect((await shareReads(carol.client, false)).status).toBe(200);
+    expect((await joinRoom(carol.client, roomId, 'Guest')).status).toBe(200);
+    const tab = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const [first] = await tab.waitForEvent('seen');
+    expect(first.positions.map((p: Position) => p.nickname)).not.toContain('Guest');
+    a.close();
+    tab.close();
+  });
+
+  it('a rename moves the position to the new nickname and takes it from the old one', async () => {
+    const { owner, guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Seen' });
+    const m1 = await post(a, roomId, 'one');
+    expect(await b.emit('read', { messageId: m1.id })).toEqual({});
+    await a.waitFor(() => told(a, 'Guest', m1.id));
+    expect((await joinRoom(guest.client, roomId, 'Renamed')).status).toBe(200);
+    await a.waitFor(() => told(a, 'Guest', 0) && told(a, 'Renamed', m1.id));
+
+    // Whoever takes the old nickname next is not shown as having read anything.
+    const carol = await signedInClient();
+    expect((await shareReads(carol.client, false)).status).toBe(200);
+    expect((await joinRoom(carol.client, roomId, 'Guest')).status).toBe(200);
+    const tab = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const [first] = await tab.waitForEvent('seen');
+    expect(first.positions).toEqual([{ nickname: 'Renamed', messageId: m1.id }]);
+    for (const socket of [a, b, tab]) socket.close();
   });
 
   it('stopping sharing reaches a socket that left the room but stayed connected', async () => {

@@ -37,11 +37,11 @@ export async function closeUserSocketsIn(
   roomIds: string[],
   userId: string,
   reason: string,
-  options: { sessionId?: string } = {},
+  options: { sessionId?: string; accountDeleted?: boolean } = {},
 ): Promise<void> {
   const match: SocketMatch = options.sessionId
     ? { userId, sessionId: options.sessionId }
-    : { userId };
+    : { userId, ...(options.accountDeleted && { accountDeleted: true }) };
   await closeInRooms(env, roomIds, match, reason);
 }
 

@@ -9,8 +9,12 @@ import type { UploadedFile } from '../../contract/files';
 import type { MessageType } from '../../contract/realtime';
 import type { SearchQuery } from '../../contract/search';
 
-/** Which sockets to end from outside the room: a person's (one session's) or an address's. */
-export type SocketMatch = { userId: string; sessionId?: string } | { ip: string };
+/**
+ * Which sockets to end from outside the room: a person's (one session's) or an address's.
+ * `accountDeleted`: the person is gone for good, and the room forgets them as a member too.
+ */
+export type SocketMatch =
+  { userId: string; sessionId?: string; accountDeleted?: boolean } | { ip: string };
 
 /** The object of one room (tests reach it with runInDurableObject). */
 export function roomStub(env: Env, roomId: string, locationHint?: DurableObjectLocationHint) {

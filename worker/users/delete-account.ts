@@ -30,6 +30,7 @@ export async function deleteAccount(env: Env, db: Db, userId: string): Promise<b
     rooms.map(({ roomId }) => roomId),
     userId,
     'Your account was deleted',
+    { accountDeleted: true },
   );
   return deleted.length > 0;
 }

@@ -25,6 +25,8 @@ export class SeenPositions {
   private positions: Map<string, Position> | null = null;
   /** Moved since the last `seen`, by user id; messageId 0 says a position is gone. */
   private pending = new Map<string, Position>();
+  /** Nicknames given up since the last `seen`: their positions go (messageId 0). */
+  private retired = new Set<string>();
   private sendScheduled = false;
 
   constructor(
@@ -57,6 +59,17 @@ export class SeenPositions {
     this.scheduleSend();
   }
 
+  /**
+   * The person took another nickname: their position moves to it, and the old one goes, or
+   * whoever takes the old nickname next would be shown as having read that far.
+   */
+  renamed(userId: string, nickname: string) {
+    const known = this.all().get(userId);
+    if (!known || known.nickname === nickname) return;
+    this.retired.add(known.nickname);
+    this.moved(userId, nickname, known.messageId);
+  }
+
   /** A sharing socket that just joined: into SEEN, and every position now. */
   joined(socket: RoomSocket) {
     socket.join(SEEN);
@@ -69,6 +82,7 @@ export class SeenPositions {
   clear() {
     this.positions = new Map();
     this.pending.clear();
+    this.retired.clear();
     this.sql.exec('DELETE FROM seen_positions');
   }
 
@@ -95,9 +109,13 @@ export class SeenPositions {
   private send() {
     this.sendScheduled = false;
     const moved = this.pending;
+    const retired = this.retired;
     this.pending = new Map();
+    this.retired = new Set();
     if (moved.size === 0) return;
     const event: SeenEvent = { positions: [] };
+    // First, so that a position of someone who took the old nickname since stands after it.
+    for (const nickname of retired) event.positions.push({ nickname, messageId: 0 });
     for (const [userId, position] of moved) {
       event.positions.push(position);
       if (position.messageId === 0) {

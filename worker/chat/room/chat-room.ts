@@ -111,11 +111,12 @@ export class ChatRoom extends SocketIoServer<
 
   protected onUpgrade(request: Request): SocketState | Refusal {
     const forwarded = readForwarded(request.headers);
-    const { roomId, roomName, userId, role, sessionId, ip, shareReads } = forwarded;
+    const { roomId, roomName, userId, role, sessionId, ip } = forwarded;
     this.parts.identity.remember(roomId, roomName);
     const admitted = this.parts.gate.admit(forwarded);
     if (admitted instanceof Refusal) return admitted;
-    const state = newSocketState(userId, role, sessionId, ip, admitted.memberAs, shareReads);
+    const { memberAs, shareReads } = admitted;
+    const state = newSocketState(userId, role, sessionId, ip, memberAs, shareReads);
     if (this.parts.presence.socketsOf(userId) >= MAX_SOCKETS_PER_PERSON) {
       this.parts.security.refused(state, 'socket_refused', { reason: 'too many sockets' });
       return refusal(REFUSED.tooManyConnections);
@@ -203,6 +204,7 @@ export class ChatRoom extends SocketIoServer<
     this.renameCalls.delete(userId);
     const nickname = read ?? said;
     this.parts.members.set(userId, nickname);
+    this.parts.messages.seen.renamed(userId, nickname);
     const renamed = renameSockets(this.socketsOf(userId), userId, nickname);
     if (!renamed) return;
     this.parts.presence.changed({ kind: 'left', nickname: renamed.from, socket: renamed.socket });
@@ -241,6 +243,7 @@ export class ChatRoom extends SocketIoServer<
    * from the others once they stop.
    */
   async readSharingChanged(userId: string, share: boolean) {
+    this.parts.gate.readSharingChanged(userId, share);
     for (const socket of this.socketsOf(userId)) {
       socket.data.shareReads = share;
       socket.save();
@@ -289,6 +292,12 @@ export class ChatRoom extends SocketIoServer<
    */
   async closeSockets(match: SocketMatch, reason: string): Promise<number> {
     this.parts.gate.sessionsEnded(match);
+    // A deleted account's nickname is free for someone else: it names nobody in a mention,
+    // and its read position goes, or whoever takes the nickname is shown as having read it.
+    if ('userId' in match && match.accountDeleted) {
+      this.parts.members.remove(match.userId);
+      this.parts.messages.seen.forget(match.userId);
+    }
     const sockets = 'userId' in match ? this.socketsOf(match.userId) : this.sockets('/', true);
     return closeMatching(sockets, match, reason);
   }

@@ -39,9 +39,9 @@ export class RoomGate {
 
   /**
    * A refusal, or the nickname the worker found the person a member as, if the room can still
-   * trust it (no removal or nickname change since the check).
+   * trust it (no removal or nickname change since the check), and their read sharing setting.
    */
-  admit(forwarded: ForwardedUpgrade): Refusal | { memberAs: string | null } {
+  admit(forwarded: ForwardedUpgrade): Refusal | { memberAs: string | null; shareReads: boolean } {
     const { userId, ip, memberAs } = forwarded;
     // An upgrade checked against D1 just before a kick reaches the room just after it.
     if (this.bans.has(userId)) return refusal(REFUSED.banned);
@@ -54,7 +54,9 @@ export class RoomGate {
     // moments before it arrived) does not vouch for the nickname. The worker always says when.
     const checkedAt = forwarded.checkedAt ?? Date.now();
     const fresh = !this.removals.includes(userId) && !this.voids.nicknameStale(userId, checkedAt);
-    return { memberAs: memberAs && fresh ? memberAs : null };
+    // A ticket says the setting of its issue, up to a minute ago: a change since is newer.
+    const shareReads = this.voids.readSharingSince(userId, checkedAt) ?? forwarded.shareReads;
+    return { memberAs: memberAs && fresh ? memberAs : null, shareReads };
   }
 
   isBanned(userId: string): boolean {
@@ -89,6 +91,11 @@ export class RoomGate {
     if (this.kickChecks.get(userId) !== check) return;
     this.kickChecks.delete(userId);
     if (!stands) this.bans.unban(userId);
+  }
+
+  /** 'Share when I have read messages' changed: upgrades checked before it carry the old one. */
+  readSharingChanged(userId: string, share: boolean) {
+    this.voids.readSharingChanged(userId, share);
   }
 
   /** A nickname set through the API voids tickets that carry the old one. */

@@ -9,7 +9,9 @@
  * - the room was deleted -> everyone.
  * A nickname change does not void tickets (the person reconnects with a fresh one at once);
  * the nickname of an older ticket, or of a cookie upgrade checked before the change, is just
- * not trusted, and `join` reads the membership from D1.
+ * not trusted, and `join` reads the membership from D1. Nor does a change of 'Share when I have
+ * read messages': an older ticket's setting gives way to the latest change (a ticket issued
+ * while sharing, used after the person stopped, must not share their reads again).
  *
  * Kept in the object's SQLite storage, not memory: an idle room is evicted within seconds,
  * and a ticket outlives that. An entry outlives every ticket it could void (TICKET_TTL_MS
@@ -65,6 +67,23 @@ export class TicketVoids {
 
   nicknameChanged(userId: string) {
     this.put(`n:${userId}`);
+  }
+
+  /** The person turned 'Share when I have read messages' on or off. */
+  readSharingChanged(userId: string, share: boolean) {
+    this.put(`${share ? 'r1' : 'r0'}:${userId}`);
+  }
+
+  /**
+   * The setting an upgrade checked at `checkedAt` must take instead of the one it carries: the
+   * latest change since its check (or up to the clock allowance before), or null when none.
+   * Two changes in one millisecond read as off.
+   */
+  readSharingSince(userId: string, checkedAt: number): boolean | null {
+    const on = this.at.get(`r1:${userId}`) ?? -Infinity;
+    const off = this.at.get(`r0:${userId}`) ?? -Infinity;
+    if (checkedAt > Math.max(on, off) + CLOCK_ALLOWANCE_MS) return null;
+    return on > off;
   }
 
   /**
