@@ -33,9 +33,13 @@ export function stripInvisibleInText(text: string): string {
 
 /**
  * Letters that show as nothing: the Hangul fillers and the blank Braille pattern. They are
- * writing (kept in text), but a message of them and spaces alone is a blank one.
+ * writing (kept in text), but a message of them and spaces alone is a blank one. So is one of
+ * what shows nothing on its own: control characters (a BEL, the C1 controls), variation
+ * selectors, the combining grapheme joiner, the tag characters (a flag's tail after its 🏴)
+ * and the interlinear annotation marks. A room named '\u0007' would show as no name at all.
  */
-const BLANK = /^[\s\u115F\u1160\u3164\uFFA0\u2800]*$/u;
+const BLANK =
+  /^[\s\p{Cc}\p{Variation_Selector}\u034F\u115F\u1160\u3164\uFFA0\u2800\uFFF9-\uFFFB\u{E0000}-\u{E007F}]*$/u;
 
 export function isBlank(text: string): boolean {
   return BLANK.test(text);

@@ -87,6 +87,9 @@ describe('invisible characters', () => {
       '\uFEFF\u00AD',
       '\u3164',
       '\u115F\u1160 \u2800',
+      // Controls, a variation selector and tag characters alone show nothing either.
+      '\u0007\u001B',
+      '\uFE0F \u{E0067}\u{E007F}',
     ]) {
       const blank = await socket.emit('sendMessage', { text, roomId });
       expect(blank.error, JSON.stringify(text)).toBe('Message cannot be empty');

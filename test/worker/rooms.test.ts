@@ -68,6 +68,13 @@ describe('POST /api/join', () => {
     // Letters that show as nothing (Hangul fillers, blank Braille) make no name either.
     const blank = await client.call('/join', { body: { roomName: '\u3164 \u2800\u115F' } });
     expect(blank.body).toEqual({ error: 'Please provide a room name' });
+    // So do characters that show nothing on their own: controls, selectors, tag characters.
+    for (const roomName of ['\u0007', '\u0085\u009B', '\uFE0F\u034F', '\u{E0067}\u{E007F}']) {
+      const unseen = await client.call('/join', { body: { roomName } });
+      expect(unseen.body, JSON.stringify(roomName)).toEqual({
+        error: 'Please provide a room name',
+      });
+    }
     const badNick = await client.call('/join', {
       body: { roomName: 'x', activeNickname: 'no spaces' },
     });
