@@ -150,6 +150,28 @@ describe('files in messages', () => {
     b.close();
   });
 
+  it('forgets uploads never sent once they are past sending, and keeps the sent ones', async () => {
+    const { roomId, a, b, owner } = await ownerAndGuestJoined({ name: 'Files' });
+    const day = 24 * 60 * 60_000;
+    const forgotten = await upload(roomId, owner.user.id, { createdAt: Date.now() - day });
+    const sent = await upload(roomId, owner.user.id);
+    await post(a, roomId, 'kept', { files: [sent.id] });
+    await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) => {
+      state.storage.sql.exec('UPDATE uploads SET created_at = ? WHERE id = ?', 0, sent.id);
+    });
+    const fresh = await upload(roomId, owner.user.id);
+    const ids = await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) =>
+      state.storage.sql
+        .exec<{ id: string }>('SELECT id FROM uploads')
+        .toArray()
+        .map(({ id }) => id),
+    );
+    expect(ids.sort()).toEqual([sent.id, fresh.id].sort());
+    expect(ids).not.toContain(forgotten.id);
+    a.close();
+    b.close();
+  });
+
   it('gives a room made before the D1 mark its column on the next start', async () => {
     const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Files' });
     const columns = await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) => {

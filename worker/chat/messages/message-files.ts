@@ -7,6 +7,7 @@
  */
 import {
   fileUrl,
+  UPLOAD_REMOVED_AFTER_MS,
   UPLOAD_UNSENT_MAX_MS,
   type MessageFile,
   type UploadedFile,
@@ -64,6 +65,12 @@ export class MessageFiles {
 
   uploaded(upload: RoomUpload) {
     const { id, uploaderId, name, size, type, width, height, createdAt } = upload;
+    // Uploads never sent are past sending long before the hourly clean-up takes their bytes;
+    // their rows here go too, or every upload would stay in the room's storage for good.
+    this.sql.exec(
+      'DELETE FROM uploads WHERE message_id IS NULL AND created_at < ?',
+      Date.now() - UPLOAD_REMOVED_AFTER_MS,
+    );
     this.sql.exec(
       `INSERT OR IGNORE INTO uploads (id, uploader_id, name, size, type, width, height, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
