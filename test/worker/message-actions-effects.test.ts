@@ -7,6 +7,8 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_BURST, REACTION_EMOJI_MAX, REACTION_NICKNAMES_MAX } from '../../contract/realtime';
+import { EMOJIS, QUICK_REACTIONS } from '../../client/features/chat/utils/emojis';
+import { isOneEmoji } from '../../worker/chat/messages/message-reactions';
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
 import { roomStub } from '../../worker/room-calls/room-rpc';
 import { eventsFor, post, refusedWith } from './support/messages';
@@ -61,6 +63,38 @@ describe('reactions', () => {
     expect(await b.emit('react', { roomId, messageId, emoji: '#️⃣' })).toEqual({});
     a.close();
     b.close();
+  });
+
+  it('takes every emoji the pickers offer, and emoji built as emoji are', () => {
+    const offered = [...EMOJIS, ...QUICK_REACTIONS].map(([emoji]) => emoji);
+    const built = [
+      '1\uFE0F\u20E3', // keycap
+      '\u{1F1EB}\u{1F1F7}', // a country's flag
+      '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}', // a region's flag
+      '\u{1F44D}\u{1F3FD}', // a skin tone
+      '\u{1F469}\u{1F3FD}\u200D\u{1F4BB}', // joined, with a skin tone
+      '\u2764\uFE0F\u200D\u{1F525}', // joined, with a selector
+      '\u{1F3F3}\uFE0F\u200D\u{1F308}',
+      '\u{1F441}\uFE0F\u200D\u{1F5E8}\uFE0F',
+      '\u2764', // text presentation, as many keyboards send it
+    ];
+    for (const emoji of [...offered, ...built]) expect(isOneEmoji(emoji), emoji).toBe(true);
+  });
+
+  it('refuses what looks like an emoji but would make a second chip of it', () => {
+    for (const emoji of [
+      '\u{1F44D}\u200D', // a joiner with nothing after it
+      '\u200D\u{1F44D}',
+      '\u{1F44D}\uFE0F\uFE0F', // a second selector
+      '\u{1F44D}\u{E0067}\u{E007F}', // tags on anything but the black flag
+      '\u{1F3F4}\u{E0067}', // a region's flag left open
+      '\u{1F1EB}', // half a flag
+      '\u{1F44D}\u{1F3FD}\u{1F3FD}',
+      'a',
+      '1',
+    ]) {
+      expect(isOneEmoji(emoji), JSON.stringify(emoji)).toBe(false);
+    }
   });
 
   it('toggles: a second reaction with the same emoji takes the first back', async () => {

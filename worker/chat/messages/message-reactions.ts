@@ -71,23 +71,26 @@ function summarize(sql: SqlStorage, messageId: number): Reaction[] {
 }
 
 /**
- * Whether `text` is one emoji, as people mean it: one grapheme, a pictograph or flag, and
- * nothing else but the parts emoji are made of.
+ * Whether `text` is one emoji, as people mean it: one grapheme, built as emoji are. A grapheme
+ * alone is not enough: it may carry any number of combining marks or start with a prepended
+ * sign (a thumbs-up under sixty stacked accents is one), and emoji parts that show nothing (a
+ * trailing joiner, a second variation selector) would make another chip that looks the same.
  */
 export function isOneEmoji(text: string): boolean {
-  const graphemes = [...segmenter.segment(text)];
-  if (graphemes.length !== 1) return false;
-  return EMOJI.test(text) && !LETTERS.test(text) && EMOJI_PARTS_ONLY.test(text);
+  if ([...segmenter.segment(text)].length !== 1) return false;
+  return KEYCAP.test(text) || FLAG.test(text) || TAG_FLAG.test(text) || JOINED.test(text);
 }
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-/** A pictograph (with any modifiers and joins), a flag's pair, or a keycap. */
-const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}{2}|^[0-9#*]\uFE0F?\u20E3$/u;
-/** Letters or numbers beside the pictograph would make it more than one emoji. */
-const LETTERS = /[\p{L}\p{N}](?!\uFE0F?\u20E3)/u;
+/** 1️⃣, #️⃣, *️⃣. */
+const KEYCAP = /^[0-9#*]\uFE0F?\u20E3$/u;
+/** A country's flag: two regional indicator letters. */
+const FLAG = /^\p{Regional_Indicator}{2}$/u;
+/** A region's flag: the black flag, tag letters, and the cancel tag (🏴󠁧󠁢󠁳󠁣󠁴󠁿). */
+const TAG_FLAG = /^\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}$/u;
 /**
- * Pictographs, and what joins and modifies them (ZWJ, variation selectors, skin tones, keycap,
- * flags' letters and tags). A grapheme may also carry any number of combining marks, or start
- * with a prepended sign: a thumbs-up under sixty stacked accents is one grapheme too.
+ * Pictographs joined by U+200D (👩🏽‍💻, ❤️‍🔥, 🏳️‍🌈), each with at most one skin tone or one
+ * presentation selector.
  */
-const EMOJI_PARTS_ONLY = /^[\p{Extended_Pictographic}\p{Emoji_Component}\uFE0E]+$/u;
+const JOINED =
+  /^\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|[\uFE0E\uFE0F])?(?:\u200D\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|[\uFE0E\uFE0F])?)*$/u;
