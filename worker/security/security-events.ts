@@ -49,8 +49,17 @@ export function violationWeight(eventType: SecurityEventType): number {
   return VIOLATION_WEIGHTS[eventType as ViolationType] ?? 0;
 }
 
-/** Audit events a caller can cause at will, and so held to the address's hourly bound. */
-const PROVOKED = new Set<SecurityEventType>(['blocked_request', 'password_reset_requested']);
+/**
+ * Audit events a caller can cause at will, and so held to the address's hourly bound. A room's
+ * owner can kick, unban and let back in a second account of their own in a loop, as fast as
+ * requests go: each kick and unban would be a row, pushing everything else off the Security tab.
+ */
+const PROVOKED = new Set<SecurityEventType>([
+  'blocked_request',
+  'password_reset_requested',
+  'member_kicked',
+  'member_unbanned',
+]);
 
 export interface RecordOptions {
   /** What the event adds to the address's score: the kind's weight unless given. */
@@ -115,12 +124,32 @@ function toRow(event: SecurityEventInput): EventRow {
   };
 }
 
-/** Long strings are cut, so a hostile payload cannot make one row large. */
+/**
+ * Control and format characters and line separators, but for the joiners (U+200C, U+200D) that
+ * emoji and some scripts are written with. The Security tab shows details as JSON, which escapes
+ * only the C0 controls: a bidirectional override in a caller's room id would read backwards
+ * there, and a line separator would start what looks like another field of the event.
+ */
+const UNSEEN = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/** Each unseen character as a mark the admin can read, e.g. <U+202E>. */
+function shown(text: string) {
+  return text.replace(
+    UNSEEN,
+    (char) => `<U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`,
+  );
+}
+
+/**
+ * Long strings are cut, so a hostile payload cannot make one row large, and what a caller may
+ * have written shows as it is (see UNSEEN).
+ */
 function bounded(details: Record<string, unknown> = {}) {
   return Object.fromEntries(
     Object.entries(details).map(([key, value]) => [
       key,
-      typeof value === 'string' ? value.slice(0, 300) : value,
+      // Cut before the marks too: their work is then bounded whatever the caller sent.
+      typeof value === 'string' ? shown(value.slice(0, 300)).slice(0, 300) : value,
     ]),
   );
 }
