@@ -35,11 +35,6 @@ const MAX_BODY_BYTES = 16 * 1024;
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 const api = new Hono<AppEnv>();
-api.use(secureHeaders({ strictTransportSecurity: HSTS }), async (c, next) => {
-  await next();
-  // A file's answer keeps its own (files/serve-file.ts): the browser may keep it, privately.
-  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-});
 // Before the body limit: another site's oversized post is refused as foreign, never read, and
 // never logged as a hostile payload from the address of whoever visited that site.
 api.use(sameOrigin);
@@ -78,6 +73,13 @@ function readsPrimary(path: string): boolean {
 }
 
 export const app = new Hono<AppEnv>();
+// First, so that every /api answer has them, a blocked address's 429 (refused before the API's
+// own middleware) included.
+app.use('/api/*', secureHeaders({ strictTransportSecurity: HSTS }), async (c, next) => {
+  await next();
+  // A file's answer keeps its own (files/serve-file.ts): the browser may keep it, privately.
+  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+});
 // /api only: the socket upgrade reads the primary through the plain binding, so that upgrades
 // arriving together can share one statement (chat/upgrade/upgrade-check.ts), and its 101 carries no
 // bookmark.

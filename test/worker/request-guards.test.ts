@@ -1,6 +1,7 @@
-import { SELF } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { Client, newAccount, signedInClient } from './support/api';
+import { createRoom } from './support/rooms';
 
 describe('same-origin checks on state-changing requests', () => {
   it('refuses a POST from another origin with 403', async () => {
@@ -75,9 +76,55 @@ describe('every error is JSON', () => {
     expect(text.status).toBe(400);
   });
 
+  it('refuses a JSON body sent under another type instead of acting as if it were empty', async () => {
+    // Hono's validator reads a body only when it is declared JSON and validates {} otherwise:
+    // a one-use link asked for as text/plain came out as one admitting anyone, for ever.
+    const { client } = await signedInClient();
+    const roomId = await createRoom(client);
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', '']) {
+      const res = await client.call(`/rooms/${roomId}/invites`, {
+        rawBody: JSON.stringify({ maxUses: 1, expiresInHours: 1 }),
+        headers: { 'Content-Type': type },
+      });
+      expect(res.status, type).toBe(400);
+      expect(res.body, type).toEqual({
+        error: 'Send the body as JSON (Content-Type: application/json)',
+      });
+    }
+    const links = await env.DB.prepare('SELECT COUNT(*) AS n FROM room_invites WHERE room_id = ?')
+      .bind(roomId)
+      .first<{ n: number }>();
+    expect(links?.n).toBe(0);
+    // A call with no body at all is still one with nothing to say ({}).
+    const bare = await client.call(`/rooms/${roomId}/invites`, { method: 'POST' });
+    expect(bare.status).toBe(201);
+  });
+
   it('marks API answers as not cacheable and not sniffable', async () => {
     const res = await SELF.fetch('http://localhost/api/auth/login/current');
     expect(res.headers.get('Cache-Control')).toBe('no-store');
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+
+  it('gives a blocked address its 429 with the same headers as every other answer', async () => {
+    // The block is checked before the API's own middleware runs, and its answer used to go out
+    // without them.
+    const ip = '198.51.100.90';
+    const now = Date.now();
+    await env.DB.prepare(
+      `INSERT INTO ip_reputation (ip, threat_score, scored_at, violation_count, last_seen, blocked_until)
+       VALUES (?, 30, ?, 5, ?, ?)`,
+    )
+      .bind(ip, now, now, now + 3_600_000)
+      .run();
+    const res = await SELF.fetch('https://localhost/api/rooms', {
+      headers: { 'CF-Connecting-IP': ip },
+    });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Strict-Transport-Security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
   });
 });
