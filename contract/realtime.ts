@@ -74,6 +74,13 @@ export const chatMessageSchema = z.object({
   mentions: z.array(z.string()).optional(),
   /** Files shared with it (contract/files.ts); the text may then be empty. */
   files: z.array(messageFileSchema).optional(),
+  /**
+   * In a history frame (`chatHistory`, `loadHistory`), sent to one socket: whether its account
+   * wrote the message. A nickname given up can be taken by someone else, so the name alone
+   * does not say whose an older message is. Live messages leave it out: their author holds
+   * the nickname they were sent under.
+   */
+  mine: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

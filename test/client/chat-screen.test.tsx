@@ -74,6 +74,48 @@ describe('chat screen', () => {
     expect(within(items[1]!).getByText('bob')).toBeTruthy();
   });
 
+  it("trusts the history's word on whose messages are the reader's, over the nickname", async () => {
+    const { socket } = await openChat();
+    act(() => socket.last('join')?.ack?.({}));
+    act(() =>
+      socket.receive('chatHistory', [
+        // Written by whoever was 'ada' here before this account took the name.
+        { ...message(1, 'ada', 'an earlier ada'), mine: false },
+        // This account's own, from before it took the name 'ada'.
+        { ...message(2, 'adele', 'before my rename'), mine: true },
+        { ...message(3, 'ada', 'mine now'), mine: true },
+      ]),
+    );
+    const log = screen.getByRole('log', { name: 'Messages' });
+    const items = within(log).getAllByRole('listitem');
+    expect(items.map((item) => item.hasAttribute('data-own'))).toEqual([false, true, true]);
+
+    // No Edit or Delete on the stranger's message (the room refuses them)...
+    fireEvent.click(within(items[0]!).getByRole('button', { name: /^Actions for/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Edit' })).toBeNull();
+    expect(within(menu).queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    // ...and both on the reader's own from before the rename (the room allows them).
+    fireEvent.click(within(items[1]!).getByRole('button', { name: /^Actions for/ }));
+    const own = await screen.findByRole('menu');
+    expect(within(own).getByRole('menuitem', { name: 'Edit' })).toBeTruthy();
+    expect(within(own).getByRole('menuitem', { name: 'Delete' })).toBeTruthy();
+
+    // A live message carries no mark: its author holds the name it came under.
+    act(() => socket.receive('message', message(4, 'ada', 'from my other tab')));
+    act(() => socket.receive('message', message(5, 'bob', 'hello')));
+    const after = within(log).getAllByRole('listitem');
+    expect(after.map((item) => item.hasAttribute('data-own'))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
   it('says when the room is empty, and pops system messages up instead of listing them', async () => {
     const show = vi.spyOn(notifications, 'show');
     const { socket } = await openChat();

@@ -255,6 +255,14 @@ describe('what the composer reads from the room', () => {
     expect(newestEditable(messages, 'carol')).toBeUndefined();
   });
 
+  it("never takes Up to a message of the nickname's earlier holder, as the history marks it", () => {
+    const messages = [
+      { ...message(1, 'adele', 'mine, before my rename'), mine: true },
+      { ...message(2, 'ada', 'an earlier ada'), mine: false },
+    ];
+    expect(newestEditable(messages, 'ada')?.id).toBe(1);
+  });
+
   it('suggests the people online and the authors shown, not the person, once each', () => {
     const roomData = {
       room: 'r',

@@ -134,8 +134,9 @@ describe('replies', () => {
     expect(await a.emit('deleteMessage', { roomId, messageId: original.id })).toEqual({});
     await eventsFor(b, 'messageDeleted', original.id);
     const deleted = { id: original.id, deleted: true };
-    expect(await replyIn('join')).toEqual({ ...reply, replyTo: deleted });
-    expect(await replyIn('page')).toEqual({ ...reply, replyTo: deleted });
+    // The guest's own reply: their history frames say so (mine).
+    expect(await replyIn('join')).toEqual({ ...reply, replyTo: deleted, mine: true });
+    expect(await replyIn('page')).toEqual({ ...reply, replyTo: deleted, mine: true });
     a.close();
     b.close();
   });
@@ -158,15 +159,17 @@ describe('history after reactions, an edit and a deletion', () => {
     const [edit] = await eventsFor(b, 'messageUpdated', m2.id);
     await eventsFor(b, 'messageDeleted', m3.id);
 
+    // As the guest's history says them: the owner's three, the guest's own fourth (mine).
     const expected = [
       {
         ...m1,
+        mine: false,
         reactions: [
           { emoji: '👍', count: 1, nicknames: ['Guest'] },
           { emoji: '🎉', count: 1, nicknames: ['Owner'] },
         ],
       },
-      { ...m2, text: 'second, <em>edited</em>', editedAt: edit.editedAt },
+      { ...m2, text: 'second, <em>edited</em>', editedAt: edit.editedAt, mine: false },
       {
         id: m3.id,
         user: 'Owner',
@@ -174,8 +177,9 @@ describe('history after reactions, an edit and a deletion', () => {
         messageType: 'user',
         createdAt: m3.createdAt,
         deleted: true,
+        mine: false,
       },
-      m4,
+      { ...m4, mine: true },
     ];
     const fresh = await TestSocket.joined(guest.client, roomId, 'Guest');
     const [history, page] = JSON.parse(
@@ -254,7 +258,7 @@ describe('a client that was away', () => {
     const [history] = await socket.waitForEvent('chatHistory');
     // What came after: the new message, with its reaction already on it.
     expect(history).toEqual([
-      { ...later, reactions: [{ emoji: '👀', count: 1, nicknames: ['Owner'] }] },
+      { ...later, reactions: [{ emoji: '👀', count: 1, nicknames: ['Owner'] }], mine: false },
     ]);
     expect(await eventsFor(socket, 'messageUpdated', m2.id)).toEqual([update]);
     expect(await eventsFor(socket, 'messageDeleted', m3.id)).toEqual([{ id: m3.id }]);

@@ -12,20 +12,24 @@ import {
   type ChatMessage,
   type HistoryPage,
 } from '../../../contract/realtime';
+import { markMine } from './mark-mine';
 import type { MessageStore } from './message-store';
 
 /** The frame's own bytes around the messages: the packet type, the event name, the flag. */
 const FRAME_OVERHEAD_BYTES = 1024;
 const utf8 = new TextEncoder();
 
+/** The frame for the socket of `userId`'s account, its own messages marked (mark-mine.ts). */
 export function historyPage(
   store: MessageStore,
   afterId: number,
+  userId: string,
 ): { messages: ChatMessage[]; page: HistoryPage } {
   // A fresh join gets the usual page; a resumption up to the larger bound.
   const limit = afterId > 0 ? HISTORY_RESUME_MAX : HISTORY_PAGE;
-  // One more than fits, to know whether older ones exist without counting them.
-  return fitFrame(store.since(afterId, limit + 1), limit);
+  // One more than fits, to know whether older ones exist without counting them. Marked
+  // before the fit, so the mark counts in the frame's size.
+  return fitFrame(markMine(store, store.since(afterId, limit + 1), userId), limit);
 }
 
 /**

@@ -13,8 +13,10 @@ import {
   HISTORY_OLDER_MAX,
   loadHistorySchema,
   refused,
+  type ChatMessage,
 } from '../../../contract/realtime';
 import { fitAround, fitFrame } from './history-page';
+import { markMine } from './mark-mine';
 import type { MessageStore } from './message-store';
 import { PersonLimit } from '../sockets/person-limit';
 
@@ -47,23 +49,33 @@ export function loadHistory(
   }
   if (!budgets.take(userId)) return refused('rate_limited', LOADING_TOO_FAST);
   const { before, around, after } = parsed.data;
-  if (around !== undefined) return aroundPage(store, around, parsed.data.limit);
+  // Each page says which of its messages the person wrote (mark-mine.ts), before the fit.
+  const mark = (messages: ChatMessage[]) => markMine(store, messages, userId);
+  if (around !== undefined) return aroundPage(store, around, mark, parsed.data.limit);
   const limit = parsed.data.limit ?? DEFAULT_LIMIT;
   if (after !== undefined) {
     // One more than asked, to know whether newer ones exist without counting them.
-    const page = fitAround([], [], store.after(after, limit + 1), limit);
+    const page = fitAround([], [], mark(store.after(after, limit + 1)), limit);
     return { messages: page.messages, hasMore: page.hasNewer, hasNewer: page.hasNewer };
   }
   // One more than asked, to know whether older ones exist without counting them.
-  const { messages, page } = fitFrame(store.before(before!, limit + 1), limit);
+  const { messages, page } = fitFrame(mark(store.before(before!, limit + 1)), limit);
   return { messages, hasMore: page.hasMore };
 }
 
 /** The stored message `id` with its neighbours, or a refusal when it is not kept (any more). */
-function aroundPage(store: MessageStore, id: number, side = HISTORY_AROUND_SIDE) {
+function aroundPage(
+  store: MessageStore,
+  id: number,
+  mark: (messages: ChatMessage[]) => ChatMessage[],
+  side = HISTORY_AROUND_SIDE,
+) {
   const found = store.find(id);
   if (!found) return refused('message_not_found', 'That message is no longer in the room');
   const older = store.before(id, side + 1);
   const newer = store.after(id, side + 1);
-  return fitAround(older, [found.message], newer, side);
+  // Marked together: one contiguous range, one read.
+  const marked = mark([...older, found.message, ...newer]);
+  const at = older.length;
+  return fitAround(marked.slice(0, at), [marked[at]!], marked.slice(at + 1), side);
 }

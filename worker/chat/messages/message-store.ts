@@ -325,6 +325,19 @@ export class MessageStore {
       .map(toMessage);
   }
 
+  /** The ids from `firstId` to `lastId` that `userId`'s account wrote (a history page's own). */
+  idsBy(userId: string, firstId: number, lastId: number): Set<number> {
+    const rows = this.sql
+      .exec<{ id: number }>(
+        'SELECT id FROM messages WHERE id BETWEEN ? AND ? AND user_id = ?',
+        firstId,
+        lastId,
+        userId,
+      )
+      .toArray();
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** The message the person sent with this clientId, if it is still kept. */
   byClientId(userId: string, clientId: string): ChatMessage | null {
     const row = this.sql

@@ -70,7 +70,11 @@ export async function join(
   reply({});
   // A reconnecting client names the last message it shows and gets what came after it, as
   // much as one bounded frame carries (history-page.ts), then what changed of what it shows.
-  const { messages, page } = historyPage(room.messages.store, payload.lastMessageId ?? 0);
+  const { messages, page } = historyPage(
+    room.messages.store,
+    payload.lastMessageId ?? 0,
+    state.userId,
+  );
   socket.emit('chatHistory', messages, page);
   if (payload.lastMessageId) room.messages.changes.replay(socket, payload.lastMessageId);
   if (state.shareReads) room.messages.seen.joined(socket);

@@ -20,6 +20,7 @@ import { dayKey, dayLabel } from '../utils/message-dates';
 import { autoScrolling, scrollSmoothlyToEnd } from '../utils/auto-scroll';
 import { mentionsMe } from '../utils/mentions-me';
 import { nearEnd } from '../utils/near-end';
+import { isOwnMessage } from '../utils/own-message';
 import { seenReaders } from '../utils/seen-readers';
 import { showErrorToast } from '../utils/show-system-notice';
 import classes from './chat.module.css';
@@ -79,7 +80,7 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
   const newerSentinelRef = useRef<HTMLDivElement>(null);
   const last = messages.at(-1);
   const mine = nickname.toLowerCase();
-  const lastIsMine = last?.user.toLowerCase() === mine;
+  const lastIsMine = last !== undefined && isOwnMessage(last, nickname);
   /** Whether the reader was at the end before the last render (then new messages follow). */
   const following = useRef(true);
 
@@ -218,7 +219,7 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
             </Text>
             <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
               {day.messages.map((message) => {
-                const own = message.user.toLowerCase() === mine;
+                const own = isOwnMessage(message, nickname);
                 return (
                   <MessageBubble
                     key={message.id}

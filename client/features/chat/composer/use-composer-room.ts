@@ -3,16 +3,16 @@ import type { ChatMessage, RoomData } from '../../../../contract/realtime';
 import { useRoomNicknames } from '../api/get-nicknames';
 import type { RoomConnection } from '../connection/room-state';
 import { useRoomState } from '../hooks/use-room-state';
+import { isOwnMessage } from '../utils/own-message';
 
 /** The person's newest message they may still edit: their own, a person's, not deleted. */
 export function newestEditable(
   messages: readonly ChatMessage[],
   nickname: string,
 ): ChatMessage | undefined {
-  const mine = nickname.toLowerCase();
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index]!;
-    if (message.user.toLowerCase() !== mine) continue;
+    if (!isOwnMessage(message, nickname)) continue;
     if (message.deleted || message.messageType !== 'user' || typeof message.id !== 'number') {
       continue;
     }

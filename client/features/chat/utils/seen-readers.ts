@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../../../contract/realtime';
+import { isOwnMessage } from './own-message';
 
 export interface SeenReaders {
   messageId: number;
@@ -28,8 +29,9 @@ export function seenReaders(
   if (others.length === 0) return null;
   const furthest = Math.max(...others.map(([, messageId]) => messageId));
   for (let i = messages.length - 1; i >= 0; i--) {
-    const { id, user, deleted } = messages[i]!;
-    if (typeof id !== 'number' || id > furthest || deleted || user.toLowerCase() !== mine) {
+    const message = messages[i]!;
+    const { id, deleted } = message;
+    if (typeof id !== 'number' || id > furthest || deleted || !isOwnMessage(message, viewer)) {
       continue;
     }
     const readers = others
