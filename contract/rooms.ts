@@ -143,6 +143,11 @@ export interface Member {
    * sent; optional for answers from before verification existed (a cached list).
    */
   userId: { id: string; _id: string; email: string; emailVerified?: boolean };
+  /**
+   * An administrator, whatever nickname they joined under: a moderator, whom nobody may kick.
+   * Optional for answers from before it was sent (a cached list).
+   */
+  moderator?: boolean;
 }
 
 /** `GET /api/rooms/:roomId/nicknames`: every member's nickname, for '@' (members only). */

@@ -155,3 +155,26 @@ describe('moderation panel: removed (banned) people', () => {
     );
   });
 });
+
+describe('moderation panel: who can be kicked', () => {
+  it('offers no Kick for an administrator in the room under an ordinary nickname', async () => {
+    // The server refuses to kick an administrator ('Moderators cannot be kicked'), whatever
+    // nickname they joined under (an invite link keeps their usual one).
+    const withAdmin: MembersResponse = {
+      ...noMembers,
+      members: [
+        ...withDave.members,
+        {
+          _id: 'm5',
+          activeNickname: 'erin',
+          userId: { id: 'u5', _id: 'u5', email: 'erin@x.io' },
+          moderator: true,
+        },
+      ],
+    };
+    renderPanel([], withAdmin);
+    expect(await screen.findByRole('button', { name: 'Kick dave' })).toBeTruthy();
+    expect(screen.getByText(/^erin/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Kick erin' })).toBeNull();
+  });
+});

@@ -89,6 +89,31 @@ describe('authorization matrix of /api/admin', () => {
   });
 });
 
+describe('members list for moderation', () => {
+  it('marks an administrator who joined under an ordinary nickname, whom no kick may remove', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Visited', 'Owner');
+    const member = await signedInClient();
+    await member.client.call('/join', { body: { roomId, activeNickname: 'Member' } });
+    const admin = await signedInAdmin();
+    const joined = await admin.client.call('/join', { body: { roomId, activeNickname: 'Plain' } });
+    expect(joined.status).toBe(200);
+
+    const members = await owner.client.call(`/rooms/${roomId}/members`);
+    const entry = (id: string) =>
+      members.body.members.find((m: { userId: { id: string } }) => m.userId.id === id);
+    expect(entry(admin.user.id)).toMatchObject({ activeNickname: 'Plain', moderator: true });
+    expect(entry(member.user.id).moderator).toBeUndefined();
+    expect(entry(owner.user.id).moderator).toBeUndefined();
+    // What the mark stands for: the owner's kick is refused.
+    const kick = await owner.client.call(`/rooms/${roomId}/kick`, {
+      body: { targetUserId: admin.user.id },
+    });
+    expect(kick.status).toBe(403);
+    expect(kick.body.error).toBe('Moderators cannot be kicked');
+  });
+});
+
 describe('admin reads', () => {
   it('counts users, rooms and messages, and lists users and rooms without secrets', async () => {
     const admin = await signedInAdmin();

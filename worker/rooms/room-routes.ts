@@ -138,6 +138,7 @@ export const roomRoutes = new Hono<AppEnv>()
         userId: users.id,
         email: users.email,
         emailVerifiedAt: users.emailVerifiedAt,
+        role: users.role,
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
@@ -156,6 +157,8 @@ export const roomRoutes = new Hono<AppEnv>()
           email: row.email,
           emailVerified: row.emailVerifiedAt !== null,
         },
+        // The kick refuses administrators under any nickname: the panel offers them none.
+        ...(row.role === 'admin' ? { moderator: true } : {}),
       })),
     } satisfies MembersResponse);
   })

@@ -39,11 +39,13 @@ export function ModerationPanel(props: ModerationPanelProps) {
     }
   };
 
-  // Spec points 5 and 6: never yourself, never a moderator, and never the room's creator
-  // (the owner is the creator; an administrator may not remove them).
+  // Spec points 5 and 6: never yourself, never a moderator (an administrator, under whatever
+  // nickname), and never the room's creator (the owner is the creator; an administrator may
+  // not remove them).
   const canKick = (member: Member) =>
     memberId(member) !== currentUserId &&
     memberId(member) !== members.roomCreator &&
+    member.moderator !== true &&
     !isModeratorNickname(member.activeNickname);
 
   const kickOut = (member: Member) =>
