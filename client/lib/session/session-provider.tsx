@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../contract/user';
 import { clearStoredOutbox, keepOnlyStoredOutboxOf } from '../outbox-storage';
+import { forgetReadMarks, keepReadMarksOf } from '../unread/read-marks';
 import { sessionKeys } from '../query-keys';
 import { removeStored, storageKeys, writeStored } from '../storage';
 import { getCurrentUser } from './get-current-user';
@@ -37,7 +38,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Texts another account left unsent in this browser are not for this one (nor kept for it).
   const userId = user?.id;
   useEffect(() => {
-    if (userId) void keepOnlyStoredOutboxOf(userId);
+    if (!userId) return;
+    void keepOnlyStoredOutboxOf(userId);
+    // Nor is what another account read here: it would hide this one's unread messages.
+    keepReadMarksOf(userId);
   }, [userId]);
   // A signed-in person who allowed notifications: their push subscription reaches the server
   // again (the browser may have renewed it, or the server's key changed). Nothing otherwise.
@@ -84,6 +88,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.user[0] });
     // The stored room belongs to the account that just left; the next one must not inherit it.
     forgetRoom();
+    forgetReadMarks();
   }, [queryClient, setUser]);
 
   const value = useMemo<Session>(

@@ -3,12 +3,25 @@
  * `read`. The room writes read positions to D1 about a second later, so a room list fetched
  * just after leaving a room could still count what was read; the list trusts these marks over
  * a count that predates them (rooms/api/get-rooms.ts). Kept in the tab's session storage, so
- * the reload that Back from a chat makes keeps them too.
+ * the reload that Back from a chat makes keeps them too. They are one account's reading: the
+ * next account signed in on this tab starts without them (keepReadMarksOf), or its rooms that
+ * the last one read would show nothing unread.
  */
 import { UNREAD_SHOWN_MAX, type RoomSummary } from '../../../contract/rooms';
 
 const STORAGE_KEY = 'readMarks';
+/** Whose marks these are (an account id), kept beside them. */
+const OWNER_KEY = 'readMarksOf';
 const marks = new Map<string, number>(loadMarks());
+let owner = readOwner();
+
+function readOwner(): string | null {
+  try {
+    return window.sessionStorage.getItem(OWNER_KEY);
+  } catch {
+    return null;
+  }
+}
 
 function loadMarks(): [string, number][] {
   try {
@@ -22,15 +35,39 @@ function loadMarks(): [string, number][] {
   }
 }
 
+function saveMarks() {
+  try {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(marks)));
+    if (owner) window.sessionStorage.setItem(OWNER_KEY, owner);
+    else window.sessionStorage.removeItem(OWNER_KEY);
+  } catch {
+    // Without storage the marks last for this page view.
+  }
+}
+
 /** The chat screen has shown everything up to `messageId` in `roomId`. */
 export function noteRead(roomId: string, messageId: number) {
   if (messageId <= (marks.get(roomId) ?? 0)) return;
   marks.set(roomId, messageId);
-  try {
-    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(marks)));
-  } catch {
-    // Without storage the marks last for this page view.
-  }
+  saveMarks();
+}
+
+/**
+ * `accountId` is signed in: marks another account left on this tab go (its session may have
+ * ended without a logout here: expired, or ended from another device).
+ */
+export function keepReadMarksOf(accountId: string) {
+  if (owner === accountId) return;
+  marks.clear();
+  owner = accountId;
+  saveMarks();
+}
+
+/** Sign-out: what the account read leaves the tab with it. */
+export function forgetReadMarks() {
+  marks.clear();
+  owner = null;
+  saveMarks();
 }
 
 /**
