@@ -129,8 +129,7 @@ export interface RoomSummary {
   notificationLevelChosen?: boolean;
 }
 
-/** The most unread messages a badge names; beyond, it says '99+'. */
-export const UNREAD_SHOWN_MAX = 99;
+export { UNREAD_SHOWN_MAX } from './unread';
 
 /** GET /api/rooms: the caller's rooms, those with unread messages first, then the most recently active. */
 export type RoomsResponse = RoomSummary[];

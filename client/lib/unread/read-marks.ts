@@ -7,7 +7,9 @@
  * next account signed in on this tab starts without them (keepReadMarksOf), or its rooms that
  * the last one read would show nothing unread.
  */
-import { UNREAD_SHOWN_MAX, type RoomSummary } from '../../../contract/rooms';
+import type { RoomSummary } from '../../../contract/rooms';
+// Not from contract/rooms.ts: its schemas would bring zod into the landing page's script.
+import { UNREAD_SHOWN_MAX } from '../../../contract/unread';
 
 const STORAGE_KEY = 'readMarks';
 /** Whose marks these are (an account id), kept beside them. */
