@@ -16,7 +16,7 @@ import { takeForgotSlots } from './forgot-limits';
 import { hashPassword } from '../credentials/password';
 import { issueResetLink } from './reset-links';
 import { revokeSessions } from '../credentials/sessions';
-import { forgetPushSubscriptions } from '../push/forget-subscriptions';
+import { forgetPushSubscriptions } from '../credentials/forget-push-subscriptions';
 import { closeUserSockets } from '../room-calls/close-sockets';
 
 const FORGOT_ANSWER = 'If an account exists for that email, a password reset link has been sent.';

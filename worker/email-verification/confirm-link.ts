@@ -9,7 +9,7 @@ import type { AppEnv } from '../app-env';
 import { bumpCounter } from '../db/counters';
 import { loadSession, revokeSessions, startSession } from '../credentials/sessions';
 import { closeUserSockets } from '../room-calls/close-sockets';
-import { forgetPushSubscriptions } from '../push/forget-subscriptions';
+import { forgetPushSubscriptions } from '../credentials/forget-push-subscriptions';
 import { emailVerifications, passwordResets, pendingSignups, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { sha256Hex } from '../lib/encoding';
