@@ -14,7 +14,7 @@ import {
 } from '../../../contract/files';
 import { refused, type Refused } from '../../../contract/realtime';
 import { fileKey } from '../../files/file-key';
-import { ensureColumn, ensureTable } from '../../lib/sqlite-tables';
+import { ensureTable } from '../../lib/sqlite-tables';
 
 /** What the upload route tells the room of a new upload. */
 export interface RoomUpload extends UploadedFile {
@@ -51,8 +51,8 @@ export class MessageFiles {
       `id TEXT PRIMARY KEY, uploader_id TEXT NOT NULL, name TEXT NOT NULL, size INTEGER NOT NULL,
        type TEXT NOT NULL, width INTEGER, height INTEGER, created_at INTEGER NOT NULL,
        message_id INTEGER, d1_pending INTEGER NOT NULL DEFAULT 0`,
+      [['d1_pending', 'INTEGER NOT NULL DEFAULT 0']],
     );
-    ensureColumn(sql, 'uploads', 'd1_pending', 'INTEGER NOT NULL DEFAULT 0');
     this.sent = new Map(
       sql
         .exec<{ id: string; message_id: number }>(

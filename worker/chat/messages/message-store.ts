@@ -10,6 +10,7 @@ import {
   type Reaction,
   type ReplyRef,
 } from '../../../contract/realtime';
+import { ensureColumns, type AddedColumn } from '../../lib/sqlite-tables';
 
 export const HISTORY_LIMIT = 5000;
 /** Trimming runs every so many messages rather than on each insert. */
@@ -29,7 +30,7 @@ const RECENT_MAX = HISTORY_RESUME_MAX + 1;
 const SCHEMA_KEY = 'messages:schema';
 const SCHEMA_VERSION = 4;
 /** Columns added after the first layout, for rooms whose table predates them. */
-const ADDED_COLUMNS: [name: string, type: string][] = [
+const ADDED_COLUMNS: AddedColumn[] = [
   ['client_id', 'TEXT'],
   ['reply_to', 'INTEGER'],
   ['reply_user', 'TEXT'],
@@ -98,15 +99,7 @@ export class MessageStore {
       created_at INTEGER NOT NULL
     )`);
     // Rooms made before a column get it on their next start.
-    const columns = new Set(
-      sql
-        .exec<{ name: string }>('PRAGMA table_info(messages)')
-        .toArray()
-        .map((column) => column.name),
-    );
-    for (const [name, type] of ADDED_COLUMNS) {
-      if (!columns.has(name)) sql.exec(`ALTER TABLE messages ADD COLUMN ${name} ${type}`);
-    }
+    ensureColumns(sql, 'messages', ADDED_COLUMNS);
     sql.exec(
       'CREATE UNIQUE INDEX IF NOT EXISTS messages_client_id ON messages (user_id, client_id) WHERE client_id IS NOT NULL',
     );
