@@ -123,6 +123,30 @@ describe('reactions', () => {
     b.close();
   });
 
+  it('lets a reaction stored before the rule was this strict be taken back, never added', async () => {
+    const { roomId, owner, a, b } = await ownerAndGuestJoined({ name: 'Reactions' });
+    const messageId = (await post(a, roomId, 'an old message')).id as number;
+    // A thumbs-up under stacked accents: one grapheme, taken before the rule, refused since.
+    const stacked = `👍${'\u0301'.repeat(3)}`;
+    await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+      const message = room.parts.messages.store.find(messageId)!.message;
+      room.parts.messages.changes.react(message, stacked, owner.user.id, 'Owner');
+    });
+    expect(await b.emit('react', { roomId, messageId, emoji: stacked })).toEqual(
+      refusedWith('invalid_emoji'),
+    );
+    expect(await a.emit('react', { roomId, messageId, emoji: stacked })).toEqual({});
+    expect((await eventsFor(b, 'reactions', messageId, 2)).at(-1)).toEqual({
+      id: messageId,
+      reactions: [],
+    });
+    expect(await a.emit('react', { roomId, messageId, emoji: stacked })).toEqual(
+      refusedWith('invalid_emoji'),
+    );
+    a.close();
+    b.close();
+  });
+
   it(`counts every reactor but names the first ${REACTION_NICKNAMES_MAX}`, async () => {
     const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Reactions' });
     const messageId = (await post(a, roomId, 'popular')).id as number;

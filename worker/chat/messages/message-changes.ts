@@ -25,8 +25,14 @@ export class MessageChanges {
     private readonly excerptChanged: () => void,
   ) {}
 
-  react(message: ChatMessage, emoji: string, userId: string, nickname: string): ToggleOutcome {
-    const outcome = toggleReaction(this.store, message, emoji, userId, nickname);
+  react(
+    message: ChatMessage,
+    emoji: string,
+    userId: string,
+    nickname: string,
+    addable = true,
+  ): ToggleOutcome {
+    const outcome = toggleReaction(this.store, message, emoji, userId, nickname, addable);
     if ('reactions' in outcome) {
       const id = message.id as number;
       this.sockets.broadcast('reactions', [{ id, reactions: outcome.reactions }], TO_JOINED);

@@ -12,15 +12,23 @@ import {
 } from '../../../contract/realtime';
 import type { MessageStore } from './message-store';
 
-/** The toggle's outcome: the message's reactions now, or that one more emoji is too many. */
-export type ToggleOutcome = { reactions: Reaction[] } | { tooMany: true };
+/**
+ * The toggle's outcome: the message's reactions now, that one more emoji is too many, or that
+ * this one may only be taken back (notAddable).
+ */
+export type ToggleOutcome = { reactions: Reaction[] } | { tooMany: true } | { notAddable: true };
 
+/**
+ * addable false: the person's own reaction is taken back if they have it, and nothing is added
+ * (a reaction stored before the emoji rule was as strict as isOneEmoji).
+ */
 export function toggleReaction(
   store: MessageStore,
   message: ChatMessage,
   emoji: string,
   userId: string,
   nickname: string,
+  addable = true,
 ): ToggleOutcome {
   const { sql } = store;
   const id = message.id as number;
@@ -33,6 +41,7 @@ export function toggleReaction(
     )
     .toArray().length;
   if (!removed) {
+    if (!addable) return { notAddable: true };
     const known = message.reactions ?? [];
     if (!known.some((reaction) => reaction.emoji === emoji) && known.length >= REACTION_EMOJI_MAX) {
       return { tooMany: true };

@@ -50,12 +50,18 @@ export function react(room: RoomParts, socket: RoomSocket, raw: unknown, reply: 
     return reply(refused('invalid_payload', 'react takes { roomId, messageId, emoji }'));
   }
   const { roomId, messageId, emoji } = parsed.data;
-  if (!isOneEmoji(emoji)) return reply(NOT_ONE_EMOJI);
+  const oneEmoji = isOneEmoji(emoji);
   const target = actionTarget(room, socket, roomId, messageId, reply);
   if (!target) return;
   const { message, actor } = target;
-  const outcome = room.messages.changes.react(message, emoji, socket.data.userId, actor);
-  reply('tooMany' in outcome ? TOO_MANY : {});
+  // A reaction stored before the emoji rule was this strict can still be taken back by its
+  // reactor; nobody can add it, and nobody can add one it never was.
+  if (!oneEmoji && !message.reactions?.some((reaction) => reaction.emoji === emoji)) {
+    return reply(NOT_ONE_EMOJI);
+  }
+  const outcome = room.messages.changes.react(message, emoji, socket.data.userId, actor, oneEmoji);
+  if ('tooMany' in outcome) return reply(TOO_MANY);
+  reply('notAddable' in outcome ? NOT_ONE_EMOJI : {});
 }
 
 export function editMessage(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
