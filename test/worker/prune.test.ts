@@ -30,3 +30,37 @@ it('the daily cron prunes events older than 30 days and stale rate-limit rows', 
     await env.DB.prepare("SELECT COUNT(*) AS n FROM rate_limit_hits WHERE key = 'old'").first(),
   ).toEqual({ n: 0 });
 });
+
+it('the daily cron forgets broadcasts older than 30 days, with the steps that counted them', async () => {
+  const now = Date.now();
+  const broadcast = (id: string, createdAt: number) =>
+    env.DB.prepare(
+      `INSERT INTO broadcasts (id, message_type, html, total, parts_pending, created_at)
+       VALUES (?, 'System Simple', '<p>hi</p>', 1, 0, ?)`,
+    ).bind(id, createdAt);
+  const step = (id: string) =>
+    env.DB.prepare("INSERT INTO broadcast_steps (broadcast_id, step) VALUES (?, 'part:0')").bind(
+      id,
+    );
+  await env.DB.batch([
+    broadcast('old-broadcast', now - EVENT_RETENTION_MS - 1000),
+    step('old-broadcast'),
+    broadcast('new-broadcast', now - 1000),
+    step('new-broadcast'),
+  ]);
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController(), env, ctx);
+  await waitOnExecutionContext(ctx);
+  const ids = (sql: string) =>
+    env.DB.prepare(sql)
+      .all<{ id: string }>()
+      .then(({ results }) => results.map((row) => row.id));
+  expect(await ids("SELECT id FROM broadcasts WHERE id LIKE '%-broadcast'")).toEqual([
+    'new-broadcast',
+  ]);
+  expect(
+    await ids(
+      "SELECT broadcast_id AS id FROM broadcast_steps WHERE broadcast_id LIKE '%-broadcast'",
+    ),
+  ).toEqual(['new-broadcast']);
+});

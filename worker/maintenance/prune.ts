@@ -2,7 +2,9 @@
  * The daily clean-up (a cron trigger): every table that grows with traffic stays bounded.
  * Events are kept 30 days; rate-limit rows outlive their longest window (an hour) by a day.
  * An address an account has not signed in from for 90 days is a stranger's again; a socket
- * address row older than a week names sockets long closed (they live for hours at most).
+ * address row older than a week names sockets long closed (they live for hours at most). A
+ * broadcast's progress is kept as long as events (the admin's page polls it for minutes), and
+ * its counted steps go with it (queue retries come within minutes).
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const EVENT_RETENTION_MS = 30 * DAY_MS;
@@ -28,5 +30,12 @@ export async function pruneOldRows(db: D1Database, now = Date.now()) {
     db
       .prepare('DELETE FROM socket_addresses WHERE seen_at < ?')
       .bind(now - SOCKET_ADDRESS_RETENTION_MS),
+    // The steps first: they name their broadcast.
+    db
+      .prepare(
+        'DELETE FROM broadcast_steps WHERE broadcast_id IN (SELECT id FROM broadcasts WHERE created_at < ?)',
+      )
+      .bind(now - EVENT_RETENTION_MS),
+    db.prepare('DELETE FROM broadcasts WHERE created_at < ?').bind(now - EVENT_RETENTION_MS),
   ]);
 }
