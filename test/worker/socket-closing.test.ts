@@ -8,6 +8,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
 import { PRESENCE_INTERVAL_MS } from '../../worker/chat/presence/presence-batch';
+import { SESSIONS_PER_ACCOUNT_MAX } from '../../worker/credentials/sessions';
 import { closeAddressSockets, closeUserSockets } from '../../worker/room-calls/close-sockets';
 import { roomStub } from '../../worker/room-calls/room-rpc';
 import { Client } from './support/api';
@@ -112,6 +113,22 @@ describe('ending a session ends its sockets in every room', () => {
     // The browser that made the change is still signed in (its other tabs too): a reload will do.
     expect(v.events('message').at(-1).text).toMatch(/email address was changed.*reload the page/);
     await bystanderUnaffected(b, roomId);
+  });
+
+  it(`a session trimmed by the ${SESSIONS_PER_ACCOUNT_MAX}-session bound ends its sockets`, async () => {
+    const { victim, roomId, v, b } = await victimAndBystander();
+    for (let i = 1; i < SESSIONS_PER_ACCOUNT_MAX; i++) {
+      await secondBrowser(victim.account, victim.client.ip);
+    }
+    expect(v.closed).toBe(false);
+    const started = Date.now();
+    const newest = await secondBrowser(victim.account, victim.client.ip);
+    // The first session was the oldest: it is gone, and so is the socket it opened.
+    await endedWithNotice(v, 'You have been logged out', started);
+    const p = await TestSocket.joined(newest, roomId, 'Victim');
+    expect(await p.emit('sendMessage', { text: 'newest browser here', roomId })).toEqual({});
+    p.close();
+    b.close();
   });
 });
 

@@ -42,11 +42,18 @@ export async function startSession(c: Context<AppEnv>, userId: string): Promise<
     .limit(SESSIONS_PER_ACCOUNT_MAX);
   // Expired rows of this user go now, so the table stays bounded without a sweeper, and so do
   // the oldest past the bound. One transaction: racing logins cannot leave more.
-  await db.batch([
+  const [, , trimmed] = await db.batch([
     db.delete(sessions).where(and(mine, lt(sessions.expiresAt, now))),
     db.insert(sessions).values(session),
-    db.delete(sessions).where(and(mine, notInArray(sessions.id, newest))),
+    db
+      .delete(sessions)
+      .where(and(mine, notInArray(sessions.id, newest)))
+      .returning({ id: sessions.id }),
   ]);
+  // A trimmed session is logged out: its sockets end as a logout's do, after the answer.
+  for (const { id } of trimmed) {
+    c.executionCtx.waitUntil(closeUserSockets(c.env, userId, LOGGED_OUT, { sessionId: id }));
+  }
   await writeSessionCookie(c, { sub: userId, sid: session.id }, session.expiresAt);
   return session;
 }
