@@ -2,6 +2,7 @@
 import { ChatRoom as Room } from './chat/room/chat-room';
 import { meterEnv } from './db/d1-meter';
 import { HOURLY_CRON, removeUnsentUploads } from './files/unsent-uploads';
+import { removeLeftRoomObjects } from './files/remove-files';
 import { pruneOldRows } from './maintenance/prune';
 import type { BroadcastMessage } from './queues/broadcast-messages';
 import { handleBroadcastBatch } from './queues/broadcast-consumer';
@@ -23,10 +24,13 @@ export { LocalEdge } from './local-edge';
 
 export default {
   fetch: workerFetch,
-  // wrangler.toml's [triggers]: the hourly removal of uploads never sent, and the daily prune.
+  // wrangler.toml's [triggers]: hourly, uploads never sent and deleted rooms' objects left in R2
+  // go; daily, the prune.
   async scheduled(controller, env, ctx) {
-    if (controller.cron === HOURLY_CRON) ctx.waitUntil(removeUnsentUploads(meterEnv(env)));
-    else ctx.waitUntil(pruneOldRows(meterEnv(env).DB));
+    if (controller.cron === HOURLY_CRON) {
+      ctx.waitUntil(removeUnsentUploads(meterEnv(env)));
+      ctx.waitUntil(removeLeftRoomObjects(meterEnv(env)));
+    } else ctx.waitUntil(pruneOldRows(meterEnv(env).DB));
   },
   // 'broadcasts': an admin's message on its way to every room; 'push': rooms' new messages on
   // their way to the browsers of members who are away (worker/push/).

@@ -2,11 +2,20 @@
  * What still reaches a room object after its room was deleted: a send waiting in its batch, a
  * broadcast queued before the deletion. Nothing of either is stored or delivered.
  */
-import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  evictDurableObject,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
 import { ROOM_DELETED } from '../../worker/chat/messages/room-messages';
 import { openDb } from '../../worker/db/client';
+import { HOURLY_CRON } from '../../worker/files/unsent-uploads';
+import worker from '../../worker/index';
 import { deleteRoomEverywhere } from '../../worker/room-removal/delete-room';
 import { roomStub } from '../../worker/room-calls/room-rpc';
 import { signedInClient } from './support/api';
@@ -45,7 +54,7 @@ describe('a deleted room', () => {
 });
 
 describe('deleting a room when the file store fails', () => {
-  it('still ends its sockets and forgets its history, and says it failed', async () => {
+  it('still ends its sockets and forgets its history, says it failed, and removes its files later', async () => {
     const { owner, roomId, stub } = await aRoom();
     const socket = await TestSocket.joined(owner.client, roomId, 'Owner');
     expect(await socket.emit('sendMessage', { text: 'soon gone', roomId })).toEqual({});
@@ -54,6 +63,8 @@ describe('deleting a room when the file store fails', () => {
       list: () => Promise.reject(outage),
       delete: () => Promise.reject(outage),
     } as unknown as R2Bucket;
+
+    await env.FILES.put(`rooms/${roomId}/left-behind`, 'a photo');
 
     await expect(
       deleteRoomEverywhere({ ...env, FILES: failingFiles }, openDb(env.DB), roomId),
@@ -64,5 +75,37 @@ describe('deleting a room when the file store fails', () => {
       expect(room.parts.identity.deleted).toBe(true);
       expect(room.parts.messages.store.count()).toBe(0);
     });
+
+    // The objects are owed, and the hourly clean-up removes them once the store is back.
+    expect(await owedRemovals(roomId)).toEqual([roomId]);
+    expect(await env.FILES.head(`rooms/${roomId}/left-behind`)).not.toBeNull();
+    await runHourlyCleanUp();
+    expect(await env.FILES.head(`rooms/${roomId}/left-behind`)).toBeNull();
+    expect(await owedRemovals(roomId)).toEqual([]);
+  });
+
+  it('owes nothing once its objects are gone, nor for a room that was not there', async () => {
+    const { roomId } = await aRoom();
+    await env.FILES.put(`rooms/${roomId}/a-photo`, 'a photo');
+    expect(await deleteRoomEverywhere(env, openDb(env.DB), roomId)).toBeDefined();
+    expect(await env.FILES.head(`rooms/${roomId}/a-photo`)).toBeNull();
+    expect(await owedRemovals(roomId)).toEqual([]);
+    expect(await deleteRoomEverywhere(env, openDb(env.DB), 'no-such-room')).toBeUndefined();
+    expect(await owedRemovals('no-such-room')).toEqual([]);
   });
 });
+
+async function owedRemovals(roomId: string) {
+  const { results } = await env.DB.prepare(
+    'SELECT room_id FROM room_file_removals WHERE room_id = ?',
+  )
+    .bind(roomId)
+    .all<{ room_id: string }>();
+  return results.map((row) => row.room_id);
+}
+
+async function runHourlyCleanUp() {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: HOURLY_CRON }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}

@@ -392,6 +392,17 @@ export const broadcastSteps = sqliteTable(
 );
 
 /**
+ * Deleted rooms whose files' objects may still be in R2: written in the batch that deletes the
+ * room (only if there was a room), removed once nothing is left under its prefix. The hourly
+ * clean-up finishes what a deletion could not (an R2 error, a worker stopped halfway, a room of
+ * more objects than one request lists), so no deleted room's files stay in the bucket for good.
+ */
+export const roomFileRemovals = sqliteTable('room_file_removals', {
+  roomId: text('room_id').primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
  * Files shared in rooms (worker/files/); the bytes are in R2 at `rooms/<room_id>/<id>`. The
  * room object writes `message_id` once a message carries the file (with its summary flush); an
  * upload never sent is removed by the hourly clean-up. The uploader's rows are counted for the

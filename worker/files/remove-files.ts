@@ -60,12 +60,38 @@ export function removeUnsentBefore(env: Env, before: number, rounds: number) {
 /**
  * Every object under a deleted room's prefix. Its rows went with the room (the foreign key
  * cascades); listing the bucket rather than reading them also finds an upload that was being
- * stored as the room went. Listed from the start each time, since each batch is deleted.
+ * stored as the room went. Listed from the start each time, since each batch is deleted. Once
+ * none is left, the room's `room_file_removals` row goes (written with the room's deletion);
+ * while any is, the row stays for the hourly clean-up (removeLeftRoomObjects).
  */
-export async function removeRoomObjects(bucket: R2Bucket, roomId: string) {
+export async function removeRoomObjects(env: Env, roomId: string) {
   for (let round = 0; round < ROOM_BATCHES; round++) {
-    const { objects } = await bucket.list({ prefix: roomPrefix(roomId), limit: BATCH });
-    if (objects.length === 0) return;
-    await bucket.delete(objects.map((object) => object.key));
+    const { objects } = await env.FILES.list({ prefix: roomPrefix(roomId), limit: BATCH });
+    if (objects.length === 0) {
+      await env.DB.prepare('DELETE FROM room_file_removals WHERE room_id = ?').bind(roomId).run();
+      return;
+    }
+    await env.FILES.delete(objects.map((object) => object.key));
+  }
+}
+
+/** Deleted rooms per hourly run whose objects are finished (each up to ROOM_BATCHES batches). */
+const LEFT_ROOMS_PER_RUN = 10;
+
+/**
+ * The hourly clean-up's share: deleted rooms whose objects are still in R2, oldest first. A
+ * room that fails again waits for the next hour without holding up the others.
+ */
+export async function removeLeftRoomObjects(env: Env) {
+  const { results } = await env.DB.prepare(
+    'SELECT room_id FROM room_file_removals ORDER BY created_at LIMIT ?',
+  )
+    .bind(LEFT_ROOMS_PER_RUN)
+    .all<{ room_id: string }>();
+  const outcomes = await Promise.allSettled(
+    results.map(({ room_id }) => removeRoomObjects(env, room_id)),
+  );
+  for (const outcome of outcomes) {
+    if (outcome.status === 'rejected') console.error('removeLeftRoomObjects', outcome.reason);
   }
 }

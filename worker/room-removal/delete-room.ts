@@ -1,13 +1,13 @@
 /**
  * Deleting a room, whoever asks (an administrator, or a block that ends a private
  * conversation): its row and with it (cascades) its memberships, bans, invites and files' rows;
- * the files' objects in R2; then its object, which tells its sockets, ends them and forgets its
+ * the files' objects in R2 (owed in room_file_removals until they are gone); then its object, which tells its sockets, ends them and forgets its
  * history.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { countRoomRemoval } from '../db/counters';
-import { rooms, users, type RoomRow } from '../db/schema';
+import { roomFileRemovals, rooms, users, type RoomRow } from '../db/schema';
 import { removeRoomObjects } from '../files/remove-files';
 import { deleteRoom } from '../room-calls/room-rpc';
 
@@ -19,8 +19,19 @@ export async function deleteRoomEverywhere(
 ): Promise<RoomRow | undefined> {
   // RETURNING decides races: of two deletions at once, one gets the row.
   // The counters change in the same batch (one transaction) as the delete they count.
-  const [, , [deleted]] = await db.batch([
+  // The files' objects are noted as owed in the same batch, and only for a room there was, so
+  // whatever stops their removal below, the hourly clean-up finishes it.
+  const [, , , [deleted]] = await db.batch([
     ...countRoomRemoval(db, roomId),
+    db
+      .insert(roomFileRemovals)
+      .select(
+        db
+          .select({ roomId: rooms.roomId, createdAt: sql<number>`${Date.now()}`.as('created_at') })
+          .from(rooms)
+          .where(eq(rooms.roomId, roomId)),
+      )
+      .onConflictDoNothing(),
     db.delete(rooms).where(eq(rooms.roomId, roomId)).returning(),
   ]);
   if (!deleted) return undefined;
@@ -30,7 +41,7 @@ export async function deleteRoomEverywhere(
   const cleanups = await Promise.allSettled([
     db.update(users).set({ roomId: null }).where(eq(users.roomId, roomId)),
     // Its files' rows went with the room (a cascade); their objects are deleted, not unlinked.
-    removeRoomObjects(env.FILES, roomId),
+    removeRoomObjects(env, roomId),
     deleteRoom(env, roomId),
   ]);
   const failed = cleanups.find((cleanup) => cleanup.status === 'rejected');
