@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { Client, signedInClient } from './support/api';
 import { signedInAdmin } from './support/admin';
@@ -178,5 +179,20 @@ describe('admin reads', () => {
     expect(
       (await admin.client.call('/admin/join/abcdefghijklmnopqrstuv', { method: 'POST' })).status,
     ).toBe(404);
+  });
+
+  it('starts a moderator at the room’s newest message, as any new member starts', async () => {
+    const admin = await signedInAdmin();
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client);
+    await env.DB.prepare('UPDATE rooms SET last_message_id = 40 WHERE room_id = ?')
+      .bind(roomId)
+      .run();
+    expect((await admin.client.call(`/admin/join/${roomId}`, { method: 'POST' })).status).toBe(200);
+    const rooms = (await admin.client.call('/rooms')).body as {
+      roomId: string;
+      unreadCount: number;
+    }[];
+    expect(rooms.find((room) => room.roomId === roomId)?.unreadCount).toBe(0);
   });
 });

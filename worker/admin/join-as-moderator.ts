@@ -21,7 +21,8 @@ export async function joinAsModerator(
 ): Promise<{ nickname: string; renamed: boolean }> {
   if (!roomIdSchema.safeParse(roomId).success) throw new ApiError(404, 'Room not found');
   // Administrators are not in people's private conversations (docs/direct-messages.md).
-  refuseIfDirect(await findRoomOr404(db, roomId), directMessages.noAdminJoin);
+  const room = await findRoomOr404(db, roomId);
+  refuseIfDirect(room, directMessages.noAdminJoin);
   const candidates = [
     `${MODERATOR_MARK} ${admin.nickname}`,
     `${MODERATOR_MARK} ${admin.nickname}-${admin.id.slice(0, 4)}`,
@@ -40,6 +41,8 @@ export async function joinAsModerator(
           roomId,
           userId: admin.id,
           ...nicknameColumns(nickname),
+          // As any new member: what came before the join is not unread.
+          lastReadId: room.lastMessageId,
         });
       }
       await db
