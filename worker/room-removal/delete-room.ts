@@ -1,8 +1,8 @@
 /**
  * Deleting a room, whoever asks (an administrator, or a block that ends a private
  * conversation): its row and with it (cascades) its memberships, bans, invites and files' rows;
- * the files' objects in R2 (owed in room_file_removals until they are gone); then its object, which tells its sockets, ends them and forgets its
- * history.
+ * the files' objects in R2 (owed in room_file_removals until they are gone); then its object,
+ * which tells its sockets, ends them and forgets its history.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
