@@ -10,12 +10,29 @@ import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
 const HEADERS_FILE = 'client/public/_headers';
-const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const EXTERNAL = /\bsrc\s*=/i;
+const TYPE = /\btype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+/** Types the browser runs (and so holds to script-src); any other type is a data block. */
+const RUN_TYPES =
+  /^(?:|module|importmap|speculationrules|(?:text|application)\/(?:x-)?(?:java|ecma)script)$/i;
 
-/** The 'sha256-…' sources a page's inline scripts need that the headers' CSP lacks. */
+/** Whether the browser runs a script with these attributes from its inline text. */
+function runsInline(attributes: string): boolean {
+  if (EXTERNAL.test(attributes)) return false;
+  const type = TYPE.exec(attributes);
+  return !type || RUN_TYPES.test((type[1] ?? type[2] ?? type[3] ?? '').trim());
+}
+
+/**
+ * The 'sha256-…' sources a page's inline scripts need that the headers' CSP lacks: every
+ * script the browser would run from its text, whatever its attributes (a `type="module"` one
+ * too), never one with a src or a data block.
+ */
 export function missingScriptHashes(html: string, headers: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)]
-    .map(([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`)
+  return [...html.matchAll(SCRIPT)]
+    .filter(([, attributes]) => runsInline(attributes!))
+    .map(([, , body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`)
     .filter((hash) => !headers.includes(hash));
 }
 
