@@ -12,7 +12,8 @@
  *   every other path goes to the assets router, through LOCAL_ASSETS, a binding serve-local.mjs
  *   gives the worker to itself.
  * - A request without CF-Connecting-IP gets the local address.
- * - Text responses are compressed for clients that accept brotli or gzip.
+ * - Text responses are compressed for clients that accept brotli or gzip (a part of one, 206,
+ *   is not).
  * - WebSocket compression is what the app's compatibility flags say, since the socket is the
  *   app worker's own: `no_web_socket_compression` refuses a client's permessage-deflate offer.
  */
@@ -68,7 +69,14 @@ export function isWorkerFirst(url: string): boolean {
 
 /** The response, compressed as it is sent when it is text and the client accepts it. */
 export function withCompression(request: Request, response: Response): Response {
-  if (response.webSocket || !response.body || response.headers.has('Content-Encoding')) {
+  // A part of a file (206) goes as it is: its Content-Range counts the file's own bytes, and
+  // the edge compresses no part either.
+  if (
+    response.webSocket ||
+    !response.body ||
+    response.status === 206 ||
+    response.headers.has('Content-Encoding')
+  ) {
     return response;
   }
   const accepted = acceptedEncoding(request.headers.get('Accept-Encoding'));

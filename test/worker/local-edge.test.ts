@@ -127,6 +127,26 @@ describe('the local edge', () => {
   });
 });
 
+describe('a part of a file (206)', () => {
+  it('is sent as it is: its Content-Range counts the bytes of the file, not of a compression', async () => {
+    const part = {
+      fetch: async () =>
+        new Response('lo wor', {
+          status: 206,
+          headers: { 'Content-Type': 'text/plain', 'Content-Range': 'bytes 3-8/11' },
+        }),
+    } as unknown as Fetcher;
+    const response = await edgeWith(part).fetch(
+      new Request('http://localhost:8787/notes.txt', {
+        headers: { 'Accept-Encoding': 'gzip', Range: 'bytes=3-8' },
+      }),
+    );
+    expect(response.status).toBe(206);
+    expect(response.headers.get('Content-Encoding')).toBeNull();
+    expect(await response.text()).toBe('lo wor');
+  });
+});
+
 describe('acceptedEncoding', () => {
   it('prefers brotli, honours q=0 and ignores what it cannot send', () => {
     expect(acceptedEncoding('gzip, deflate, br')).toBe('br');
