@@ -50,18 +50,22 @@ export function react(room: RoomParts, socket: RoomSocket, raw: unknown, reply: 
     return reply(refused('invalid_payload', 'react takes { roomId, messageId, emoji }'));
   }
   const { roomId, messageId, emoji } = parsed.data;
+  // A reaction stored before the emoji rule was this strict can still be taken back by its
+  // reactor; nobody can add it. Anything else the rule refuses is refused before it spends
+  // the sending allowance, as it always was.
   const oneEmoji = isOneEmoji(emoji);
+  if (!oneEmoji && !hasReaction(room, messageId, emoji)) return reply(NOT_ONE_EMOJI);
   const target = actionTarget(room, socket, roomId, messageId, reply);
   if (!target) return;
   const { message, actor } = target;
-  // A reaction stored before the emoji rule was this strict can still be taken back by its
-  // reactor; nobody can add it, and nobody can add one it never was.
-  if (!oneEmoji && !message.reactions?.some((reaction) => reaction.emoji === emoji)) {
-    return reply(NOT_ONE_EMOJI);
-  }
   const outcome = room.messages.changes.react(message, emoji, socket.data.userId, actor, oneEmoji);
   if ('tooMany' in outcome) return reply(TOO_MANY);
   reply('notAddable' in outcome ? NOT_ONE_EMOJI : {});
+}
+
+function hasReaction(room: RoomParts, messageId: number, emoji: string): boolean {
+  const reactions = room.messages.store.find(messageId)?.message.reactions;
+  return reactions?.some((reaction) => reaction.emoji === emoji) ?? false;
 }
 
 export function editMessage(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
