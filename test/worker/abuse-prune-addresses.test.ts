@@ -1,17 +1,12 @@
 /** The address tables stay bounded: the daily prune forgets addresses nobody has used lately. */
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { expect, it } from 'vitest';
-import worker from '../../worker/index';
 import {
   LOGIN_ADDRESS_RETENTION_MS,
   SOCKET_ADDRESS_RETENTION_MS,
 } from '../../worker/maintenance/prune';
 import { signedInClient } from './support/api';
+import { runCron } from './support/cron';
 
 it('forgets login addresses unused for 90 days and socket addresses older than a week', async () => {
   const { user } = await signedInClient();
@@ -34,9 +29,7 @@ it('forgets login addresses unused for 90 days and socket addresses older than a
       now - 60_000,
     ),
   ]);
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController(), env, ctx);
-  await waitOnExecutionContext(ctx);
+  await runCron();
   const logins = await env.DB.prepare(
     "SELECT ip FROM login_addresses WHERE ip IN ('old-login', 'recent-login')",
   ).all();

@@ -3,27 +3,16 @@
  * own tests): the hourly clean-up of uploads never sent, an account's deletion and a room's.
  * Each time the url answers 404 and the object is gone from R2, not just unlinked.
  */
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_REMOVED_AFTER_MS } from '../../contract/files';
 import { HOURLY_CRON } from '../../worker/files/unsent-uploads';
-import worker from '../../worker/index';
 import { signedInAdmin } from './support/admin';
 import { signedInClient } from './support/api';
+import { runCron } from './support/cron';
 import { fetchFile, objectExists, objectKey, stored, uploaded } from './support/files';
 import { plainPng } from './support/image-fixtures';
 import { createRoom, joinRoom, ownerAndGuest } from './support/rooms';
-
-async function runCron(cron: string) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ cron }), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
 
 async function gone(roomId: string, id: string) {
   return (await stored(id)).row === null && !(await objectExists(roomId, id));

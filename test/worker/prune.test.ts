@@ -1,12 +1,7 @@
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { expect, it } from 'vitest';
-import worker from '../../worker/index';
 import { EVENT_RETENTION_MS } from '../../worker/maintenance/prune';
+import { runCron } from './support/cron';
 
 it('the daily cron prunes events older than 30 days and stale rate-limit rows', async () => {
   const now = Date.now();
@@ -21,9 +16,7 @@ it('the daily cron prunes events older than 30 days and stale rate-limit rows', 
       now - 2 * 86_400_000,
     ),
   ]);
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController(), env, ctx);
-  await waitOnExecutionContext(ctx);
+  await runCron();
   const events = await env.DB.prepare('SELECT ip FROM security_events').all();
   expect(events.results).toEqual([{ ip: 'new' }]);
   expect(
@@ -48,9 +41,7 @@ it('the daily cron forgets broadcasts older than 30 days, with the steps that co
     broadcast('new-broadcast', now - 1000),
     step('new-broadcast'),
   ]);
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController(), env, ctx);
-  await waitOnExecutionContext(ctx);
+  await runCron();
   const ids = (sql: string) =>
     env.DB.prepare(sql)
       .all<{ id: string }>()

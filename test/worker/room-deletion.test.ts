@@ -2,23 +2,16 @@
  * What still reaches a room object after its room was deleted: a send waiting in its batch, a
  * broadcast queued before the deletion. Nothing of either is stored or delivered.
  */
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  evictDurableObject,
-  runInDurableObject,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
 import { ROOM_DELETED } from '../../worker/chat/messages/room-messages';
 import { openDb } from '../../worker/db/client';
 import { HOURLY_CRON } from '../../worker/files/unsent-uploads';
-import worker from '../../worker/index';
 import { deleteRoomEverywhere } from '../../worker/room-removal/delete-room';
 import { roomStub } from '../../worker/room-calls/room-rpc';
 import { signedInClient } from './support/api';
+import { runCron } from './support/cron';
 import { createRoom } from './support/rooms';
 import { TestSocket } from './support/socket';
 
@@ -79,7 +72,7 @@ describe('deleting a room when the file store fails', () => {
     // The objects are owed, and the hourly clean-up removes them once the store is back.
     expect(await owedRemovals(roomId)).toEqual([roomId]);
     expect(await env.FILES.head(`rooms/${roomId}/left-behind`)).not.toBeNull();
-    await runHourlyCleanUp();
+    await runCron(HOURLY_CRON);
     expect(await env.FILES.head(`rooms/${roomId}/left-behind`)).toBeNull();
     expect(await owedRemovals(roomId)).toEqual([]);
   });
@@ -102,10 +95,4 @@ async function owedRemovals(roomId: string) {
     .bind(roomId)
     .all<{ room_id: string }>();
   return results.map((row) => row.room_id);
-}
-
-async function runHourlyCleanUp() {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ cron: HOURLY_CRON }), env, ctx);
-  await waitOnExecutionContext(ctx);
 }
