@@ -27,10 +27,11 @@ export default {
   // wrangler.toml's [triggers]: hourly, uploads never sent and deleted rooms' objects left in R2
   // go; daily, the prune.
   async scheduled(controller, env, ctx) {
+    const metered = meterEnv(env);
     if (controller.cron === HOURLY_CRON) {
-      ctx.waitUntil(removeUnsentUploads(meterEnv(env)));
-      ctx.waitUntil(removeLeftRoomObjects(meterEnv(env)));
-    } else ctx.waitUntil(pruneOldRows(meterEnv(env).DB));
+      ctx.waitUntil(removeUnsentUploads(metered));
+      ctx.waitUntil(removeLeftRoomObjects(metered));
+    } else ctx.waitUntil(pruneOldRows(metered.DB));
   },
   // 'broadcasts': an admin's message on its way to every room; 'push': rooms' new messages on
   // their way to the browsers of members who are away (worker/push/).
