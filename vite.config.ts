@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { cspScriptHashes } from './scripts/csp-script-hashes.ts';
 import { landingWeight } from './scripts/landing-weight.ts';
+import { mantineStableIds } from './scripts/mantine-stable-ids.ts';
 import { prerenderShell } from './scripts/prerender-shell.ts';
 import { serviceWorker } from './scripts/service-worker.ts';
 
@@ -15,7 +16,14 @@ const reactRouterProduction = (file: string) =>
 // The SPA only: the worker is built and served by wrangler, which serves dist/client as assets.
 export default defineConfig(({ command }) => ({
   root: 'client',
-  plugins: [react(), landingWeight(), serviceWorker(), cspScriptHashes(), prerenderShell()],
+  plugins: [
+    react(),
+    mantineStableIds(),
+    landingWeight(),
+    serviceWorker(),
+    cspScriptHashes(),
+    prerenderShell(),
+  ],
   resolve: {
     alias:
       command === 'build'

@@ -40,14 +40,23 @@ void import('./styles-rest');
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const router = createAppRouter();
+/**
+ * Resolves in a later task. The start is split into steps that each end their task (the
+ * module's own code; the page's chunks; the router, which reads and writes the browser's
+ * history; the render), so that on a slow phone none holds the main thread long enough to
+ * delay what the visitor does in the prerendered page meanwhile.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 // The first render waits for the page's lazy module (/login, /register), so that the page the
 // build prerendered into #root is replaced by the same page, never by 'Loading...' in between,
 // keeping what the visitor did in it. It is a transition, rendered in slices: the shell stays
 // responsive meanwhile.
 const shell = watchShell(container);
-void preloadRoute(location.pathname).then(() => {
+void preloadRoute(location.pathname).then(async () => {
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
   startTransition(() =>
     createRoot(container).render(
       <StrictMode>
@@ -71,6 +80,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
       console.warn('Service worker registration failed', error);
     });
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register);
+  // In a task of its own: the call itself takes about 10 ms of the main thread.
+  if (document.readyState === 'complete') setTimeout(register);
+  else window.addEventListener('load', () => setTimeout(register));
 }

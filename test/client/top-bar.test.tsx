@@ -36,6 +36,27 @@ describe('top bar', () => {
     }
   });
 
+  it('opens the small-screen menu, loaded only once asked for, from the keyboard', async () => {
+    const wide = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('600px') });
+    try {
+      fakeApi(null);
+      const user = userEvent.setup();
+      renderApp('/');
+
+      const menu = await within(screen.getByRole('banner')).findByRole('button', { name: 'Menu' });
+      expect(menu.getAttribute('aria-haspopup')).toBe('menu');
+      expect(screen.queryByRole('menu')).toBeNull();
+      menu.focus();
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('menuitem', { name: 'Register' })).toBeTruthy();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menuitem')).toBeNull());
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+
   it('opens a help dialog with the four sections, and Escape closes it', async () => {
     fakeApi(null);
     const user = userEvent.setup();

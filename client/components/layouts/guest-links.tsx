@@ -1,27 +1,26 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconMenu2 } from '@tabler/icons-react';
 import { SMALL_SCREEN_QUERY } from '../../config/constants';
 import { ColorSchemeButton } from './color-scheme-button';
 
-// Menus pull in Mantine's popover stack; wide screens never need it, so it loads on demand.
-const GuestMenu = lazy(() => import('./guest-menu'));
+// Menus pull in Mantine's popover stack (eight chunks): nobody needs it before they reach for
+// the menu, so it loads then, not with the page.
+const loadGuestMenu = () => import('./guest-menu');
+const GuestMenu = lazy(loadGuestMenu);
 
 /**
  * Visitors' links: the colour scheme, Login and Register; one 'Menu' dropdown on small screens.
  * Visitors have no account menu, so their dark mode switch lives here.
  */
 export function GuestLinks() {
-  const small = useMediaQuery(SMALL_SCREEN_QUERY);
+  // Read during the first render, not in an effect after it: a phone's first render is then
+  // already its own, instead of a wide screen's redone at once.
+  const small = useMediaQuery(SMALL_SCREEN_QUERY, undefined, { getInitialValueInEffect: false });
 
-  if (small) {
-    return (
-      <Suspense fallback={null}>
-        <GuestMenu />
-      </Suspense>
-    );
-  }
+  if (small) return <SmallScreenMenu />;
 
   return (
     <Group gap="xs" wrap="nowrap">
@@ -33,5 +32,33 @@ export function GuestLinks() {
         Register
       </Button>
     </Group>
+  );
+}
+
+/**
+ * The menu's button at once, the menu itself once asked for: a pointer over the button or focus
+ * on it starts loading it, and a press opens it as soon as it is there.
+ */
+function SmallScreenMenu() {
+  const [asked, setAsked] = useState(false);
+  const prefetch = () => void loadGuestMenu();
+  const button = (
+    <Button
+      variant="subtle"
+      leftSection={<IconMenu2 size={18} aria-hidden />}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() => setAsked(true)}
+    >
+      Menu
+    </Button>
+  );
+  if (!asked) return button;
+  return (
+    <Suspense fallback={button}>
+      <GuestMenu defaultOpened />
+    </Suspense>
   );
 }

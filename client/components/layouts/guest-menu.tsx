@@ -3,10 +3,13 @@ import { Button, Menu } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
 import { ColorSchemeMenuItem } from './color-scheme-menu-item';
 
-/** Login, Register and the colour scheme folded into one dropdown, for small screens. */
-export default function GuestMenu() {
+/**
+ * Login, Register and the colour scheme folded into one dropdown, for small screens. It is
+ * loaded when first asked for (guest-links.tsx), so it opens at once when `defaultOpened`.
+ */
+export default function GuestMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {
   return (
-    <Menu position="bottom-end" width={160}>
+    <Menu position="bottom-end" width={160} defaultOpened={defaultOpened}>
       <Menu.Target>
         <Button variant="subtle" leftSection={<IconMenu2 size={18} aria-hidden />}>
           Menu
