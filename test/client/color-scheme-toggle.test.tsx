@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi, renderApp, testUser } from './render-app';
+import { fakeApi, onSmallScreen, renderApp, testUser } from './render-app';
 
 const STORAGE_KEY = 'mantine-color-scheme-value';
 const scheme = () => document.documentElement.getAttribute('data-mantine-color-scheme');
@@ -40,9 +40,7 @@ describe('dark mode switch', () => {
 
   it("starts from a remembered choice, and folds into visitors' small-screen menu", async () => {
     window.localStorage.setItem(STORAGE_KEY, 'dark');
-    const wide = window.matchMedia;
-    window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('600px') });
-    try {
+    await onSmallScreen(async () => {
       fakeApi(null);
       const user = userEvent.setup();
       renderApp('/');
@@ -54,8 +52,6 @@ describe('dark mode switch', () => {
       await user.click(await screen.findByRole('menuitem', { name: 'Light mode' }));
       await waitFor(() => expect(scheme()).toBe('light'));
       expect(window.localStorage.getItem(STORAGE_KEY)).toBe('light');
-    } finally {
-      window.matchMedia = wide;
-    }
+    });
   });
 });

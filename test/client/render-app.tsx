@@ -82,3 +82,14 @@ export function renderApp(path: string, state?: unknown) {
   );
   return { ...view, router };
 }
+
+/** Runs `test` with the small-screen media query (max-width: 600px) matching, as on a phone. */
+export async function onSmallScreen(test: () => Promise<void>) {
+  const wide = window.matchMedia;
+  window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('600px') });
+  try {
+    await test();
+  } finally {
+    window.matchMedia = wide;
+  }
+}

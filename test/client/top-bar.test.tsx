@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, renderApp, testUser } from './render-app';
+import { fakeApi, onSmallScreen, renderApp, testUser } from './render-app';
 
 describe('top bar', () => {
   it('offers help, the title and the Login and Register links to visitors', async () => {
@@ -19,9 +19,7 @@ describe('top bar', () => {
   });
 
   it("folds the links into one 'Menu' dropdown on small screens", async () => {
-    const wide = window.matchMedia;
-    window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('600px') });
-    try {
+    await onSmallScreen(async () => {
       fakeApi(null);
       const user = userEvent.setup();
       renderApp('/');
@@ -31,15 +29,11 @@ describe('top bar', () => {
       expect(header.queryByRole('link', { name: 'Login' })).toBeNull();
       expect(await screen.findByRole('menuitem', { name: 'Login' })).toBeTruthy();
       expect(screen.getByRole('menuitem', { name: 'Register' })).toBeTruthy();
-    } finally {
-      window.matchMedia = wide;
-    }
+    });
   });
 
-  it('opens the small-screen menu, loaded only once asked for, from the keyboard', async () => {
-    const wide = window.matchMedia;
-    window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('600px') });
-    try {
+  it('opens the small-screen menu from the keyboard, no menu shown before', async () => {
+    await onSmallScreen(async () => {
       fakeApi(null);
       const user = userEvent.setup();
       renderApp('/');
@@ -52,9 +46,7 @@ describe('top bar', () => {
       expect(await screen.findByRole('menuitem', { name: 'Register' })).toBeTruthy();
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('menuitem')).toBeNull());
-    } finally {
-      window.matchMedia = wide;
-    }
+    });
   });
 
   it('opens a help dialog with the four sections, and Escape closes it', async () => {
