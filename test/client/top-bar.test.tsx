@@ -46,6 +46,11 @@ describe('top bar', () => {
       expect(await screen.findByRole('menuitem', { name: 'Register' })).toBeTruthy();
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('menuitem')).toBeNull());
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          within(screen.getByRole('banner')).getByRole('button', { name: 'Menu' }),
+        ),
+      );
     });
   });
 

@@ -2,9 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconMenu2 } from '@tabler/icons-react';
 import { SMALL_SCREEN_QUERY } from '../../config/constants';
 import { ColorSchemeButton } from './color-scheme-button';
+import { GuestMenuButton } from './guest-menu-button';
 
 // Menus pull in Mantine's popover stack (eight chunks): nobody needs it before they reach for
 // the menu, so it loads then, not with the page.
@@ -43,22 +43,18 @@ function SmallScreenMenu() {
   const [asked, setAsked] = useState(false);
   const prefetch = () => void loadGuestMenu();
   const button = (
-    <Button
-      variant="subtle"
-      leftSection={<IconMenu2 size={18} aria-hidden />}
+    <GuestMenuButton
       aria-haspopup="menu"
       aria-expanded={false}
       onPointerEnter={prefetch}
       onFocus={prefetch}
       onClick={() => setAsked(true)}
-    >
-      Menu
-    </Button>
+    />
   );
   if (!asked) return button;
   return (
     <Suspense fallback={button}>
-      <GuestMenu defaultOpened />
+      <GuestMenu openOnMount />
     </Suspense>
   );
 }
