@@ -7,6 +7,7 @@ import { holdAppScript } from '../support/app-script';
 import { newPerson, signUpAndLogIn, logIn } from '../support/browser-users';
 import { STATE_DIR } from '../support/paths';
 import { joinedMember } from '../support/room-sockets';
+import { createRoom } from '../support/browser-rooms';
 
 async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -101,10 +102,7 @@ test('dark scheme: landing, login, room list, chat and admin', async ({ browser 
 
   const email = `a11y-dark-${Date.now()}@example.com`;
   await signUpAndLogIn(page, email, 'Night');
-  await page.goto('/join');
-  await page.getByRole('textbox', { name: 'Room Name', exact: true }).fill('Dark room');
-  await page.getByRole('button', { name: 'Join Room' }).click();
-  await expect(page.getByText('No messages yet...')).toBeVisible();
+  await createRoom(page, 'Dark room');
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Readable at night');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Readable at night')).toBeVisible();

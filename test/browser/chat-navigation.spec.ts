@@ -10,6 +10,7 @@ import { expect, test, type Page } from '../support/test';
 import { newSignedInClient } from '../support/api-client';
 import { field, logIn, newPerson, signUpAndLogIn } from '../support/browser-users';
 import { STATE_DIR } from '../support/paths';
+import { joinByInvite } from '../support/browser-rooms';
 
 test('/join signed out goes to the login, with redirect=join', async ({ page }) => {
   await page.goto('/join');
@@ -42,9 +43,7 @@ test('Back from the chat leaves the room flow, after /join and after an invite',
   const bob = await newPerson(browser);
   await signUpAndLogIn(bob, `nav-bob-${stamp}@example.com`, 'Bob');
   await expect(bob).toHaveURL(/\/$/);
-  await bob.goto(`/invite?room=${roomId}`);
-  await bob.getByRole('button', { name: 'Join', exact: true }).click();
-  await expect(bob).toHaveURL(new RegExp(`/chat/${roomId}`));
+  await joinByInvite(bob, roomId);
   await expect(bob.getByText('No messages yet...')).toBeVisible();
   await bob.goBack();
   await expect(bob).toHaveURL(/\/$/);

@@ -10,6 +10,7 @@ import { expect, test, type Page } from '../support/test';
 import { severable } from '../support/severable-socket';
 import { newPerson, signUpAndLogIn } from '../support/browser-users';
 import { installSkippableClock, skipWaitsUntil } from '../support/skip-waits';
+import { createRoom, joinByInvite } from '../support/browser-rooms';
 
 async function say(page: Page, text: string) {
   const box = page.getByRole('textbox', { name: 'Message' });
@@ -37,15 +38,9 @@ test('messages typed while the connection is cut arrive once each, in order, whe
   const network = await severable(alice);
   await installSkippableClock(alice);
   await signUpAndLogIn(alice, `o-alice-${stamp}@example.com`, 'Alice');
-  await alice.goto('/join');
-  await alice.getByRole('textbox', { name: 'Room Name', exact: true }).fill('Outbox');
-  await alice.getByRole('button', { name: 'Join Room' }).click();
-  await expect(alice.getByText('No messages yet...')).toBeVisible();
-  const roomId = alice.url().split('/chat/')[1]!;
+  const roomId = await createRoom(alice, 'Outbox');
   await signUpAndLogIn(bob, `o-bob-${stamp}@example.com`, 'Bob');
-  await bob.goto(`/invite?room=${roomId}`);
-  await bob.getByRole('button', { name: 'Join', exact: true }).click();
-  await expect(bob).toHaveURL(new RegExp(`/chat/${roomId}`));
+  await joinByInvite(bob, roomId);
 
   const before = `before-${stamp}`;
   await say(alice, before);
@@ -89,10 +84,7 @@ test('a sent text is on screen once at every moment, from Enter until it is stor
   const stamp = Date.now();
   const alice = await newPerson(browser);
   await signUpAndLogIn(alice, `once-${stamp}@example.com`, 'Alice');
-  await alice.goto('/join');
-  await alice.getByRole('textbox', { name: 'Room Name', exact: true }).fill('Once');
-  await alice.getByRole('button', { name: 'Join Room' }).click();
-  await expect(alice.getByText('No messages yet...')).toBeVisible();
+  await createRoom(alice, 'Once');
 
   const texts = Array.from({ length: 6 }, (_, i) => `once-${i}-${stamp}`);
   // After every change to the page, how many times each text is shown: the most ever seen.

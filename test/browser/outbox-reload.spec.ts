@@ -7,6 +7,7 @@ import { expect, test } from '../support/test';
 import { severable } from '../support/severable-socket';
 import { newPerson, signUpAndLogIn } from '../support/browser-users';
 import { installSkippableClock, skipWaitsUntil } from '../support/skip-waits';
+import { createRoom, joinByInvite } from '../support/browser-rooms';
 
 test('a text typed while the room is unreachable is sent once after a reload', async ({
   browser,
@@ -18,15 +19,9 @@ test('a text typed while the room is unreachable is sent once after a reload', a
   const network = await severable(alice);
   await installSkippableClock(alice);
   await signUpAndLogIn(alice, `r-alice-${stamp}@example.com`, 'Alice');
-  await alice.goto('/join');
-  await alice.getByRole('textbox', { name: 'Room Name', exact: true }).fill('Reload');
-  await alice.getByRole('button', { name: 'Join Room' }).click();
-  await expect(alice.getByText('No messages yet...')).toBeVisible();
-  const roomId = alice.url().split('/chat/')[1]!;
+  const roomId = await createRoom(alice, 'Reload');
   await signUpAndLogIn(bob, `r-bob-${stamp}@example.com`, 'Bob');
-  await bob.goto(`/invite?room=${roomId}`);
-  await bob.getByRole('button', { name: 'Join', exact: true }).click();
-  await expect(bob).toHaveURL(new RegExp(`/chat/${roomId}`));
+  await joinByInvite(bob, roomId);
   await expect(bob.getByText('No messages yet...')).toBeVisible();
 
   await network.cut();

@@ -1,6 +1,7 @@
 /** The installable app: its manifest, icons and the service worker that caches the shell. */
 import { expect, test } from '../support/test';
 import { newPerson, signUpAndLogIn } from '../support/browser-users';
+import { createRoom } from '../support/browser-rooms';
 
 interface ManifestIcon {
   src: string;
@@ -62,10 +63,7 @@ test('the service worker takes control and caches the shell, never API answers',
 
   // Signed in and in a room: the API and the socket are busy while the worker is in control.
   await signUpAndLogIn(page, `pwa-${Date.now()}@example.com`, 'Installer');
-  await page.goto('/join');
-  await page.getByRole('textbox', { name: 'Room Name', exact: true }).fill('Offline room');
-  await page.getByRole('button', { name: 'Join Room' }).click();
-  await expect(page.getByText('No messages yet...')).toBeVisible();
+  await createRoom(page, 'Offline room');
 
   const cached = await page.evaluate(async () => {
     const names = await caches.keys();

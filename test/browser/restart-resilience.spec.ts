@@ -9,6 +9,7 @@ import { expect, test, type Page } from '../support/test';
 import { launchApp } from '../support/launch-app';
 import { newPerson, signUpAndLogIn } from '../support/browser-users';
 import { installSkippableClock, skipWaitsUntil } from '../support/skip-waits';
+import { createRoom, joinByInvite } from '../support/browser-rooms';
 
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 8799) + 2;
 const ORIGIN = `http://localhost:${PORT}`;
@@ -34,16 +35,9 @@ test('every acknowledged message shows exactly once after a server restart', asy
     const bob = await newPerson(browser, ORIGIN);
     for (const page of [alice, bob]) await installSkippableClock(page);
     await signUpAndLogIn(alice, `r-alice-${stamp}@example.com`, 'Alice');
-    await alice.goto('/join');
-    await alice.getByRole('textbox', { name: 'Room Name', exact: true }).fill('Restart');
-    await alice.getByRole('button', { name: 'Join Room' }).click();
-    await expect(alice.getByText('No messages yet...')).toBeVisible();
-    const roomId = alice.url().split('/chat/')[1]!;
+    const roomId = await createRoom(alice, 'Restart');
     await signUpAndLogIn(bob, `r-bob-${stamp}@example.com`, 'Bob');
-    // A typed invite link asks first (a link from anywhere must not join silently).
-    await bob.goto(`/invite?room=${roomId}`);
-    await bob.getByRole('button', { name: 'Join', exact: true }).click();
-    await expect(bob).toHaveURL(new RegExp(`/chat/${roomId}`));
+    await joinByInvite(bob, roomId);
 
     const texts = [
       `before-a-${stamp}`,

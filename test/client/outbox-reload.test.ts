@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Outbox } from '../../client/features/chat/connection/outbox';
-import { RoomConnectionStore } from '../../client/features/chat/connection/room-connection-store';
 import {
   outboxStorage,
   type OutboxStorage,
   type StoredEntry,
 } from '../../client/lib/outbox-storage';
-import { sockets } from './fake-socket';
+import { join, openScreen, sent, withoutTickets } from './room-screen';
 
 vi.mock('socket.io-client', () =>
   import('./fake-socket').then((m) => ({
@@ -26,28 +25,7 @@ function memoryStorage() {
   return { storage, kept };
 }
 
-/** A room screen as a page opens it: the account's outbox first, then the connection. */
-function openScreen(accountId: string) {
-  const store = new RoomConnectionStore('room-a');
-  store.keepOutboxFor(accountId);
-  store.open('ada');
-  return { store, socket: sockets.at(-1)! };
-}
-
-function join(socket: (typeof sockets)[number]) {
-  socket.receive('connect');
-  socket.last('join')!.ack!({});
-  socket.receive('chatHistory', []);
-}
-
-const sent = (socket: (typeof sockets)[number]) =>
-  socket.emitted.filter((emitted) => emitted.event === 'sendMessage');
-
-beforeEach(() => {
-  sockets.length = 0;
-  vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
-});
-afterEach(() => vi.unstubAllGlobals());
+withoutTickets();
 
 describe('the outbox kept in the browser', () => {
   it('stores each text with what it answers until the room answers it for good', () => {
@@ -102,7 +80,7 @@ describe('the outbox kept in the browser', () => {
   });
 
   it('shows a text typed before a reload as sending, sends it once with its clientId, then forgets it', async () => {
-    const { store, socket } = openScreen('acc-reload');
+    const { store, socket } = openScreen('room-a', 'acc-reload');
     join(socket);
     socket.receive('disconnect', 'transport close');
     void store.send('said before the reload', { replyTo: 9 });
@@ -111,7 +89,7 @@ describe('the outbox kept in the browser', () => {
     // The page goes away without leaving the room.
     store.close();
 
-    const reopened = openScreen('acc-reload');
+    const reopened = openScreen('room-a', 'acc-reload');
     await vi.waitFor(() =>
       expect(reopened.store.getSnapshot().pending).toEqual([
         {
@@ -123,7 +101,7 @@ describe('the outbox kept in the browser', () => {
       ]),
     );
     // Another account on this browser sees none of it.
-    const stranger = openScreen('acc-stranger');
+    const stranger = openScreen('room-a', 'acc-stranger');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(stranger.store.getSnapshot().pending).toEqual([]);
     stranger.store.leave();

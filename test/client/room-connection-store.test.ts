@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
 import { RoomConnectionStore } from '../../client/features/chat/connection/room-connection-store';
 import { sockets } from './fake-socket';
+import { joinedStore, withoutTickets } from './room-screen';
 
 // The store's sockets start out retrying, as a fresh socket.io-client socket does.
 vi.mock('socket.io-client', () =>
@@ -19,23 +20,7 @@ const message = (id: number, user: string, text = `message ${id}`): ChatMessage 
   createdAt: id,
 });
 
-/** A store whose connection under 'ada' has joined and shown the history. */
-function joinedStore(history: ChatMessage[] = []) {
-  const store = new RoomConnectionStore('room-a');
-  store.open('ada');
-  const socket = sockets.at(-1)!;
-  socket.receive('connect');
-  socket.last('join')!.ack!({});
-  socket.receive('chatHistory', history);
-  return { store, socket };
-}
-
-beforeEach(() => {
-  sockets.length = 0;
-  // No ticket: the connection goes with its session cookie (room-tickets.ts).
-  vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
-});
-afterEach(() => vi.unstubAllGlobals());
+withoutTickets();
 
 describe('the room connection store', () => {
   it('gives the same snapshot until something changes, and tells its subscribers once it does', () => {

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
 import { RoomConnectionStore } from '../../client/features/chat/connection/room-connection-store';
 import { sockets } from './fake-socket';
+import { joinedStore, withoutTickets } from './room-screen';
 
 vi.mock('socket.io-client', () =>
   import('./fake-socket').then((m) => ({
@@ -19,25 +20,10 @@ const message = (id: number, user: string, extra: Partial<ChatMessage> = {}): Ch
   ...extra,
 });
 
-/** A store whose connection under 'ada' has joined and shown the history. */
-function joinedStore(history: ChatMessage[] = []) {
-  const store = new RoomConnectionStore('room-a');
-  store.open('ada');
-  const socket = sockets.at(-1)!;
-  socket.receive('connect');
-  socket.last('join')!.ack!({});
-  socket.receive('chatHistory', history, { hasMore: false });
-  return { store, socket };
-}
-
 const shown = (store: RoomConnectionStore) => store.getSnapshot().messages;
 const byId = (store: RoomConnectionStore, id: number) => shown(store).find((m) => m.id === id);
 
-beforeEach(() => {
-  sockets.length = 0;
-  vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
-});
-afterEach(() => vi.unstubAllGlobals());
+withoutTickets();
 
 describe('changes to listed messages', () => {
   it('puts a message’s reactions in place, and takes them away when none are left', () => {

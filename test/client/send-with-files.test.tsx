@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RoomConnectionStore } from '../../client/features/chat/connection/room-connection-store';
+import { describe, expect, it, vi } from 'vitest';
 import { useMessageNotifications } from '../../client/features/chat/hooks/use-message-notifications';
 import { outboxStorage } from '../../client/lib/outbox-storage';
 import type { ChatMessage } from '../../contract/realtime';
-import { sockets } from './fake-socket';
+import { join, openScreen, sent, withoutTickets } from './room-screen';
 
 vi.mock('socket.io-client', () =>
   import('./fake-socket').then((m) => ({
@@ -15,31 +14,11 @@ vi.mock('socket.io-client', () =>
   })),
 );
 
-function openScreen(accountId: string) {
-  const store = new RoomConnectionStore('room-f');
-  store.keepOutboxFor(accountId);
-  store.open('ada');
-  return { store, socket: sockets.at(-1)! };
-}
-
-function join(socket: (typeof sockets)[number]) {
-  socket.receive('connect');
-  socket.last('join')!.ack!({});
-  socket.receive('chatHistory', []);
-}
-
-const sent = (socket: (typeof sockets)[number]) =>
-  socket.emitted.filter((emitted) => emitted.event === 'sendMessage');
-
-beforeEach(() => {
-  sockets.length = 0;
-  vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
-});
-afterEach(() => vi.unstubAllGlobals());
+withoutTickets();
 
 describe('a message with files', () => {
   it('goes with its files’ ids, its words optional', () => {
-    const { store, socket } = openScreen('acc-files');
+    const { store, socket } = openScreen('room-f', 'acc-files');
     join(socket);
     void store.send('', { files: ['f-1', 'f-2'], replyTo: 4 });
     expect(store.getSnapshot().pending).toMatchObject([
@@ -62,14 +41,14 @@ describe('a message with files', () => {
   });
 
   it('is kept with its files through a reload, and sent with them once', async () => {
-    const { store, socket } = openScreen('acc-files-reload');
+    const { store, socket } = openScreen('room-f', 'acc-files-reload');
     join(socket);
     socket.receive('disconnect', 'transport close');
     void store.send('the photos', { files: ['f-9'] });
     const [typed] = store.getSnapshot().pending;
     store.close();
 
-    const reopened = openScreen('acc-files-reload');
+    const reopened = openScreen('room-f', 'acc-files-reload');
     await vi.waitFor(() =>
       expect(reopened.store.getSnapshot().pending).toEqual([
         { clientId: typed!.clientId, text: 'the photos', files: ['f-9'], status: 'sending' },
