@@ -145,6 +145,23 @@ describe('POST and DELETE /api/push/subscriptions', () => {
     expect(await storedRows(good.endpoint)).toEqual([]);
   });
 
+  it('refuses an endpoint not written as a browser writes it, whose size the queue cannot bound', async () => {
+    // A URL parser drops tabs and percent-encodes control characters, so these reach the same
+    // push service; kept as typed, each \u0001 is 6 bytes of a queue message's JSON.
+    const { client } = await signedInClient();
+    const good = await newSubscriber();
+    for (const endpoint of [
+      `${good.endpoint}/${'\u0001'.repeat(900)}x`,
+      `${good.endpoint}${'\t'.repeat(900)}`,
+      good.endpoint.replace('/push/', '/PUSH/../push/'),
+    ]) {
+      const res = await client.call('/push/subscriptions', { body: { endpoint, keys: good.keys } });
+      expect(res.status, JSON.stringify(endpoint).slice(0, 80)).toBe(400);
+      expect(res.body.error).toMatch(/endpoint/);
+      expect(await storedRows(endpoint)).toEqual([]);
+    }
+  });
+
   it('refuses callers signed out and other sites', async () => {
     const { client } = await signedInClient();
     const browser = await newSubscriber();

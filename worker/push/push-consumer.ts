@@ -12,6 +12,7 @@ import type { DeliverPushMessage, Delivery, PushQueueMessage } from './push-mess
 import { pushRecipients } from './push-recipients';
 import { roomTopic, sendPush, type PushOutcome, type Signer } from './send-push';
 import { vapidSigningKey } from './vapid';
+import { sendAll } from '../queues/send-all';
 
 /** Pushes sent per queue message at most. */
 export const PUSHES_PER_MESSAGE = 50;
@@ -54,18 +55,14 @@ async function deliverOrSplit(env: Env, roomId: string, all: Delivery[], signer:
   if (all.length <= PUSHES_PER_MESSAGE) {
     return deliver(env, { kind: 'deliver', roomId, deliveries: all, attempt: 1 }, signer);
   }
-  const messages: MessageSendRequest<PushQueueMessage>[] = [];
+  const messages: PushQueueMessage[] = [];
   for (let i = 0; i < all.length; i += PUSHES_PER_MESSAGE) {
     const deliveries = all.slice(i, i + PUSHES_PER_MESSAGE);
-    messages.push({
-      body: { kind: 'deliver', roomId, deliveries, attempt: 1 },
-      contentType: 'json',
-    });
+    messages.push({ kind: 'deliver', roomId, deliveries, attempt: 1 });
   }
-  // sendBatch takes 100 messages at most.
-  for (let i = 0; i < messages.length; i += 100) {
-    await queueOf(env).sendBatch(messages.slice(i, i + 100));
-  }
+  // A sendBatch takes 256 KB at most as well as 100 messages: about a dozen of these at
+  // browsers' endpoint lengths, so a room of some hundreds needs several.
+  await sendAll(queueOf(env), messages);
 }
 
 async function deliver(env: Env, message: DeliverPushMessage, signer: Signer) {
@@ -82,6 +79,8 @@ async function deliver(env: Env, message: DeliverPushMessage, signer: Signer) {
         })
       : Promise.resolve<PushOutcome>('gone'),
   );
+  // The pushes went out: a fault from here on must not make the queue take the message again,
+  // which would push everyone in it again. A gone row not forgotten is met again next time.
   const gone = deliveries.filter((_, i) => outcomes[i] === 'gone');
   const again = deliveries.filter((_, i) => outcomes[i] === 'retry');
   if (gone.length) {
@@ -89,13 +88,18 @@ async function deliver(env: Env, message: DeliverPushMessage, signer: Signer) {
       'DELETE FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(?))',
     )
       .bind(JSON.stringify(gone.map((d) => d.subscriptionId)))
-      .run();
+      .run()
+      .catch((error: unknown) => console.error('[push] gone subscriptions kept:', error));
   }
   if (again.length && attempt < DELIVERY_ATTEMPTS) {
-    await queueOf(env).send(
-      { kind: 'deliver', roomId, deliveries: again, attempt: attempt + 1 },
-      { contentType: 'json', delaySeconds: 30 * 2 ** (attempt - 1) },
-    );
+    await queueOf(env)
+      .send(
+        { kind: 'deliver', roomId, deliveries: again, attempt: attempt + 1 },
+        { contentType: 'json', delaySeconds: 30 * 2 ** (attempt - 1) },
+      )
+      .catch((error: unknown) => {
+        console.error(`[push] ${again.length} pushes given up, not queued again:`, error);
+      });
   } else if (again.length) {
     console.error(`[push] ${again.length} pushes given up after ${attempt} tries`);
   }

@@ -10,13 +10,13 @@ import type { MessageType } from '../../contract/realtime';
 import {
   ROOMS_PER_DELIVERY,
   ROOMS_PER_PAGE,
-  sendAll,
   splitRange,
   type BroadcastMessage,
   type DeliverMessage,
   type RangeMessage,
 } from './broadcast-messages';
 import { countDeliveries, countPage, countSplit } from './broadcast-progress';
+import { sendAll } from './send-all';
 
 /** Tries per room, the first included; then the room counts as failed. */
 export const DELIVERY_ATTEMPTS = 3;

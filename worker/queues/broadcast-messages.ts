@@ -23,30 +23,6 @@ export interface DeliverMessage {
 
 export type BroadcastMessage = RangeMessage | DeliverMessage;
 
-/** Queues take at most 100 messages and 256 KB per sendBatch; stay under both. */
-const BATCH_MESSAGES = 100;
-const BATCH_BYTES = 200_000;
-
-export async function sendAll(
-  queue: Queue<BroadcastMessage>,
-  messages: BroadcastMessage[],
-  delaySeconds?: number,
-) {
-  let batch: MessageSendRequest<BroadcastMessage>[] = [];
-  let bytes = 0;
-  for (const body of messages) {
-    const size = JSON.stringify(body).length * 3;
-    if (batch.length === BATCH_MESSAGES || (batch.length > 0 && bytes + size > BATCH_BYTES)) {
-      await queue.sendBatch(batch, { delaySeconds });
-      batch = [];
-      bytes = 0;
-    }
-    batch.push({ body, contentType: 'json' });
-    bytes += size;
-  }
-  if (batch.length > 0) await queue.sendBatch(batch, { delaySeconds });
-}
-
 /** Rooms read per range page; a wider range is split in up to FAN_OUT smaller ones. */
 export const ROOMS_PER_PAGE = 200;
 export const FAN_OUT = 100;

@@ -4,7 +4,8 @@
  * number of rooms. Rooms created after this moment are past the last rowid and not included.
  */
 import type { MessageType } from '../../contract/realtime';
-import { sendAll, splitRange, type BroadcastMessage } from './broadcast-messages';
+import { splitRange, type BroadcastMessage } from './broadcast-messages';
+import { sendAll } from './send-all';
 
 interface NewBroadcast {
   adminId: string;
