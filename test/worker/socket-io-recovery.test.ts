@@ -248,6 +248,60 @@ describe('connection-state recovery', () => {
     back.close();
   });
 
+  it('does not replay read positions to a person who stopped sharing while away', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
+    await heardOnce(a, b, roomId);
+    const { sid, pid, offset } = sessionOf(b);
+    b.ws.close(4000); // dropped while sharing: its session is in SEEN
+    await a.waitFor((frame) => frame.includes('Guest has left the room'));
+    const stopped = await guest.client.call('/user/preferences', {
+      method: 'PATCH',
+      body: { shareReads: false },
+    });
+    expect(stopped.status).toBe(200);
+    // The owner reads meanwhile: a `seen` to the sharers, logged for recovery.
+    const { id } = await a.emit('sendMessage', {
+      text: 'read me',
+      roomId,
+      clientId: crypto.randomUUID(),
+    });
+    expect(await a.emit('read', { messageId: id })).toEqual({});
+    await a.waitFor(
+      (frame) => frame.startsWith('42["seen"') && frame.includes(`"messageId":${id}`),
+    );
+
+    const back = await TestSocket.open(guest.client, roomId);
+    back.send(`40${JSON.stringify({ pid, offset })}`);
+    const answer = JSON.parse((await back.waitFor((f) => f.startsWith('40'))).slice(2));
+    await sleep(100);
+    // Nobody's position reaches someone who no longer shares theirs: the session is not
+    // resumed (the client joins afresh), and no `seen` comes with it.
+    expect(back.events('seen')).toEqual([]);
+    expect(answer.sid).not.toBe(sid);
+    a.close();
+    back.close();
+  });
+
+  it('does not resume a session saved before the person started sharing reads', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
+    const share = (on: boolean) =>
+      guest.client.call('/user/preferences', { method: 'PATCH', body: { shareReads: on } });
+    expect((await share(false)).status).toBe(200);
+    await heardOnce(a, b, roomId);
+    const { sid, pid, offset } = sessionOf(b);
+    b.ws.close(4000); // dropped while not sharing: its session is not in SEEN
+    await a.waitFor((frame) => frame.includes('Guest has left the room'));
+    expect((await share(true)).status).toBe(200);
+
+    // Resumed, it would hear nobody's position; afresh, its join gets them all.
+    const back = await TestSocket.open(guest.client, roomId);
+    back.send(`40${JSON.stringify({ pid, offset })}`);
+    const answer = JSON.parse((await back.waitFor((f) => f.startsWith('40'))).slice(2));
+    expect(answer.sid).not.toBe(sid);
+    a.close();
+    back.close();
+  });
+
   it('writes each session of a batch with its own rooms, data and start', async () => {
     const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
     await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) => {

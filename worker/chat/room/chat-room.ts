@@ -134,9 +134,7 @@ export class ChatRoom extends SocketIoServer<
    * not a wave of "has joined" for everyone who was there all along.
    */
   protected onConnect(socket: RoomSocket, { recovered, missedDisconnect }: ConnectInfo) {
-    const { userId, nickname, shareReads } = socket.data;
-    // A session saved while the person shared reads is not one to see them once they stop.
-    if (recovered && !shareReads && socket.rooms.includes(SEEN)) socket.leave(SEEN);
+    const { userId, nickname } = socket.data;
     if (!recovered || !nickname || !socket.rooms.includes(JOINED)) return;
     const elsewhere = this.parts.presence.joinedElsewhere(userId, socket.ws);
     this.parts.presence.changed(
@@ -147,12 +145,16 @@ export class ChatRoom extends SocketIoServer<
   /**
    * Only the same person gets a session back, with the membership their new upgrade found, and
    * only a joined session (the client takes a recovery for its join kept), under the nickname
-   * the membership still has: one set meanwhile frees the old one for someone else. Otherwise
-   * the client connects afresh and joins again.
+   * the membership still has: one set meanwhile frees the old one for someone else. Nor a
+   * session saved under the other read-sharing setting: its rooms are that setting's (in SEEN
+   * or not), and its replay, sent before any hook could change them, would carry the others'
+   * positions to someone who stopped sharing, while someone who started would hear none until
+   * they joined again. Otherwise the client connects afresh and joins again.
    */
   protected restoreData(saved: SocketState, fresh: SocketState): SocketState | null {
     if (saved.userId !== fresh.userId || this.parts.gate.isBanned(fresh.userId)) return null;
     if (saved.nickname === null || saved.nickname !== fresh.memberAs) return null;
+    if (saved.shareReads !== fresh.shareReads) return null;
     return { ...fresh, nickname: saved.nickname, allowance: saved.allowance };
   }
 
