@@ -107,6 +107,20 @@ describe('the search panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You are searching too fast');
   });
+
+  it('says once that older results failed, keeping the ones shown', async () => {
+    renderSearch((call) =>
+      call.path.includes('before=')
+        ? { status: 429, body: { error: 'You are searching too fast' } }
+        : { status: 200, body: { results: [result(9)], nextBefore: 9 } },
+    );
+    await searchFor('needle');
+    const list = await screen.findByRole('list', { name: 'Search results' });
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You are searching too fast');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+  });
 });
 
 const message = (id: number): ChatMessage => ({

@@ -206,6 +206,40 @@ describe('search: the index follows the history', () => {
     b.close();
   });
 
+  it('keeps no word of a deleted or edited message in the index, searched or not', async () => {
+    const { owner, roomId, a } = await ownerAndGuestJoined();
+    const removed = await post(a, roomId, 'my password is hunter2');
+    const edited = await post(a, roomId, 'call me on 555 0199');
+    expect(ids(await search(owner.client, roomId, 'hunter2'))).toEqual([removed.id]);
+    expect(await a.emit('deleteMessage', { roomId, messageId: removed.id })).toEqual({});
+    expect(await a.emit('editMessage', { roomId, messageId: edited.id, text: 'call me' })).toEqual(
+      {},
+    );
+    // Before anyone searches again: the words left the messages table, so the index too.
+    const stored = await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) =>
+      state.storage.sql.exec<{ body: string }>('SELECT body FROM message_search').toArray(),
+    );
+    expect(JSON.stringify(stored)).not.toMatch(/hunter2|0199/);
+    expect(ids(await search(owner.client, roomId, 'call'))).toEqual([edited.id]);
+    expect(ids(await search(owner.client, roomId, '0199'))).toEqual([]);
+    a.close();
+  });
+
+  it('goes with a deleted room, words and marks', async () => {
+    const { owner, roomId } = await ownerAndGuest();
+    await addMessages(roomId, ['the room’s secret plan']);
+    expect(ids(await search(owner.client, roomId, 'secret'))).toHaveLength(1);
+    const left = await runInDurableObject(roomStub(env, roomId), async (room: ChatRoom, state) => {
+      await room.deleteRoom(roomId);
+      const tables = state.storage.sql
+        .exec("SELECT name FROM sqlite_master WHERE name LIKE 'message_search%'")
+        .toArray();
+      const marks = [...state.storage.kv.list({ prefix: 'search:' })];
+      return { tables, marks };
+    });
+    expect(left).toEqual({ tables: [], marks: [] });
+  });
+
   it('indexes a room whose history predates search, and what came after', async () => {
     const { owner, roomId } = await ownerAndGuest();
     const [old] = await addMessages(roomId, ['older words']);

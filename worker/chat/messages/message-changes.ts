@@ -23,6 +23,8 @@ export class MessageChanges {
     private readonly sockets: RoomSockets,
     /** The room list's excerpt may have changed (an edit or deletion of a recent message). */
     private readonly excerptChanged: () => void,
+    /** A message's old words are gone: the search index forgets them too (search-index.ts). */
+    private readonly wordsRemoved: (id: number) => void,
   ) {}
 
   react(
@@ -55,6 +57,7 @@ export class MessageChanges {
       },
       edited,
     );
+    this.wordsRemoved(id);
     this.store.changeReplies(id, replyRefOf(edited));
     const update: MessageUpdatedEvent = { id, text: html, editedAt };
     if (mentions.length) update.mentions = mentions;
@@ -84,6 +87,7 @@ export class MessageChanges {
       },
       placeholder,
     );
+    this.wordsRemoved(id);
     this.store.changeReplies(id, { id, deleted: true });
     this.sockets.broadcast('messageDeleted', [{ id }], TO_JOINED);
     this.excerptChanged();

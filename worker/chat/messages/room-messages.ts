@@ -14,6 +14,7 @@ import { ReadPositions } from './read-positions';
 import { flushRoomSummary } from './room-summary';
 import type { PushQueueMessage } from '../../push/push-messages';
 import { RoomPush } from './room-push';
+import { dropSearchIndex, forgetIndexedWords } from './search-index';
 import { SeenPositions } from './seen-positions';
 
 /** Why a send is refused once its room is deleted (the client says the same on /join). */
@@ -82,10 +83,15 @@ export class RoomMessages {
     });
     this.reads = new ReadPositions(sql);
     this.posting = new MessagePosting(this.store, this.reads, deps.sockets);
-    this.changes = new MessageChanges(this.store, deps.sockets, () => {
-      deps.storage.kv.put('excerptStale', true);
-      this.scheduleSummary();
-    });
+    this.changes = new MessageChanges(
+      this.store,
+      deps.sockets,
+      () => {
+        deps.storage.kv.put('excerptStale', true);
+        this.scheduleSummary();
+      },
+      (id) => forgetIndexedWords(sql, kv, id),
+    );
     this.seen = new SeenPositions(sql, deps.sockets);
     this.push = new RoomPush(sql, kv, deps.sockets, deps.pushQueue);
   }
@@ -175,10 +181,14 @@ export class RoomMessages {
     this.posting.discard(REMOVED, userId);
   }
 
-  /** The room was deleted: its history and read positions go, and sends not yet stored. */
+  /**
+   * The room was deleted: its history (its search index too) and read positions go, and sends
+   * not yet stored.
+   */
   clear() {
     this.posting.discard(DELETED);
     this.store.clear();
+    dropSearchIndex(this.deps.storage.sql, this.deps.storage.kv);
     this.reads.clear();
     this.seen.clear();
     this.files.clear();

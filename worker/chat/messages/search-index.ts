@@ -139,6 +139,23 @@ export class SearchIndex {
   }
 }
 
+/**
+ * A message deleted or edited: its old words leave the index now, as they leave the messages
+ * table (message-changes.ts), rather than at the next search, which may never come. That
+ * catch-up indexes an edited message's new text by its changed_at. A room never searched has
+ * no index to touch.
+ */
+export function forgetIndexedWords(sql: SqlStorage, kv: SyncKvStorage, messageId: number) {
+  if (kv.get(SCHEMA_KEY) !== SCHEMA_VERSION) return;
+  sql.exec('DELETE FROM message_search WHERE rowid = ?', messageId);
+}
+
+/** The room was deleted: its index goes with its history, and the marks with it. */
+export function dropSearchIndex(sql: SqlStorage, kv: SyncKvStorage) {
+  sql.exec('DROP TABLE IF EXISTS message_search');
+  for (const key of [SCHEMA_KEY, INDEXED_UP_TO_KEY, CHANGES_FROM_KEY]) kv.delete(key);
+}
+
 /** What a message is found by: its words without markup, and its files' names. */
 function searchableText(row: IndexedRow): string {
   const names =

@@ -79,7 +79,8 @@ export function SearchPanel({ roomId, opened, onClose, onPick }: SearchPanelProp
             <Loader size="sm" role="status" aria-label="Searching" />
           </Center>
         )}
-        {search.isError && (
+        {/* A failed 'Load more' is an error of the whole query too: said once, below. */}
+        {search.isError && !search.isFetchNextPageError && (
           <Alert color="red" role="alert">
             {errorText(search.error, 'The search failed. Please try again.')}
           </Alert>
