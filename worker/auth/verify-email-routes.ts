@@ -32,7 +32,8 @@ export const verifyEmailRoutes = new Hono<AppEnv>()
     if (isReleasedEmail(user.email)) {
       throw new ApiError(400, 'This account has no email address yet. Please choose one below.');
     }
-    await enforceLimit(c, addressLimits.resendPerAccount(user.id));
+    // The account's own limit: its 429 must not score the address, which others may share.
+    await enforceLimit(c, addressLimits.resendPerAccount(user.id), { score: 'never' });
     const link = await newLink(db, user.id, user.email, 'verify');
     await db.batch(link.statements);
     sendAddressMail(c, { kind: 'verify', to: user.email, token: link.token });

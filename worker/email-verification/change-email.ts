@@ -24,7 +24,8 @@ export const CHANGE_REQUESTED =
 export async function requestEmailChange(c: Context<AppEnv>, newEmail: string): Promise<void> {
   const { user, session, db } = c.var;
   if (newEmail === user.email) throw new ApiError(400, 'That is already your email address');
-  await enforceLimit(c, addressLimits.changePerAccount(user.id));
+  // The account's own limit: its 429 must not score the address, which others may share.
+  await enforceLimit(c, addressLimits.changePerAccount(user.id), { score: 'never' });
   const holder = await findUserByEmail(db, newEmail);
   const taken = holder !== undefined && holder.id !== user.id && holder.emailVerifiedAt !== null;
   const link = await newLink(db, user.id, newEmail, 'change');

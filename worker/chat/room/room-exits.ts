@@ -37,7 +37,7 @@ export function closeMatching(sockets: RoomSocket[], match: SocketMatch, reason:
   return ended.length;
 }
 
-/** The sockets opened from a blocked address (closeMatching for `{ ip }`). */
+/** The sockets opened from a blocked address but its administrators' (closeMatching, `{ ip }`). */
 export function closeAddress(sockets: RoomSockets, ip: string, reason: string): number {
   return closeMatching(sockets.sockets('/', true), { ip }, reason);
 }

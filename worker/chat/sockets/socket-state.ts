@@ -67,7 +67,9 @@ export function takeAllowance(state: SocketState, now = Date.now()): boolean {
 }
 
 export function matches(state: SocketState, match: SocketMatch): boolean {
-  if ('ip' in match) return state.ip === match.ip;
+  // An address block spares its administrators' sockets, as it spares their requests and
+  // upgrades (security/guards.ts): someone sharing their network must not cut them off.
+  if ('ip' in match) return state.ip === match.ip && state.role !== 'admin';
   if (state.userId !== match.userId) return false;
   return match.sessionId === undefined || state.sessionId === match.sessionId;
 }
