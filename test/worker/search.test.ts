@@ -14,6 +14,7 @@ import type { ChatRoom } from '../../worker/chat/room/chat-room';
 import { HISTORY_LIMIT } from '../../worker/chat/messages/message-store';
 import { LOAD_HISTORY_BURST } from '../../worker/chat/messages/load-history';
 import { renderMessage } from '../../worker/chat/messages/render-message';
+import { CATCH_UP_PAGE } from '../../worker/chat/messages/search-index';
 import { roomStub } from '../../worker/room-calls/room-rpc';
 import { Client, signedInClient, type ApiResult } from './support/api';
 import { post } from './support/messages';
@@ -246,6 +247,25 @@ describe('search: the index follows the history', () => {
     expect(ids(await search(owner.client, roomId, 'words'))).toEqual([old]);
     const [later] = await addMessages(roomId, ['newer words']);
     expect(ids(await search(owner.client, roomId, 'words'))).toEqual([later, old]);
+  });
+
+  it('catches up with more changes than it reads at once', async () => {
+    const { owner, roomId } = await ownerAndGuest();
+    const texts = Array.from({ length: CATCH_UP_PAGE * 2 + 10 }, (_, i) => `before ${i}`);
+    const added = await addMessages(roomId, texts);
+    expect(ids(await search(owner.client, roomId, 'before'))).toHaveLength(SEARCH_PAGE);
+    // Changed in the store alone: only the next search's catch-up can learn of it.
+    await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+      const { store } = room.parts.messages;
+      for (const id of added) {
+        const text = renderMessage('after');
+        store.change(id, { text }, { ...store.find(id)!.message, text });
+      }
+    });
+    expect(ids(await search(owner.client, roomId, 'before'))).toEqual([]);
+    const changed = ids(await search(owner.client, roomId, 'after'));
+    expect(changed).toHaveLength(SEARCH_PAGE);
+    expect(changed[0]).toBe(added.at(-1));
   });
 
   it('forgets what the history trimmed', async () => {

@@ -26,6 +26,8 @@ const MARK_OPEN = '\u0002';
 const MARK_CLOSE = '\u0003';
 // eslint-disable-next-line no-control-regex -- the markers are control characters, kept out of the text
 const MARKERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+/** Rows read per statement as the index catches up (eachPage). */
+export const CATCH_UP_PAGE = 500;
 /** About this many words of context around the matches. */
 const SNIPPET_TOKENS = 16;
 
@@ -94,24 +96,22 @@ export class SearchIndex {
       upTo + 1,
     );
     // Edited, deleted or reacted to since the last catch-up: indexed again, or not at all.
-    const changed = this.sql
-      .exec<IndexedRow & { deleted_at: number | null }>(
-        'SELECT id, text, files, deleted_at FROM messages WHERE changed_at >= ? AND id <= ?',
-        changesFrom,
-        upTo,
-      )
-      .toArray();
-    for (const row of changed) {
-      this.sql.exec('DELETE FROM message_search WHERE rowid = ?', row.id);
-      if (row.deleted_at === null) this.insert(row);
-    }
-    const added = this.sql
-      .exec<IndexedRow>(
-        'SELECT id, text, files FROM messages WHERE id > ? AND deleted_at IS NULL ORDER BY id',
-        upTo,
-      )
-      .toArray();
-    for (const row of added) this.insert(row);
+    this.eachPage<IndexedRow & { deleted_at: number | null }>(
+      `SELECT id, text, files, deleted_at FROM messages
+       WHERE changed_at >= ? AND id <= ? AND id > ? ORDER BY id LIMIT ?`,
+      [changesFrom, upTo],
+      0,
+      (row) => {
+        this.sql.exec('DELETE FROM message_search WHERE rowid = ?', row.id);
+        if (row.deleted_at === null) this.insert(row);
+      },
+    );
+    this.eachPage<IndexedRow>(
+      'SELECT id, text, files FROM messages WHERE deleted_at IS NULL AND id > ? ORDER BY id LIMIT ?',
+      [],
+      upTo,
+      (row) => this.insert(row),
+    );
     const newest = this.sql
       .exec<{ id: number | null }>('SELECT MAX(id) AS id FROM messages')
       .one().id;
@@ -128,6 +128,25 @@ export class SearchIndex {
     this.kv.put(INDEXED_UP_TO_KEY, 0);
     this.kv.put(CHANGES_FROM_KEY, startedAt);
     this.kv.put(SCHEMA_KEY, SCHEMA_VERSION);
+  }
+
+  /**
+   * Visits the rows of `query` (its bindings, then the id to read after and the page's size)
+   * a page at a time, in id order: a full room's first catch-up reads its whole history, which
+   * at the longest messages would be tens of megabytes held at once.
+   */
+  private eachPage<Row extends IndexedRow>(
+    query: string,
+    bindings: SqlStorageValue[],
+    afterId: number,
+    visit: (row: Row) => void,
+  ) {
+    for (let after = afterId; ;) {
+      const page = this.sql.exec<Row>(query, ...bindings, after, CATCH_UP_PAGE).toArray();
+      page.forEach(visit);
+      if (page.length < CATCH_UP_PAGE) return;
+      after = page.at(-1)!.id;
+    }
   }
 
   private insert(row: IndexedRow) {
