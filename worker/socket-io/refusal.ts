@@ -65,7 +65,8 @@ export function refusalOf(ws: WebSocket): Refusal | null {
 export function answerRefused(ws: WebSocket, { message, data }: Refusal, frame: unknown) {
   if (typeof frame !== 'string' || !frame.startsWith('40')) return;
   // The refusal answers whichever namespace was asked for.
-  const nsp = frame.startsWith('40/') ? frame.slice(2).split(',')[0]! : '/';
+  // Split once: a refused socket's frame is not bounded, and one may be a megabyte.
+  const nsp = frame.startsWith('40/') ? frame.slice(2).split(',', 1)[0]! : '/';
   try {
     ws.send(connectErrorFrame(nsp, message, data));
   } catch {
