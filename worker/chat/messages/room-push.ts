@@ -17,10 +17,12 @@ const PUSHED_KEY = 'pushedId';
 const FLUSHED_KEY = 'flushedId';
 /** New rows read per flush at most, newest first (replies further back are not pushed). */
 const ROWS_MAX = 500;
-/** Members listed as joined at most (a queue message holds 128 KB): see docs/push.md. */
-const JOINED_MAX = 2500;
-/** Mentioned and replied-to members listed at most, each. */
-const MARKED_MAX = 1000;
+/**
+ * Members listed as joined at most, and mentioned and replied-to members each: a queue message
+ * holds 128 KB, and all three lists at their longest must fit in one (docs/push.md).
+ */
+export const JOINED_MAX = 2000;
+export const MARKED_MAX = 400;
 
 interface NewRow extends Record<string, SqlStorageValue> {
   id: number;
