@@ -67,6 +67,25 @@ describe('the link rule', () => {
     expect(namesAnotherAddress('a.example.com', 'https://b.example.com/')).toBe(true);
   });
 
+  it('reads words without the characters that show as nothing', () => {
+    // A joiner stays in a message between two visible characters, a title's entities decode to
+    // any character, and a variation selector or a tag character is never stripped: in
+    // 'bank.\u200Dcom' the reader sees 'bank.com'.
+    for (const hidden of [
+      '\u200D',
+      '\u200C',
+      '\u200B',
+      '\uFE0F',
+      '\u034F',
+      '\u180B',
+      '\u{E0020}',
+    ]) {
+      expect(hostsNamedIn(`bank.${hidden}com`), JSON.stringify(hidden)).toEqual(['bank.com']);
+      expect(namesAnotherAddress(`bank.${hidden}com`, 'https://evil.com/')).toBe(true);
+    }
+    expect(namesAnotherAddress('bank.\u200Dcom', 'https://bank.com/')).toBe(false);
+  });
+
   it('catches a look-alike letter from another script', () => {
     expect(namesAnotherAddress('bаnk.com', 'https://bank.com/')).toBe(true);
   });
@@ -98,6 +117,18 @@ describe('a message with a lying link', () => {
         shownAs('https://evil.com', 'https://evil.com'),
       );
     }
+  });
+
+  it('shows the real address instead of words or a title with a hidden character in them', () => {
+    expect(renderMessage('[bank.\u200Dcom](https://evil.com)')).toBe(
+      shownAs('https://evil.com', 'https://evil.com'),
+    );
+    expect(renderMessage('[bank.\uFE0Fcom](https://evil.com)')).toBe(
+      shownAs('https://evil.com', 'https://evil.com'),
+    );
+    expect(renderMessage('[x](https://evil.com "bank.&#x200B;com")')).toBe(
+      shownAs('https://evil.com', 'x'),
+    );
   });
 
   it('links and shows the real host, never the userinfo, in Markdown and in plain text', () => {

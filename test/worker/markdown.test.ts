@@ -83,6 +83,24 @@ describe('Markdown in messages', () => {
     );
   });
 
+  it('shows an address it links as typed: no character a message may not carry is decoded into it', () => {
+    // '%E2%80%AE' is a right-to-left override, which would turn the rest of the line around;
+    // '%E2%80%8B' a zero-width space. Messages never carry either (contract/invisible-characters.ts).
+    const typed = 'https://example.com/%E2%80%AE';
+    expect(renderMessage(`**see** ${typed} and txt.exe`)).toBe(
+      `<strong>see</strong> <a href="${typed}" ${SAFE_LINK}>${typed}</a> and txt.exe`,
+    );
+    expect(renderMessage('*a* <https://example.com/a%E2%80%8Bb>')).toBe(
+      `<em>a</em> <a href="https://example.com/a%E2%80%8Bb" ${SAFE_LINK}>https://example.com/a%E2%80%8Bb</a>`,
+    );
+    // A title's entities decode, but not into an unseen character.
+    expect(renderMessage('[x](https://example.com "&#x202E;olleh")')).toBe(
+      `<a href="https://example.com" title="olleh" ${SAFE_LINK}>x</a>`,
+    );
+    // The same address without Markdown: shown as typed there too.
+    expect(renderMessage(typed)).toBe(`<a href="${typed}" ${SAFE_LINK}>${typed}</a>`);
+  });
+
   it('never renders a blank message: an empty link shows its address, empty markup the text', () => {
     expect(renderMessage('[](https://example.com/a)')).toBe(
       `<a href="https://example.com/a" ${SAFE_LINK}>https://example.com/a</a>`,

@@ -12,9 +12,19 @@ import { linkifyit } from 'linkify-it';
  */
 const OTHER_DOTS = /[\u3002\uFF0E\uFF61\uFE12]/g;
 
-/** Words as a reader sees them: compatibility forms folded ('ＢＡＮＫ．ＣＯＭ' is 'bank.com'). */
+/**
+ * What shows as nothing: joiners (a message keeps one between two visible characters),
+ * variation selectors, tag characters, whatever a title's entities decode to. A host read by
+ * UTS #46 drops most of them too.
+ */
+const SHOWN_AS_NOTHING = /\p{Default_Ignorable_Code_Point}/gu;
+
+/**
+ * Words as a reader sees them: compatibility forms folded ('ＢＡＮＫ．ＣＯＭ' is 'bank.com') and
+ * nothing unseen in between ('bank.\u200Dcom' is 'bank.com').
+ */
 export function foldForHosts(words: string): string {
-  return words.normalize('NFKC').replace(OTHER_DOTS, '.');
+  return words.normalize('NFKC').replace(SHOWN_AS_NOTHING, '').replace(OTHER_DOTS, '.');
 }
 
 /**

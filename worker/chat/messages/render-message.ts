@@ -7,6 +7,7 @@
  */
 import { linkifyit } from 'linkify-it';
 import MarkdownIt from 'markdown-it';
+import { stripInvisibleInText } from '../../../contract/invisible-characters';
 import { textOfHtml } from '../../lib/html-text';
 import { namesAnotherAddress, withoutUserinfo } from './honest-links';
 
@@ -69,6 +70,10 @@ markdown.disable([
 ]);
 // Only web links: `javascript:`, `data:`, relative and mail links stay text.
 markdown.validateLink = (url) => /^https?:\/\//i.test(url.trim());
+// A written-out address shows as typed, as it does in a message without Markdown. markdown-it's
+// own form decodes percent escapes and punycode, and so spells characters that messages never
+// carry ('%E2%80%AE', a right-to-left override, would turn the rest of the line around).
+markdown.normalizeLinkText = (url) => url;
 
 /**
  * A link may not pass for another address: '[https://bank.com](https://evil.example)' would
@@ -89,8 +94,12 @@ markdown.core.ruler.push('honest_links', (state) => {
       const href = withoutUserinfo(written);
       link.attrSet('href', href);
       const title = link.attrGet('title');
-      if (title !== null && namesAnotherAddress(String(title), href)) {
-        link.attrs = (link.attrs ?? []).filter(([name]) => name !== 'title');
+      if (title !== null) {
+        // A title's entities are decoded ('&#x202E;'): what a message may not carry goes.
+        const shown = stripInvisibleInText(String(title));
+        if (namesAnotherAddress(shown, href)) {
+          link.attrs = (link.attrs ?? []).filter(([name]) => name !== 'title');
+        } else link.attrSet('title', shown);
       }
       const words = children
         .slice(open + 1, close)
