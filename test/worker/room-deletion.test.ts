@@ -12,7 +12,8 @@ import { deleteRoomEverywhere } from '../../worker/room-removal/delete-room';
 import { roomStub } from '../../worker/room-calls/room-rpc';
 import { signedInClient } from './support/api';
 import { runCron } from './support/cron';
-import { createRoom } from './support/rooms';
+import { sleep } from './support/room-object';
+import { createRoom, ownerAndGuestJoined } from './support/rooms';
 import { TestSocket } from './support/socket';
 
 async function aRoom() {
@@ -43,6 +44,46 @@ describe('a deleted room', () => {
       expect(room.parts.messages.store.count()).toBe(0);
       expect(room.parts.identity.deleted).toBe(true);
     });
+  });
+});
+
+describe('what a deleted room keeps', () => {
+  it('keeps no recovery session (addresses, sessions, nicknames) nor logged broadcast', async () => {
+    const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Soon gone' });
+    const clientId = crypto.randomUUID();
+    const sent = await a.emit('sendMessage', { text: 'first words', roomId, clientId });
+    const edit = { roomId, messageId: sent.id, text: 'second thoughts' };
+    expect(await a.emit('editMessage', edit)).toEqual({});
+    await b.waitForEvent('messageUpdated');
+    // The guest's network drops: their session waits for them to come back (two minutes).
+    b.close();
+    await a.waitFor((frame) => frame.includes('Guest has left'));
+    const stub = roomStub(env, roomId);
+    const recovery = (state: DurableObjectState) => ({
+      sessions: state.storage.sql.exec('SELECT * FROM sio_sessions').toArray().length,
+      packets: state.storage.sql.exec('SELECT * FROM sio_packets').toArray().length,
+    });
+    const before = await runInDurableObject(stub, (_room: ChatRoom, state) => recovery(state));
+    expect(before.sessions).toBeGreaterThan(0);
+    expect(before.packets).toBeGreaterThan(0);
+
+    expect(await deleteRoomEverywhere(env, openDb(env.DB), roomId)).toBeDefined();
+    // Nobody can come back to a deleted room, and no alarm will ever prune what it kept.
+    const after = await runInDurableObject(stub, (_room: ChatRoom, state) => recovery(state));
+    expect(after).toEqual({ sessions: 0, packets: 0 });
+  });
+
+  it('logs no presence news that was still waiting for its batch', async () => {
+    const { roomId, stub } = await aRoom();
+    const packets = await runInDurableObject(stub, async (room: ChatRoom, state) => {
+      const { 0: socket } = new WebSocketPair();
+      // "Guest has left the room", waiting for its batch as the deletion comes.
+      room.parts.presence.changed({ kind: 'left', nickname: 'Guest', socket });
+      await room.deleteRoom(roomId);
+      await sleep(500);
+      return state.storage.sql.exec('SELECT frame FROM sio_packets').toArray();
+    });
+    expect(packets).toEqual([]);
   });
 });
 

@@ -284,6 +284,11 @@ export class Engine<Data, Emit extends EventsMap> {
     return next;
   }
 
+  /** Forgets every recovery session and logged broadcast (RecoveryStore.clear). */
+  forgetRecovery() {
+    this.recovery?.clear();
+  }
+
   /** Forgets the recovery sessions whose data matches, live or ended. */
   forgetSessions(match: (data: Data) => boolean) {
     this.recovery?.forgetWhere(match);

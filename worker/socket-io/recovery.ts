@@ -171,6 +171,20 @@ export class RecoveryStore<Data> {
     this.sql.exec('DELETE FROM sio_sessions WHERE pid = ?', pid);
   }
 
+  /**
+   * Forgets every session and logged broadcast, for a server whose state is gone for good
+   * (nobody is to resume it): the prune that would take them runs only while the object has
+   * sockets or broadcasts, and such a server has neither again. No replay reaches back past now.
+   */
+  clear() {
+    if (this.flushTimer !== null) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.pending.clear();
+    this.sql.exec('DELETE FROM sio_sessions');
+    this.sql.exec('DELETE FROM sio_packets');
+    this.kv.put(PRUNED_UP_TO, this.lastOffset);
+  }
+
   /** Forgets every session whose data matches (the table holds only the window's). */
   forgetWhere(match: (data: Data) => boolean) {
     this.flush();

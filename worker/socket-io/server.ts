@@ -177,6 +177,15 @@ export abstract class SocketIoServer<
   }
 
   /**
+   * Forgets every recovery session and every logged broadcast, of ended sockets too: for a
+   * server whose state is gone for good (a deleted room), which nobody is to resume and whose
+   * log (its sockets' data, what it broadcast) would otherwise stay in storage for ever.
+   */
+  protected forgetRecovery() {
+    this.#engine.forgetRecovery();
+  }
+
+  /**
    * Where broadcastStored's events are kept, for recovery to read back (kept-events.ts). Call it
    * in the constructor, before any broadcast, once what `kept` reads exists.
    */

@@ -16,11 +16,18 @@ export class RoomPresence {
   constructor(
     private readonly sockets: RoomSockets,
     /** Which room this is (room-identity.ts). */
-    private readonly identity: { readonly id: string; readonly name: string },
+    private readonly identity: {
+      readonly id: string;
+      readonly name: string;
+      readonly deleted: boolean;
+    },
   ) {
     this.occupants = new RoomOccupants(sockets);
     this.batch = new PresenceBatch(
       (notices) => {
+        // News that was waiting as the room was deleted: nobody is left to hear it, and logged
+        // it would stay in the deleted room's storage (its recovery log was emptied).
+        if (this.identity.deleted) return;
         this.sendRoomData();
         for (const { message, except } of notices) {
           this.sockets.broadcast('message', [message], { room: JOINED, except });

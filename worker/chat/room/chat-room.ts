@@ -331,12 +331,16 @@ export class ChatRoom extends SocketIoServer<
     this.broadcast('admin-broadcast', [{ message }], { room: JOINED });
   }
 
-  /** RPC after the room was deleted: tell every socket, end them, forget the history. */
+  /**
+   * RPC after the room was deleted: tell every socket, end them, forget the history, and the
+   * recovery sessions and log too (addresses, nicknames, edits), which no alarm prunes now.
+   */
   async deleteRoom(roomId: string) {
     this.parts.identity.markDeleted();
     this.parts.gate.roomDeleted();
     endEveryone(this.sockets('/', true), roomId);
     this.parts.messages.clear();
+    this.forgetRecovery();
     await this.cancelAlarm();
   }
 }
