@@ -8,6 +8,7 @@
  *   session calls it at each start of a signed-in person who already has, so a subscription the
  *   browser renewed, or one made for an older key, reaches the server again.
  * - unsubscribeFromPush(): before a sign-out, while the session can still say whose it was.
+ * - closePushNotifications(): at a sign-out, what the pushes showed of the account's rooms.
  */
 import type { PushKeyResponse } from '../../contract/push';
 import { api } from './api-client';
@@ -60,6 +61,23 @@ export async function unsubscribeFromPush(): Promise<void> {
     await subscription.unsubscribe();
   } catch (error) {
     console.warn('Push unsubscription failed', error);
+  }
+}
+
+/**
+ * Closes the notifications the service worker shows: each names a room and quotes a message
+ * ('Ada: the door code is…'), and the system keeps them on screen, and in its notification
+ * centre, after the page has signed out, for whoever uses the computer next.
+ */
+export async function closePushNotifications(): Promise<void> {
+  if (!supported()) return;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration();
+    for (const notification of (await registration?.getNotifications()) ?? []) {
+      notification.close();
+    }
+  } catch (error) {
+    console.warn('Closing notifications failed', error);
   }
 }
 

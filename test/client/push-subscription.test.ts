@@ -2,10 +2,12 @@
  * client/lib/push-subscription.ts in jsdom, with a stand-in for the browser's service worker
  * and push manager: a subscription is made for the app's key and posted; one made for another
  * key is replaced; nothing happens without the permission or a registered worker; signing out
- * deletes the browser's subscription at the server before ending it.
+ * deletes the browser's subscription at the server before ending it, and closes what the pushes
+ * showed.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { subscribeToPush, unsubscribeFromPush } from '../../client/lib/push-subscription';
+import { logout } from '../../client/lib/session/logout';
 
 const APP_KEY =
   'BAJaSMDZiNUVc9p2viEHXrTRpIw8PE8sDqvDMLbkR5_uwa3UteAYMqi4FKszveICd7eagamC3byzBR7dMXQntHg';
@@ -30,12 +32,15 @@ function fakeSubscription(endpoint: string, key: Uint8Array): FakeSubscription {
 
 let existing: FakeSubscription | null;
 let registered: boolean;
+/** What the service worker shows now (its pushes' notifications). */
+let shown: { title: string; close: () => void }[];
 const subscribe = vi.fn();
 const calls: { method: string; url: string; body: unknown }[] = [];
 
 beforeEach(() => {
   existing = null;
   registered = true;
+  shown = [];
   calls.length = 0;
   subscribe.mockReset();
   subscribe.mockImplementation(
@@ -44,6 +49,7 @@ beforeEach(() => {
   );
   const registration = {
     pushManager: { getSubscription: async () => existing, subscribe },
+    getNotifications: async () => [...shown],
   };
   vi.stubGlobal('navigator', {
     ...navigator,
@@ -131,5 +137,19 @@ describe('unsubscribeFromPush', () => {
     ]);
     // The server heard first: after the sign-out it could not tell whose it was.
     expect(callsBeforeUnsubscribe).toBe(1);
+  });
+});
+
+describe('signing out', () => {
+  it('closes the notifications the service worker shows of the account’s rooms', async () => {
+    const notification = (title: string) => {
+      const one = { title, close: () => (shown = shown.filter((other) => other !== one)) };
+      return one;
+    };
+    // 'Book club' / 'Ada: the door code is 4521', on the screen of a shared computer.
+    shown = [notification('Book club'), notification('Ada mentioned you in Book club')];
+    await logout();
+    expect(shown).toEqual([]);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toContain('POST /api/auth/logout');
   });
 });

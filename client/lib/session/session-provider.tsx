@@ -4,7 +4,7 @@ import type { PublicUser } from '../../../contract/user';
 import { clearStoredOutbox, keepOnlyStoredOutboxOf } from '../outbox-storage';
 import { forgetReadMarks, keepReadMarksOf } from '../unread/read-marks';
 import { sessionKeys } from '../query-keys';
-import { removeStored, storageKeys, writeStored } from '../storage';
+import { forgetStoredRoom, keepStoredRoomOf, storeRoom } from './stored-room';
 import { getCurrentUser } from './get-current-user';
 import { maybeSignedIn, rememberSignedIn } from './session-hint';
 import { useOnline } from './use-online';
@@ -23,7 +23,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const online = useOnline();
   const { data, isPending, isError, refetch } = useQuery({
     queryKey: sessionKeys.user,
-    queryFn: getCurrentUser,
+    queryFn: currentUserOwningStoredRoom,
     // No sign of a session (or no browser: the build prerenders a visitor's pages) is a visitor,
     // known at once: their first render is already the page (the prerendered one), not 'Loading...'.
     initialData: () => (typeof document === 'undefined' || !maybeSignedIn() ? null : undefined),
@@ -55,6 +55,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const setUser = useCallback(
     (next: PublicUser | null) => {
+      if (next) keepStoredRoomOf(next.id);
       rememberSignedIn(next !== null);
       queryClient.setQueryData(sessionKeys.user, next);
     },
@@ -65,11 +66,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // depend on it without running again whenever the user changes.
   const enterRoom = useCallback(
     (roomId: string, nickname: string | null) => {
-      writeStored(storageKeys.joinedRoomId, roomId);
-      if (nickname) writeStored(storageKeys.activeNickname, nickname);
-      // Without a nickname for this room, the chat screen looks it up instead of reusing one.
-      else removeStored(storageKeys.activeNickname);
       const current = queryClient.getQueryData<PublicUser | null>(sessionKeys.user);
+      storeRoom(current?.id, roomId, nickname);
       if (current && (current.roomId !== roomId || current.activeNickname !== nickname)) {
         setUser({ ...current, roomId, activeNickname: nickname });
       }
@@ -87,7 +85,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // others) must not show to the next person on this browser, even for a moment.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.user[0] });
     // The stored room belongs to the account that just left; the next one must not inherit it.
-    forgetRoom();
+    forgetStoredRoom();
     forgetReadMarks();
   }, [queryClient, setUser]);
 
@@ -100,7 +98,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       logout,
       setUser,
       enterRoom,
-      forgetRoom,
+      forgetRoom: forgetStoredRoom,
     }),
     [isPending, user, online, isError, logout, setUser, enterRoom],
   );
@@ -108,6 +106,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 
-function forgetRoom() {
-  removeStored(storageKeys.joinedRoomId, storageKeys.activeNickname);
+/**
+ * The session check, and a room another account stored here gone before any screen reads it
+ * (stored-room.ts): a room's id joins it, and /chat would lead there.
+ */
+async function currentUserOwningStoredRoom(): Promise<PublicUser | null> {
+  const user = await getCurrentUser();
+  if (user) keepStoredRoomOf(user.id);
+  return user;
 }
