@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { cspScriptHashes } from './scripts/csp-script-hashes.ts';
 import { landingWeight } from './scripts/landing-weight.ts';
+import { mantineRestStyles } from './scripts/mantine-rest-styles.ts';
 import { mantineStableIds } from './scripts/mantine-stable-ids.ts';
 import { prerenderShell } from './scripts/prerender-shell.ts';
 import { serviceWorker } from './scripts/service-worker.ts';
@@ -19,6 +20,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     mantineStableIds(),
+    mantineRestStyles(),
     landingWeight(),
     serviceWorker(),
     cspScriptHashes(),

@@ -1,5 +1,6 @@
-// The full stylesheets, in Mantine's cascade layer like the first screens' subset that
+// Every other component's styles, in Mantine's cascade layer like the first screens' subset that
 // main.tsx imports: imported lazily from main.tsx so that they load beside the app, not before
-// its first paint. They repeat the subset's rules in the same order, which changes nothing.
-import '@mantine/core/styles.layer.css';
+// its first paint. Mantine's are those the subset leaves out, in the order of its full
+// stylesheet (scripts/mantine-rest-styles.ts): repeating the subset restyled the whole page.
+import 'virtual:mantine-rest-styles';
 import '@mantine/notifications/styles.layer.css';
