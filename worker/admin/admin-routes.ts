@@ -28,7 +28,7 @@ export const adminRoutes = new Hono<AppEnv>()
       c.var.user,
       roomId,
     );
-    if (renamed) await membershipChanged(c.env, roomId, c.var.user.id, activeNickname);
+    if (renamed) await membershipChanged(c.env, roomId, c.var.user.id);
     logSecurityEvent(c, {
       eventType: 'admin_join',
       userId: c.var.user.id,

@@ -42,8 +42,9 @@ export function roomCreated(
 }
 
 /** A member's nickname in the room changed through the API. */
-export function membershipChanged(env: Env, roomId: string, userId: string, nickname: string) {
-  return roomStub(env, roomId).membershipChanged(userId, nickname);
+export function membershipChanged(env: Env, roomId: string, userId: string) {
+  // The room reads the nickname from D1 itself (ChatRoom.membershipChanged).
+  return roomStub(env, roomId).membershipChanged(userId);
 }
 
 /** The member turned 'Share when I have read messages' on or off (users/share-reads.ts). */

@@ -148,16 +148,16 @@ async function enter(
   const lookalike = await looklessLookalike(db, roomId, user.id, nickname);
   if (lookalike) throw nicknameConflict(roomId, room.name, nickname, lookalike);
   try {
-    if (!existing) {
-      // A newcomer's unread count starts from their arrival, not the room's whole history.
-      const joining = newMembership(roomId, user.id, nickname);
-      await db.insert(memberships).values({ ...joining, lastReadId: room.lastMessageId });
-    } else {
-      await db
-        .update(memberships)
-        .set(nicknameColumns(nickname))
-        .where(eq(memberships.id, existing.id));
-    }
+    const written = existing
+      ? await db
+          .update(memberships)
+          .set(nicknameColumns(nickname))
+          .where(eq(memberships.id, existing.id))
+          .returning({ id: memberships.id })
+      : await insertUnlessBanned(db, room, user.id, nickname);
+    // The membership read moments ago went since (a kick), or a kick banned the newcomer in
+    // between (their other join got in first and was kicked): either way they are out.
+    if (written.length === 0) throw new ApiError(403, roomMessages.banned);
     return true;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -170,6 +170,27 @@ async function enter(
     // Nobody else holds it: the same user joined twice at once.
   }
   return false;
+}
+
+/**
+ * A newcomer's membership, only while no ban stands: the ban read with the room may be older
+ * than a kick of the same person's other join, which made them a member and then banned them.
+ * Answers the row written (none when banned).
+ */
+async function insertUnlessBanned(db: Db, room: RoomRow, userId: string, nickname: string) {
+  const { id, nicknameKey: key, nicknameLook: look } = newMembership(room.roomId, userId, nickname);
+  // A newcomer's unread count starts from their arrival, not the room's whole history.
+  const { results } = await db.$client
+    .prepare(
+      `INSERT INTO memberships
+         (id, room_id, user_id, nickname, nickname_key, nickname_look, last_read_id)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
+       WHERE NOT EXISTS (SELECT 1 FROM room_bans WHERE room_id = ?2 AND user_id = ?3)
+       RETURNING id`,
+    )
+    .bind(id, room.roomId, userId, nickname, key, look, room.lastMessageId)
+    .all();
+  return results;
 }
 
 /** Another member's nickname that `nickname` is, or looks like, in the room (null: none). */

@@ -69,7 +69,7 @@ export const roomRoutes = new Hono<AppEnv>()
     // Sockets already open in the room take the new nickname at once, and the old one is no
     // longer trusted from tickets and checks made before (ChatRoom.membershipChanged).
     if (renamed) {
-      await membershipChanged(c.env, joined.roomId, c.var.user.id, joined.activeNickname);
+      await membershipChanged(c.env, joined.roomId, c.var.user.id);
     }
     return c.json({ success: true, ...joined } satisfies JoinResponse);
   })

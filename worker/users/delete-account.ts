@@ -12,19 +12,21 @@ import { memberships, users } from '../db/schema';
  * were in.
  */
 export async function deleteAccount(env: Env, db: Db, userId: string): Promise<boolean> {
-  const rooms = await db
-    .select({ roomId: memberships.roomId })
-    .from(memberships)
-    .where(eq(memberships.userId, userId));
   // Before the account: its rows name the uploader, and no other path finds its objects.
   await removeUploadsOf(env, userId);
-  // The admin stats' user count changes in the same transaction as the delete.
-  const [, deleted] = await db.batch([
+  // The admin stats' user count changes in the same transaction as the delete. The rooms are
+  // read in it too: read before, a room joined meanwhile (from another tab, while the uploads
+  // went) lost its membership with the account unheard, and kept the person's socket talking.
+  const [rooms, , deleted] = await db.batch([
+    db
+      .select({ roomId: memberships.roomId })
+      .from(memberships)
+      .where(eq(memberships.userId, userId)),
     countUserRemoval(db, userId),
     db.delete(users).where(eq(users.id, userId)).returning({ id: users.id }),
   ]);
-  // Not removeMember: that is a kick, and bans. The rooms were read before the memberships
-  // went with the account.
+  // Not removeMember: that is a kick, and bans. The rooms were read just before the
+  // memberships went with the account.
   await closeUserSocketsIn(
     env,
     rooms.map(({ roomId }) => roomId),

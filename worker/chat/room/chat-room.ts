@@ -194,17 +194,19 @@ export class ChatRoom extends SocketIoServer<
    * RPC from the worker after a join through the API set someone's nickname here: their
    * sockets take it at once (nickname-change.ts), and the room hears the old name leave and
    * the new one arrive. Two renames at once may reach D1 in one order and the room in the
-   * other, so the nickname is the one D1 holds now (the one said, if D1 has no membership),
-   * as the last call to arrive read it: it read after every rename whose call came before.
+   * other, so the nickname is the one D1 holds now, as the last call to arrive read it: it
+   * read after every rename whose call came before. With no membership in D1 the person was
+   * removed since (a kick, their account's deletion), whose own call took them out of the
+   * room: a rename arriving after it must not put them back among the members.
    */
-  async membershipChanged(userId: string, said: string) {
+  async membershipChanged(userId: string) {
     this.parts.gate.nicknameChanged(userId);
     const call = ++this.renameCallCount;
     this.renameCalls.set(userId, call);
-    const read = await membershipNickname(this.parts.db(), this.parts.identity.id, userId);
+    const nickname = await membershipNickname(this.parts.db(), this.parts.identity.id, userId);
     if (this.renameCalls.get(userId) !== call) return; // a later call's answer is newer
     this.renameCalls.delete(userId);
-    const nickname = read ?? said;
+    if (nickname === null) return;
     this.parts.members.set(userId, nickname);
     this.parts.messages.seen.renamed(userId, nickname);
     const renamed = renameSockets(this.socketsOf(userId), userId, nickname);

@@ -1,0 +1,130 @@
+/**
+ * A join through the API reads the room, the membership and the ban in one statement, then
+ * writes the membership: a kick landing between the read and the write must still leave the
+ * person out. The write is held (a D1 whose membership write waits for the test) while the kick
+ * happens through the API, so the interleaving is the same on every run.
+ */
+import { env, runInDurableObject } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { openDb } from '../../worker/db/client';
+import { users } from '../../worker/db/schema';
+import { ApiError } from '../../worker/http/api-error';
+import { roomStub } from '../../worker/room-calls/room-rpc';
+import { joinRoom as joinThroughApi } from '../../worker/rooms/join-room';
+import { signedInClient } from './support/api';
+import { createRoom, joinRoom } from './support/rooms';
+
+/** env.DB, but the first statement matching `pattern` waits for `before` to finish. */
+function d1HoldingWrite(pattern: RegExp, before: () => Promise<void>): D1Database {
+  let held = false;
+  const prepare = (query: string) => {
+    const statement = env.DB.prepare(query);
+    if (held || !pattern.test(query)) return statement;
+    held = true;
+    return {
+      bind: (...values: unknown[]) => {
+        const bound = statement.bind(...values);
+        const after =
+          <T>(run: () => Promise<T>) =>
+          async () => {
+            await before();
+            return run();
+          };
+        return {
+          run: after(() => bound.run()),
+          all: after(() => bound.all()),
+          raw: after(() => bound.raw()),
+          first: after(() => bound.first()),
+        };
+      },
+    };
+  };
+  return new Proxy(env.DB, {
+    get: (target, key) => (key === 'prepare' ? prepare : Reflect.get(target, key, target)),
+  }) as D1Database;
+}
+
+async function userRow(userId: string) {
+  return (await openDb(env.DB).select().from(users).where(eq(users.id, userId)).get())!;
+}
+
+async function membershipCount(roomId: string, userId: string) {
+  const row = await env.DB.prepare(
+    'SELECT COUNT(*) AS n FROM memberships WHERE room_id = ? AND user_id = ?',
+  )
+    .bind(roomId, userId)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+describe('a join whose write comes after a kick', () => {
+  it('does not make a newcomer a member again once their other join was kicked', async () => {
+    const { client: owner } = await signedInClient();
+    const roomId = await createRoom(owner, 'Bouncer', 'Owner');
+    const target = await signedInClient();
+    const user = await userRow(target.user.id);
+    // Between this join's read (no member, no ban) and its write: the person's other join
+    // gets in, and the owner kicks (and so bans) them.
+    const db = openDb(
+      d1HoldingWrite(/insert into "?memberships/i, async () => {
+        expect((await joinRoom(target.client, roomId, 'Pest')).status).toBe(200);
+        const kick = await owner.call(`/rooms/${roomId}/kick`, {
+          body: { targetUserId: target.user.id },
+        });
+        expect(kick.status).toBe(200);
+      }),
+    );
+
+    const joined = joinThroughApi(db, user, { roomId, activeNickname: 'Pest' });
+    await expect(joined).rejects.toBeInstanceOf(ApiError);
+    await expect(joined).rejects.toMatchObject({ status: 403 });
+    expect(await membershipCount(roomId, target.user.id)).toBe(0);
+    expect((await userRow(target.user.id)).roomId).toBeNull();
+  });
+
+  it('does not rename, or send back to the room, a member kicked before the rename', async () => {
+    const { client: owner } = await signedInClient();
+    const roomId = await createRoom(owner, 'Bouncer', 'Owner');
+    const target = await signedInClient();
+    expect((await joinRoom(target.client, roomId, 'Pest')).status).toBe(200);
+    const kickFirst = async () => {
+      const kick = await owner.call(`/rooms/${roomId}/kick`, {
+        body: { targetUserId: target.user.id },
+      });
+      expect(kick.status).toBe(200);
+    };
+    const db = openDb(d1HoldingWrite(/update "?memberships/i, kickFirst));
+    const user = await userRow(target.user.id);
+
+    const joined = joinThroughApi(db, user, { roomId, activeNickname: 'Pest again' });
+    await expect(joined).rejects.toMatchObject({ status: 403 });
+    expect(await membershipCount(roomId, target.user.id)).toBe(0);
+    // The kick cleared their current room; the refused rename does not set it back.
+    expect((await userRow(target.user.id)).roomId).toBeNull();
+  });
+});
+
+describe("a rename's call reaching the room after the kick's", () => {
+  it('leaves the kicked person out of the members a mention can name', async () => {
+    const { client: owner } = await signedInClient();
+    const roomId = await createRoom(owner, 'Bouncer', 'Owner');
+    const target = await signedInClient();
+    expect((await joinRoom(target.client, roomId, 'Pest')).status).toBe(200);
+    // The rename was written in D1 just before the kick; its call to the room comes last.
+    await env.DB.prepare('UPDATE memberships SET nickname = ? WHERE room_id = ? AND user_id = ?')
+      .bind('Pest again', roomId, target.user.id)
+      .run();
+    const kick = await owner.call(`/rooms/${roomId}/kick`, {
+      body: { targetUserId: target.user.id },
+    });
+    expect(kick.status).toBe(200);
+    await roomStub(env, roomId).membershipChanged(target.user.id);
+
+    await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+      expect(room.parts.members.find('Pest again')).toBeUndefined();
+      expect(room.parts.members.userIdOf('Pest again')).toBeUndefined();
+    });
+  });
+});
