@@ -1,11 +1,13 @@
 /**
- * The browser storage keys of the spec (point 3). Reads and writes never throw: storage can be
+ * The browser storage keys of the spec (point 3), and one of the app's. Reads and writes never throw: storage can be
  * disabled (private windows, strict cookie settings) and the app must still work without it.
  */
 export const storageKeys = {
   joinedRoomId: 'joinedRoomId',
   activeNickname: 'activeNickname',
   pendingRoomJoin: 'pendingRoomJoin',
+  /** The app's own: whose joinedRoomId it is (session/stored-room.ts). */
+  joinedRoomOf: 'joinedRoomOf',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
