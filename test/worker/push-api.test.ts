@@ -300,4 +300,15 @@ describe('GET /api/rooms/:roomId/messages/:messageId', () => {
     expect((await guest.client.call(path)).status).toBe(401);
     socket.close();
   });
+
+  it('cuts a long body at 160 characters between emoji, never through one', async () => {
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Emoji' });
+    const socket = await TestSocket.joined(owner.client, roomId, 'Owner');
+    // 159 letters, then a family of three (five code points) the cut would fall inside.
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
+    const message = await post(socket, roomId, `${'a'.repeat(159)}${family} and more`);
+    const res = await guest.client.call(`/rooms/${roomId}/messages/${message.id}`);
+    expect(res.body.notification.body).toBe(`Owner: ${'a'.repeat(159)}…`);
+    socket.close();
+  });
 });

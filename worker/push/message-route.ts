@@ -7,6 +7,7 @@
  * sent, trimmed or deleted, gets 404: nothing tells a stranger that the room exists.
  */
 import { Hono } from 'hono';
+import { cutText } from '../../contract/cut-text';
 import { filesLabel } from '../../contract/files';
 import type { RoomMessageResponse } from '../../contract/push';
 import type { ChatMessage } from '../../contract/realtime';
@@ -54,7 +55,7 @@ export const messageRoutes = new Hono<AppEnv>().get(
 function notificationOf(message: ChatMessage, roomName: string, reader: string) {
   const files = message.files ?? [];
   const text = textOfHtml(message.text) || (files.length ? filesLabel(files) : '');
-  const body = `${message.user}: ${text.length > BODY_MAX ? `${text.slice(0, BODY_MAX)}…` : text}`;
+  const body = `${message.user}: ${cutText(text, BODY_MAX)}`;
   const mentioned = message.mentions?.some((name) => name.toLowerCase() === reader.toLowerCase());
   return { title: mentioned ? `${message.user} mentioned you in ${roomName}` : roomName, body };
 }

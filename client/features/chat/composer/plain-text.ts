@@ -1,3 +1,4 @@
+import { cutText } from '../../../../contract/cut-text';
 import { filesLabel } from '../../../../contract/files';
 import type { ChatMessage } from '../../../../contract/realtime';
 import { htmlToText } from '../utils/sanitize-html';
@@ -20,5 +21,7 @@ export function plainText(html: string): string {
 export function excerpt(message: ChatMessage, max: number): string {
   const text = plainText(message.text).replace(/\s+/g, ' ').trim();
   const words = text || (message.files?.length ? filesLabel(message.files) : '');
-  return words.length > max ? `${words.slice(0, max).trimEnd()}…` : words;
+  const cut = cutText(words, max);
+  // No space before the '…'.
+  return cut === words ? words : `${cut.slice(0, -1).trimEnd()}…`;
 }

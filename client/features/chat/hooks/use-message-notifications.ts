@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { cutText } from '../../../../contract/cut-text';
 import { filesLabel } from '../../../../contract/files';
 import type { NotificationLevel } from '../../../../contract/notifications';
 import type { ChatMessage } from '../../../../contract/realtime';
@@ -95,7 +96,7 @@ export function useMessageNotifications({ roomId, roomName, nickname, level }: O
       // A message of files alone reads as they do in the room list: 'Photo', 'File: a.pdf'.
       const files = message.files ?? [];
       const text = htmlToText(message.text) || (files.length > 0 ? filesLabel(files) : '');
-      const body = `${message.user}: ${text.length > BODY_MAX ? `${text.slice(0, BODY_MAX)}…` : text}`;
+      const body = `${message.user}: ${cutText(text, BODY_MAX)}`;
       const room = now.roomName || PRODUCT_NAME;
       try {
         let title = room;

@@ -1,3 +1,4 @@
+import { cutText } from '../../../../contract/cut-text';
 import {
   REPLY_EXCERPT_MAX,
   type ChatMessage,
@@ -94,8 +95,5 @@ const quoted = (reply: ChatMessage) =>
  */
 export function replyExcerpt(html: string): string {
   const spaced = html.replace(/<br\s*\/?>|<\/(p|li|pre|ul|ol)>/gi, (tag) => `${tag} `);
-  // By code point, so an emoji is never cut in half.
-  const characters = Array.from(htmlToText(spaced).replace(/\s+/g, ' ').trim());
-  const cut = characters.length > REPLY_EXCERPT_MAX;
-  return cut ? `${characters.slice(0, REPLY_EXCERPT_MAX).join('')}…` : characters.join('');
+  return cutText(htmlToText(spaced).replace(/\s+/g, ' ').trim(), REPLY_EXCERPT_MAX);
 }
