@@ -4,10 +4,10 @@
  * server's HTML), 'Load more' asks before the last result, empty and error states say so, and a
  * result handed to the list jumps there (the page around it, then the mark).
  */
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
 import { MessageList } from '../../client/features/chat/components/message-list';
 import { SearchButton } from '../../client/features/chat/search/search-button';
@@ -120,6 +120,49 @@ describe('the search panel', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('You are searching too fast');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+  });
+});
+
+describe('stale results', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    onlineManager.setOnline(true);
+  });
+
+  /** Results `pages` pages long, 31 s old (stale), then the network comes back. */
+  async function reconnectWith(pages: number) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { calls } = renderSearch((call) => {
+      const before = Number(new URLSearchParams(call.path.split('?')[1]).get('before') ?? 100);
+      const id = before - 1;
+      return { status: 200, body: { results: [result(id)], nextBefore: id } };
+    });
+    await searchFor('needle');
+    const list = await screen.findByRole('list', { name: 'Search results' });
+    for (let page = 2; page <= pages; page += 1) {
+      fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(page));
+    }
+    const asked = calls.filter((call) => call.path.startsWith(SEARCH)).length;
+    vi.setSystemTime(Date.now() + 31_000);
+    onlineManager.setOnline(false);
+    onlineManager.setOnline(true);
+    return { calls, asked, list };
+  }
+
+  it('are asked for again after a reconnect while they are short', async () => {
+    const { calls, asked } = await reconnectWith(2);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path.startsWith(SEARCH))).toHaveLength(asked + 2),
+    );
+  });
+
+  it('stay as found when asking again would spend the room’s burst of searches', async () => {
+    const { calls, asked, list } = await reconnectWith(4);
+    // Nothing is asked: the four pages again would meet the room's limit of 5 at once.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => call.path.startsWith(SEARCH))).toHaveLength(asked);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(4);
   });
 });
 

@@ -5,6 +5,14 @@ import { roomsKeys } from '../../../lib/query-keys';
 
 /** Results stay this long: a search opened again shows them, then asks again. */
 const SEARCH_STALE_MS = 30_000;
+/**
+ * Asking again asks for every page loaded, one after another, and the room allows a burst of 5
+ * searches (docs/search.md): past this many pages a reconnect or a reopened panel would meet its
+ * own 'You are searching too fast'. Longer results stay as they were found until searched again.
+ */
+const REFETCH_PAGES_MAX = 2;
+const refetchWhenShort = (query: { state: { data?: { pages: unknown[] } } }) =>
+  (query.state.data?.pages.length ?? 0) <= REFETCH_PAGES_MAX;
 
 /**
  * A room's search for `q` (null: none yet), page by page: each next page starts before the
@@ -22,6 +30,8 @@ export function useRoomSearch(roomId: string, q: string | null) {
     getNextPageParam: (last) => last.nextBefore,
     enabled: q !== null,
     staleTime: SEARCH_STALE_MS,
+    refetchOnMount: refetchWhenShort,
+    refetchOnReconnect: refetchWhenShort,
     retry: false,
   });
 }
