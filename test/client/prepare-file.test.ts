@@ -93,6 +93,24 @@ describe('preparing a photo for upload', () => {
     expect(await prepareFile(upright)).toEqual({ ok: true, file: upright });
   });
 
+  it('draws again, whatever its size, a photo the server cannot clean (HEIC, AVIF, TIFF)', async () => {
+    // The server removes metadata from JPEG, PNG, WebP and GIF only; any other photo would be
+    // stored and served with its Exif, GPS position included. Drawn, it keeps none.
+    const cases: [string, string, string, string][] = [
+      ['IMG_0412.HEIC', 'image/heic', 'image/jpeg', 'IMG_0412.jpg'],
+      ['IMG_0413.heif', 'image/heif', 'image/jpeg', 'IMG_0413.jpg'],
+      ['scan.tiff', 'image/tiff', 'image/jpeg', 'scan.jpg'],
+      ['sticker.avif', 'image/avif', 'image/webp', 'sticker.webp'],
+    ];
+    for (const [name, type, drawnAs, sentAs] of cases) {
+      const { drawn } = stubDrawing(1200, 900);
+      const prepared = await prepareFile(file('photo bytes', name, type));
+      expect(drawn, name).toEqual([{ width: 1200, height: 900, type: drawnAs, quality: 0.9 }]);
+      expect(prepared.ok && prepared.file, name).toMatchObject({ name: sentAs, type: drawnAs });
+      vi.restoreAllMocks();
+    }
+  });
+
   it('sends a picture the browser cannot decode as it is: the server decides', async () => {
     vi.stubGlobal(
       'createImageBitmap',

@@ -2,7 +2,10 @@
  * GET /api/files/:id: what another member is served (no metadata), with which headers, in
  * ranges; and that nobody else is served anything.
  */
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { openDb } from '../../worker/db/client';
+import { findReadableFile } from '../../worker/files/file-access';
 import { Client, signedInClient } from './support/api';
 import { fetchFile, fileBytes, uploaded } from './support/files';
 import {
@@ -152,5 +155,42 @@ describe('nobody else is served', () => {
     await owner.client.call(`/rooms/${roomId}/bans/${guest.user.id}`, { method: 'DELETE' });
     await guest.client.call('/join', { body: { roomId, activeNickname: 'Guest' } });
     expect((await fetchFile(guest.client, id)).status).toBe(200);
+  });
+});
+
+/**
+ * env.DB as a replica still behind `userId`'s join: it has the file's row but no membership
+ * (nor ban) of theirs, as if every statement asked about someone who never joined.
+ */
+function replicaBehindJoinOf(userId: string): D1Database {
+  const prepare = (query: string) => {
+    const statement = env.DB.prepare(query);
+    return new Proxy(statement, {
+      get: (target, key) =>
+        key === 'bind'
+          ? (...values: unknown[]) =>
+              target.bind(...values.map((value) => (value === userId ? 'joined-later' : value)))
+          : Reflect.get(target, key, target),
+    });
+  };
+  return new Proxy(env.DB, {
+    get: (target, key) => (key === 'prepare' ? prepare : Reflect.get(target, key, target)),
+  }) as D1Database;
+}
+
+describe('the membership read near the caller', () => {
+  it('a member who just joined is served though the near copy has not heard of the join', async () => {
+    const { owner, guest, roomId } = await ownerAndGuest();
+    const id = await uploaded(owner.client, roomId, 'for members', { name: 'm.txt' });
+    // The photos of the history the person sees on joining are fetched at once, without a
+    // bookmark (an <img> carries none), from whatever copy is nearest.
+    const near = openDb(replicaBehindJoinOf(guest.user.id));
+    const file = await findReadableFile({ env, var: { db: near } }, id, guest.user.id);
+    expect(file.id).toBe(id);
+    // A stranger is still refused: the primary does not know them either.
+    const stranger = await signedInClient();
+    await expect(
+      findReadableFile({ env, var: { db: openDb(env.DB) } }, id, stranger.user.id),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });

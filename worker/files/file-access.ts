@@ -56,11 +56,18 @@ function readableFile(db: Db, fileId: string, userId: string) {
     .get();
 }
 
+/** The file of `readableFile`'s row when the caller may read it (a member, not banned). */
+async function fileIfReadable(query: ReturnType<typeof readableFile>) {
+  const row = await query;
+  return row && row.member !== null && row.bannedAt === null ? row.file : null;
+}
+
 /**
  * The file, if the caller may read it; else 404. Read near the caller first, then, if that
- * copy does not know the file, from the primary: a member opens a photo the moment its message
- * arrives, before a replica may have the upload's row (and an image request carries no
- * bookmark to wait for it).
+ * copy refuses, from the primary: a member opens a photo the moment its message arrives, before
+ * a replica may have the upload's row, and someone who has just joined (or been let back in)
+ * sees the history's photos at once, before a replica may have the membership (or the lifted
+ * ban). An image request carries no bookmark to wait for either.
  */
 export async function findReadableFile(
   c: { env: Env; var: { db: Db } },
@@ -68,11 +75,9 @@ export async function findReadableFile(
   userId: string,
 ) {
   if (!FILE_ID.test(fileId)) throw new ApiError(404, FILE_NOT_FOUND);
-  const row =
-    (await readableFile(c.var.db, fileId, userId)) ??
-    (await readableFile(openDb(c.env.DB), fileId, userId));
-  if (!row || row.member === null || row.bannedAt !== null) {
-    throw new ApiError(404, FILE_NOT_FOUND);
-  }
-  return row.file;
+  const file =
+    (await fileIfReadable(readableFile(c.var.db, fileId, userId))) ??
+    (await fileIfReadable(readableFile(openDb(c.env.DB), fileId, userId)));
+  if (!file) throw new ApiError(404, FILE_NOT_FOUND);
+  return file;
 }

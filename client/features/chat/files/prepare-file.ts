@@ -1,4 +1,4 @@
-import { FILE_MAX_BYTES, IMAGE_MAX_SIDE } from '../../../../contract/files';
+import { FILE_MAX_BYTES, IMAGE_MAX_SIDE, isImageType } from '../../../../contract/files';
 import { FILE_TOO_LARGE } from './file-size';
 import { jpegOrientation } from './jpeg-orientation';
 
@@ -12,6 +12,13 @@ const REDRAWN_AS: Record<string, string> = {
   'image/jpeg': 'image/jpeg',
   'image/webp': 'image/webp',
   'image/png': 'image/webp',
+  // The server removes metadata from the four image types alone: an iPhone's HEIC (or a TIFF,
+  // an AVIF) would be stored as it came, its GPS position with it. These are always drawn
+  // again, which keeps none of it, and arrive as a photo the others see inline.
+  'image/heic': 'image/jpeg',
+  'image/heif': 'image/jpeg',
+  'image/tiff': 'image/jpeg',
+  'image/avif': 'image/webp',
 };
 const QUALITY = 0.9;
 const EXTENSIONS: Record<string, string> = {
@@ -22,9 +29,10 @@ const EXTENSIONS: Record<string, string> = {
 
 /**
  * A file as it will be uploaded. A photo wider or taller than IMAGE_MAX_SIDE is scaled down
- * to fit, and a JPEG that leans on its Exif orientation (which the server removes) is drawn
- * upright; both are encoded again at good quality. Everything else goes as it is. A file
- * still over FILE_MAX_BYTES is refused here, in the server's words.
+ * to fit, a JPEG that leans on its Exif orientation (which the server removes) is drawn
+ * upright, and a photo in a format the server cannot clean is drawn as it is; each is encoded
+ * again at good quality. Everything else goes as it is. A file still over FILE_MAX_BYTES is
+ * refused here, in the server's words.
  */
 export async function prepareFile(file: File): Promise<Prepared> {
   const ready = (await redrawn(file)) ?? file;
@@ -46,7 +54,7 @@ async function redrawn(file: File): Promise<File | null> {
   try {
     const scale = Math.min(1, IMAGE_MAX_SIDE / Math.max(bitmap.width, bitmap.height));
     const turned = file.type === 'image/jpeg' && (await jpegOrientation(file)) !== 1;
-    if (scale === 1 && !turned) return null;
+    if (scale === 1 && !turned && isImageType(file.type)) return null;
     const width = Math.max(1, Math.round(bitmap.width * scale));
     const height = Math.max(1, Math.round(bitmap.height * scale));
     const canvas = document.createElement('canvas');
