@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { readPendingInvitation, savePendingInvitation } from '../../client/lib/pending-invitation';
 import { createQueryClient } from '../../client/lib/query-client';
 import { roomsKeys, sessionKeys } from '../../client/lib/query-keys';
 import { SessionProvider } from '../../client/lib/session/session-provider';
@@ -57,6 +58,20 @@ describe('the session in the query cache', () => {
     expect(await screen.findByText('nobody')).toBeTruthy();
     expect(queryClient.getQueryData(roomsKeys.members('room-a'))).toBeUndefined();
     expect(queryClient.getQueryData(roomsKeys.list(testUser.id))).toBeUndefined();
+  });
+
+  it("drops an invitation still waiting in the tab, so the next person's sign-in is not led to it", async () => {
+    fakeApi(testUser, (call) =>
+      call.path === '/api/auth/logout' ? { status: 200, body: {} } : undefined,
+    );
+    renderSession();
+    expect(await screen.findByText(testUser.email)).toBeTruthy();
+    // The person followed an invitation, signed in, and left its prompt without an answer.
+    savePendingInvitation({ room: 'room-a', invite: 'secret-code-of-room-a' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('nobody')).toBeTruthy();
+    expect(readPendingInvitation()).toBeNull();
   });
 
   it('keeps the user when a re-read gets no answer, and signs out when the server says no', async () => {

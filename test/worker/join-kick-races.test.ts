@@ -13,6 +13,7 @@ import { users } from '../../worker/db/schema';
 import { ApiError } from '../../worker/http/api-error';
 import { roomStub } from '../../worker/room-calls/room-rpc';
 import { joinRoom as joinThroughApi } from '../../worker/rooms/join-room';
+import { deleteRoomEverywhere } from '../../worker/room-removal/delete-room';
 import { signedInClient } from './support/api';
 import { createRoom, joinRoom } from './support/rooms';
 
@@ -126,5 +127,38 @@ describe("a rename's call reaching the room after the kick's", () => {
       expect(room.parts.members.find('Pest again')).toBeUndefined();
       expect(room.parts.members.userIdOf('Pest again')).toBeUndefined();
     });
+  });
+});
+
+describe("a join whose write comes after the room's deletion", () => {
+  const deleteFirst = (roomId: string) => async () => {
+    expect(await deleteRoomEverywhere(env, openDb(env.DB), roomId)).toBeDefined();
+  };
+
+  it('answers a newcomer 404, not a foreign-key failure, and leaves nothing behind', async () => {
+    const { client: owner } = await signedInClient();
+    const roomId = await createRoom(owner, 'Soon gone', 'Owner');
+    const newcomer = await signedInClient();
+    const db = openDb(d1HoldingWrite(/insert into "?memberships/i, deleteFirst(roomId)));
+    const user = await userRow(newcomer.user.id);
+
+    const joined = joinThroughApi(db, user, { roomId, activeNickname: 'Late' });
+    await expect(joined).rejects.toBeInstanceOf(ApiError);
+    await expect(joined).rejects.toMatchObject({ status: 404, message: 'Room not found' });
+    expect(await membershipCount(roomId, newcomer.user.id)).toBe(0);
+    expect((await userRow(newcomer.user.id)).roomId).toBeNull();
+  });
+
+  it('answers a renaming member 404 (the room is gone), not that they were banned', async () => {
+    const { client: owner } = await signedInClient();
+    const roomId = await createRoom(owner, 'Soon gone', 'Owner');
+    const member = await signedInClient();
+    expect((await joinRoom(member.client, roomId, 'Before')).status).toBe(200);
+    const db = openDb(d1HoldingWrite(/update "?memberships/i, deleteFirst(roomId)));
+    const user = await userRow(member.user.id);
+
+    const joined = joinThroughApi(db, user, { roomId, activeNickname: 'After' });
+    await expect(joined).rejects.toMatchObject({ status: 404, message: 'Room not found' });
+    expect((await userRow(member.user.id)).roomId).toBeNull();
   });
 });

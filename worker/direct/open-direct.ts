@@ -2,8 +2,9 @@
  * Opening a private conversation with someone from a room both are in: created on first use,
  * found again afterwards, whoever starts it. One batch (one transaction) makes the room and its
  * two memberships only if no room of the pair exists (the unique pair key, ON CONFLICT DO
- * NOTHING) and no block stands between them, so two first clicks at once make one room and a
- * block landing meanwhile cannot be slipped past. It then reads which room the pair has.
+ * NOTHING), no block stands between them and both are still members of the room it is opened
+ * from, so two first clicks at once make one room and a block, kick or account deletion landing
+ * meanwhile cannot be slipped past. It then reads which room the pair has.
  */
 import { and, eq } from 'drizzle-orm';
 import { DIRECT_ROOM_NAME, directMessages, type OpenDirectResponse } from '../../contract/direct';
@@ -19,6 +20,15 @@ import { nicknameColumns, nicknameKey, roomMembershipAndBan } from '../rooms/roo
 /** A block in either direction between the users of two numbered parameters. */
 const blockBetween = (a: number, b: number) => `SELECT 1 FROM user_blocks
   WHERE (blocker_id = ?${a} AND blocked_id = ?${b}) OR (blocker_id = ?${b} AND blocked_id = ?${a})`;
+
+/**
+ * Whether the user of parameter `user` is still a member of the room of parameter `room`, and
+ * not banned from it: checked again inside the batch, since a kick (or an account deletion,
+ * whose memberships go with it) can land between the reads above and the batch.
+ */
+const memberOf = (user: number, room: number) => `EXISTS (SELECT 1 FROM memberships
+  WHERE room_id = ?${room} AND user_id = ?${user}) AND NOT EXISTS (SELECT 1 FROM room_bans
+  WHERE room_id = ?${room} AND user_id = ?${user})`;
 
 /** Who `nickname` is in the room (their user id and nickname as written there). */
 function memberByNickname(db: Db, roomId: string, nickname: string) {
@@ -68,11 +78,12 @@ export async function openDirect(
       )
       .bind(crypto.randomUUID(), userId, memberNickname, key, look, newRoomId);
   };
-  const [, , , , pairRoom, block] = await d1.batch<Record<string, unknown>>([
+  const [, , , , pairRoom, block, still] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
         `INSERT INTO rooms (room_id, name, search_name, created_by, direct_pair)
          SELECT ?1, ?2, ?3, NULL, ?4 WHERE NOT EXISTS (${blockBetween(5, 6)})
+           AND ${memberOf(5, 7)} AND ${memberOf(6, 7)}
          ON CONFLICT (direct_pair) DO NOTHING`,
       )
       .bind(
@@ -82,6 +93,7 @@ export async function openDirect(
         pair,
         caller.id,
         other.userId,
+        fromRoomId,
       ),
     member(caller.id, from.nickname),
     member(other.userId, other.nickname),
@@ -99,9 +111,16 @@ export async function openDirect(
       )
       .bind(pair, caller.id),
     d1.prepare(blockBetween(1, 2)).bind(caller.id, other.userId),
+    d1
+      .prepare(`SELECT ${memberOf(1, 3)} AS callerIn, ${memberOf(2, 3)} AS otherIn`)
+      .bind(caller.id, other.userId, fromRoomId),
   ]);
   const found = pairRoom?.results[0] as { roomId: string; nickname: string | null } | undefined;
   const blocked = (block?.results.length ?? 0) > 0;
+  // The same answers as the checks above, as they stand in the batch's own snapshot.
+  const members = still?.results[0] as { callerIn: number; otherIn: number } | undefined;
+  if (!members?.callerIn) throw new ApiError(404, roomMessages.roomNotFound);
+  if (!members.otherIn) throw new ApiError(404, directMessages.notInRoom);
   // Who blocked whom is not said: either way it is the same sentence.
   if (blocked || !found || found.nickname === null) {
     throw new ApiError(403, directMessages.blocked);

@@ -156,8 +156,12 @@ async function enter(
           .returning({ id: memberships.id })
       : await insertUnlessBanned(db, room, user.id, nickname);
     // The membership read moments ago went since (a kick), or a kick banned the newcomer in
-    // between (their other join got in first and was kicked): either way they are out.
-    if (written.length === 0) throw new ApiError(403, roomMessages.banned);
+    // between (their other join got in first and was kicked): either way they are out. Or the
+    // room itself was deleted meanwhile (its memberships went with it): it does not exist.
+    if (written.length === 0) {
+      if (!(await roomExists(db, roomId))) throw new ApiError(404, roomMessages.roomNotFound);
+      throw new ApiError(403, roomMessages.banned);
+    }
     return true;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -175,7 +179,8 @@ async function enter(
 /**
  * A newcomer's membership, only while no ban stands: the ban read with the room may be older
  * than a kick of the same person's other join, which made them a member and then banned them.
- * Answers the row written (none when banned).
+ * Only while the room still exists, too: one deleted since it was read would otherwise fail
+ * the foreign key and answer 500. Answers the row written (none when banned or deleted).
  */
 async function insertUnlessBanned(db: Db, room: RoomRow, userId: string, nickname: string) {
   const { id, nicknameKey: key, nicknameLook: look } = newMembership(room.roomId, userId, nickname);
@@ -184,13 +189,23 @@ async function insertUnlessBanned(db: Db, room: RoomRow, userId: string, nicknam
     .prepare(
       `INSERT INTO memberships
          (id, room_id, user_id, nickname, nickname_key, nickname_look, last_read_id)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
-       WHERE NOT EXISTS (SELECT 1 FROM room_bans WHERE room_id = ?2 AND user_id = ?3)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 FROM rooms
+       WHERE room_id = ?2
+         AND NOT EXISTS (SELECT 1 FROM room_bans WHERE room_id = ?2 AND user_id = ?3)
        RETURNING id`,
     )
     .bind(id, room.roomId, userId, nickname, key, look, room.lastMessageId)
     .all();
   return results;
+}
+
+async function roomExists(db: Db, roomId: string) {
+  const row = await db
+    .select({ roomId: rooms.roomId })
+    .from(rooms)
+    .where(eq(rooms.roomId, roomId))
+    .get();
+  return row !== undefined;
 }
 
 /** Another member's nickname that `nickname` is, or looks like, in the room (null: none). */

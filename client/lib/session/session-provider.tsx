@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../contract/user';
 import { clearStoredOutbox, keepOnlyStoredOutboxOf } from '../outbox-storage';
+import { clearPendingInvitation } from '../pending-invitation';
 import { forgetReadMarks, keepReadMarksOf } from '../unread/read-marks';
 import { sessionKeys } from '../query-keys';
 import { forgetStoredRoom, keepStoredRoomOf, storeRoom } from './stored-room';
@@ -87,6 +88,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // The stored room belongs to the account that just left; the next one must not inherit it.
     forgetStoredRoom();
     forgetReadMarks();
+    // So is an invitation this tab was left holding (its prompt left unanswered): the next
+    // account signed in here would otherwise be led to it, invite code and all.
+    clearPendingInvitation();
   }, [queryClient, setUser]);
 
   const value = useMemo<Session>(
