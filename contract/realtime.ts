@@ -96,6 +96,11 @@ export const joinSchema = z.object({
   name: z.string().max(100),
   room: z.string().max(100),
   lastMessageId: z.number().int().nonnegative().optional(),
+  /**
+   * The account whose tab joins (our client sends it): a tab left open while another account
+   * signed in on the browser reconnects with that account's cookie, and must not speak as it.
+   */
+  account: z.string().max(100).optional(),
 });
 export type JoinPayload = z.infer<typeof joinSchema>;
 

@@ -26,7 +26,10 @@ export interface OutboxStorage {
 
 /** An entry older than this is not sent any more: what it answered has moved on. */
 export const STORED_FOR_MS = 24 * 60 * 60 * 1000;
-/** The most entries one room gives back (the oldest first). */
+/**
+ * The most entries one room gives back at a time (the oldest first), and the most an outbox
+ * holds (outbox.ts). Those past it stay stored, for a later load.
+ */
 export const STORED_MAX = 100;
 /** A database that does not open or answer in this long is treated as missing. */
 const WAIT_MS = 3000;
@@ -112,9 +115,9 @@ export function outboxStorage(accountId: string, roomId: string): OutboxStorage 
         (await run('readonly', (store) => store.getAll(under(accountId, roomId)))) ?? [];
       const since = Date.now() - STORED_FOR_MS;
       const entries = found.filter(isEntry).sort((a, b) => a.createdAt - b.createdAt);
-      const kept = entries.filter((entry) => entry.createdAt >= since).slice(0, STORED_MAX);
-      for (const entry of entries) if (!kept.includes(entry)) remove(entry.clientId);
-      return kept;
+      // Only the stale go: one merely past the first STORED_MAX is a text nobody has given up.
+      for (const entry of entries) if (entry.createdAt < since) remove(entry.clientId);
+      return entries.filter((entry) => entry.createdAt >= since).slice(0, STORED_MAX);
     },
     save: (entry) =>
       void run('readwrite', (store) => store.put(entry, [accountId, roomId, entry.clientId])),

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
 import type { PublicUser } from '../../contract/user';
+import { outboxStorage } from '../../client/lib/outbox-storage';
 import { sockets } from './fake-socket';
 import { fakeApi, renderApp, testUser } from './render-app';
 
@@ -56,7 +57,11 @@ describe('chat screen', () => {
       query: { room: 'room-a' },
       reconnectionAttempts: 5,
     });
-    expect(socket.last('join')?.payload).toEqual({ name: 'ada', room: 'room-a' });
+    expect(socket.last('join')?.payload).toEqual({
+      name: 'ada',
+      room: 'room-a',
+      account: testUser.id,
+    });
     expect(screen.getByLabelText('Loading messages')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Connected' })).toBeTruthy();
 
@@ -147,7 +152,12 @@ describe('chat screen', () => {
     });
     expect(screen.getByRole('img', { name: 'Not connected' })).toBeTruthy();
     act(() => socket.receive('connect'));
-    expect(socket.last('join')?.payload).toEqual({ name: 'ada', room: 'room-a', lastMessageId: 2 });
+    expect(socket.last('join')?.payload).toEqual({
+      name: 'ada',
+      room: 'room-a',
+      lastMessageId: 2,
+      account: testUser.id,
+    });
     act(() =>
       socket.receive('chatHistory', [message(2, 'bob', 'two'), message(3, 'bob', 'three')]),
     );
@@ -276,6 +286,34 @@ describe('chat screen', () => {
     expect(screen.queryByText('Sending…')).toBeNull();
   });
 
+  it('puts a text from before a reload back in the box when the room refuses it', async () => {
+    // Typed on the last visit as an answer to message 4, which was deleted meanwhile.
+    outboxStorage(inRoom.id, 'room-a').save({
+      clientId: '6f1c1f5e-2b1a-4c55-9d0e-3b7f0b7c9a01',
+      text: 'typed before the reload',
+      replyTo: 4,
+      createdAt: Date.now(),
+    });
+    const { socket } = await openChat();
+    expect(await screen.findByText('typed before the reload')).toBeTruthy();
+    act(() => socket.last('join')?.ack?.({}));
+    act(() => socket.receive('chatHistory', []));
+    const send = await waitFor(() => socket.last('sendMessage')!);
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'typing now' } });
+    act(() =>
+      send.ack?.({
+        error: 'The message you reply to is not in this room',
+        code: 'message_not_found',
+      }),
+    );
+    await waitFor(() => expect(box.value).toBe('typing now\ntyped before the reload'));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Not sent: The message you reply to is not in this room',
+    );
+    expect(screen.queryByText('Sending…')).toBeNull();
+  });
+
   it('offers a reader scrolled back a way down to the messages that came meanwhile', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo');
     // Spies, restored after the test: deleting window.scrollY would take jsdom's own with it.
@@ -354,7 +392,11 @@ describe('chat screen', () => {
     await waitFor(() => expect(sockets).toHaveLength(2));
     await waitFor(() => expect(socket.disconnected).toBe(true));
     act(() => sockets[1]!.receive('connect'));
-    expect(sockets[1]!.last('join')?.payload).toEqual({ name: 'ada_two', room: 'room-a' });
+    expect(sockets[1]!.last('join')?.payload).toEqual({
+      name: 'ada_two',
+      room: 'room-a',
+      account: testUser.id,
+    });
     expect(window.localStorage.getItem('activeNickname')).toBe('ada_two');
     expect(window.localStorage.getItem('joinedRoomId')).toBe('room-a');
   });
@@ -384,7 +426,11 @@ describe('chat screen', () => {
     act(() => sockets[1]!.last('join')?.ack?.({}));
     act(() => sockets[1]!.receive('chatHistory', []));
     expect(screen.getByText('sent while away')).toBeTruthy();
-    expect(sockets[1]!.last('join')?.payload).toEqual({ name: 'ada_two', room: 'room-a' });
+    expect(sockets[1]!.last('join')?.payload).toEqual({
+      name: 'ada_two',
+      room: 'room-a',
+      account: testUser.id,
+    });
     expect(sockets[1]!.last('sendMessage')?.payload).toMatchObject({
       text: 'sent while away',
       roomId: 'room-a',
@@ -402,7 +448,11 @@ describe('chat screen', () => {
     );
     await waitFor(() => expect(sockets).toHaveLength(2));
     act(() => sockets[1]!.receive('connect'));
-    expect(sockets[1]!.last('join')?.payload).toEqual({ name: 'Bobby', room: 'room-a' });
+    expect(sockets[1]!.last('join')?.payload).toEqual({
+      name: 'Bobby',
+      room: 'room-a',
+      account: testUser.id,
+    });
     expect(window.localStorage.getItem('activeNickname')).toBe('Bobby');
     expect(screen.queryByRole('dialog', { name: 'Unable to join the chat' })).toBeNull();
   });
@@ -419,7 +469,11 @@ describe('chat screen', () => {
     renderApp('/chat/room-a');
     await waitFor(() => expect(sockets).toHaveLength(1));
     act(() => sockets[0]!.receive('connect'));
-    expect(sockets[0]!.last('join')?.payload).toEqual({ name: 'ada_a', room: 'room-a' });
+    expect(sockets[0]!.last('join')?.payload).toEqual({
+      name: 'ada_a',
+      room: 'room-a',
+      account: testUser.id,
+    });
     expect(window.localStorage.getItem('activeNickname')).toBe('ada_a');
   });
 });

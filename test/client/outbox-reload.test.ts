@@ -79,6 +79,33 @@ describe('the outbox kept in the browser', () => {
     expect(gone.restore(storage, await storage.load())).toBe(false);
   });
 
+  it('gives a restored text back when the room shuts the person out, and keeps it when left', async () => {
+    const { storage, kept } = memoryStorage();
+    const before = new Outbox(() => {});
+    before.keepIn(storage);
+    before.add('from the last visit');
+    before.leave('Not connected to the room.');
+
+    const returned = vi.fn();
+    const left = new Outbox(() => {}, returned);
+    left.keepIn(storage);
+    left.restore(storage, await storage.load());
+    // The screen goes: the text stays stored for the next visit, not in the box as well.
+    left.leave('Not connected to the room.');
+    expect(returned).not.toHaveBeenCalled();
+    expect(kept.size).toBe(1);
+
+    const shutOut = new Outbox(() => {}, returned);
+    shutOut.keepIn(storage);
+    shutOut.restore(storage, await storage.load());
+    shutOut.dropAll('You have been banned from this room');
+    expect(returned).toHaveBeenCalledWith(
+      'from the last visit',
+      'You have been banned from this room',
+    );
+    expect(kept.size).toBe(0);
+  });
+
   it('shows a text typed before a reload as sending, sends it once with its clientId, then forgets it', async () => {
     const { store, socket } = openScreen('room-a', 'acc-reload');
     join(socket);
@@ -114,6 +141,53 @@ describe('the outbox kept in the browser', () => {
     await vi.waitFor(async () =>
       expect(await outboxStorage('acc-reload', 'room-a').load()).toEqual([]),
     );
+    reopened.store.leave();
+  });
+
+  it('never sends one account’s texts as another signed in on this browser meanwhile', async () => {
+    // A tab of acc-first keeps a text while the connection is down; in another tab, acc-first
+    // signs out and acc-second signs in, so the reconnect carries acc-second's cookie. The join
+    // names whose tab this is, and the room refuses it rather than answer `in_room_as` with
+    // acc-second's nickname (which the tab would take, sending the text under it).
+    const { store, socket } = openScreen('room-a', 'acc-first');
+    join(socket);
+    socket.receive('disconnect', 'transport close');
+    const result = store.send('typed by the first account');
+    socket.receive('connect');
+    expect(socket.last('join')!.payload).toEqual({
+      name: 'ada',
+      room: 'room-a',
+      account: 'acc-first',
+    });
+    socket.last('join')!.ack!({ error: 'Not authenticated', code: 'not_authenticated' });
+    await expect(result).resolves.toEqual({
+      ok: false,
+      error: 'Your session has ended. Please log in again.',
+    });
+    expect(sent(socket)).toEqual([]);
+    expect(store.getSnapshot().pending).toEqual([]);
+    store.leave();
+  });
+
+  it('gives a text from before a reload back to the box when the room refuses it', async () => {
+    const { store, socket } = openScreen('room-a', 'acc-refused');
+    join(socket);
+    socket.receive('disconnect', 'transport close');
+    void store.send('an answer to a message deleted meanwhile', { replyTo: 4 });
+    store.close();
+
+    const reopened = openScreen('room-a', 'acc-refused');
+    await vi.waitFor(() => expect(reopened.store.getSnapshot().pending).toHaveLength(1));
+    join(reopened.socket);
+    const refusal = 'The message you reply to is not in this room';
+    sent(reopened.socket)[0]!.ack!({ error: refusal, code: 'message_not_found' });
+    // Nobody waits for its answer on this page: the text is not lost for all that.
+    expect(reopened.store.getSnapshot().pending).toEqual([]);
+    expect(reopened.store.getSnapshot().returned).toEqual([
+      { text: 'an answer to a message deleted meanwhile', error: refusal },
+    ]);
+    expect(reopened.store.takeReturned()).toHaveLength(1);
+    expect(reopened.store.getSnapshot().returned).toEqual([]);
     reopened.store.leave();
   });
 });

@@ -4,6 +4,7 @@ import {
   keepOnlyStoredOutboxOf,
   outboxStorage,
   STORED_FOR_MS,
+  STORED_MAX,
   type StoredEntry,
 } from '../../client/lib/outbox-storage';
 
@@ -39,6 +40,18 @@ describe('the stored outbox', () => {
     room.save(entry('stale', Date.now() - STORED_FOR_MS - 1000));
     room.save(entry('fresh'));
     expect((await room.load()).map((stored) => stored.clientId)).toEqual(['fresh']);
+  });
+
+  it('gives back at most STORED_MAX at a time, and never deletes the ones after them', async () => {
+    const now = Date.now();
+    const room = outboxStorage('acc-many', 'room-a');
+    for (let i = 0; i <= STORED_MAX; i++) room.save(entry(`text-${i}`, now + i));
+    const first = await room.load();
+    expect(first).toHaveLength(STORED_MAX);
+    expect(first[0]!.clientId).toBe('text-0');
+    // Those are sent (and removed): the one past them comes back on the next load.
+    for (const sent of first) room.remove(sent.clientId);
+    expect((await room.load()).map((stored) => stored.clientId)).toEqual([`text-${STORED_MAX}`]);
   });
 
   it('clears an account on sign-out, and keeps only the signed-in account otherwise', async () => {

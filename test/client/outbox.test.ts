@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Outbox, type PendingEntry } from '../../client/features/chat/connection/outbox';
+import {
+  Outbox,
+  TOO_MANY_WAITING,
+  type PendingEntry,
+} from '../../client/features/chat/connection/outbox';
+import { STORED_MAX } from '../../client/lib/outbox-storage';
 
 function watched() {
   let shown: PendingEntry[] = [];
@@ -59,5 +64,25 @@ describe('the outbox', () => {
     expect(outbox.hasUnsent()).toBe(true);
     expect(outbox.takeUnsent(2).map((entry) => entry.text)).toEqual(['c']);
     expect(outbox.hasUnsent()).toBe(false);
+  });
+
+  it('holds at most STORED_MAX texts: past them a send is refused at once, in words', async () => {
+    const { outbox, texts } = watched();
+    const kept: string[] = [];
+    outbox.keepIn({
+      load: async () => [],
+      save: (entry) => void kept.push(entry.text),
+      remove() {},
+    });
+    for (let i = 0; i < STORED_MAX; i++) outbox.add(`waiting ${i}`);
+    const { result } = outbox.add('one too many');
+    await expect(result).resolves.toEqual({ ok: false, error: TOO_MANY_WAITING });
+    expect(texts()).toHaveLength(STORED_MAX);
+    expect(kept).not.toContain('one too many');
+    // One answered: there is room again.
+    const [first] = outbox.takeUnsent(1);
+    outbox.settle(first!.clientId, { ok: true });
+    outbox.add('now it waits');
+    expect(texts().at(-1)).toBe('now it waits');
   });
 });

@@ -134,6 +134,23 @@ describe('join, sendMessage and leave', () => {
     socket.close();
   });
 
+  it('refuses a join from a tab of another account than the one whose cookie it carries', async () => {
+    // A tab of the owner's, left open while the guest signed in on the same browser: its
+    // reconnect carries the guest's cookie. Its join names the owner's account, so it is not
+    // told the guest's nickname (and does not send the owner's waiting texts under it).
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Live' });
+    const { socket } = await TestSocket.connect(guest.client, roomId);
+    expect(
+      await socket.emit('join', { name: 'Owner', room: roomId, account: owner.user.id }),
+    ).toEqual({ error: 'Not authenticated', code: 'not_authenticated' });
+    await socket.waitForClose();
+    const mine = await TestSocket.connect(guest.client, roomId);
+    expect(
+      await mine.socket.emit('join', { name: 'Guest', room: roomId, account: guest.user.id }),
+    ).toEqual({});
+    mine.socket.close();
+  });
+
   it('acknowledges every refusal with an error', async () => {
     const { owner, roomId } = await ownerAndGuest({ name: 'Live' });
     const { socket } = await TestSocket.connect(owner.client, roomId);

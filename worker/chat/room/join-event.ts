@@ -30,6 +30,13 @@ export async function join(
   if (!parsed.success) return reply(refused('invalid_payload', JOIN_FORM));
   const payload = parsed.data;
   if (payload.room !== room.identity.id) return reply(REFUSED.wrongRoom);
+  // The cookie is another account's than the tab's (signed out there, another signed in on this
+  // browser since): answering `in_room_as` would let the tab take this account's nickname and
+  // send what it has waiting, typed by the other person, as this one.
+  if (payload.account !== undefined && payload.account !== socket.data.userId) {
+    reply(REFUSED.notAuthenticated);
+    return socket.disconnect(true);
+  }
   if (!room.personJoins.take(socket.data.userId)) {
     return reply(refused('rate_limited', JOINING_TOO_FAST));
   }

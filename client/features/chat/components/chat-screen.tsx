@@ -88,6 +88,7 @@ export function ChatScreen(props: ChatScreenProps) {
   const connectionState = useRoomState(room, (state) => state.connectionState);
   const error = useRoomState(room, (state) => state.error);
   const showsPast = useRoomState(room, (state) => state.hasNewer);
+  const returned = useRoomState(room, (state) => state.returned);
   // A search result to take the reader to; `asked` counts, so the same one can be asked again.
   const [jumpTo, setJumpTo] = useState<{ messageId: number; asked: number } | null>(null);
   const composer = useComposerRoom(room, nickname, roomId);
@@ -163,6 +164,8 @@ export function ChatScreen(props: ChatScreenProps) {
             return room.send(text, options);
           }}
           onEdit={(messageId, text) => room.edit(messageId, text)}
+          returned={returned}
+          takeReturned={room.takeReturned}
           newestOwn={composer.newestOwn}
           members={composer.members}
           onTyping={typing.typed}

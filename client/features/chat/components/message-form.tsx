@@ -18,6 +18,7 @@ import { useMentions } from '../composer/use-mentions';
 import { AttachButton } from '../files/attach-button';
 import { ComposerFiles } from '../files/composer-files';
 import { useComposerFiles } from '../files/use-composer-files';
+import type { ReturnedText } from '../connection/room-state';
 import { EmojiButton } from './emoji-button';
 
 type SendResult = { ok: true } | { ok: false; error: string };
@@ -43,6 +44,10 @@ interface MessageFormProps {
   onTyping?: () => void;
   /** The room files are uploaded to: without it, nothing can be attached. */
   roomId?: string;
+  /** Texts sent before a reload that the room refused since (the room's `returned`)... */
+  returned?: readonly ReturnedText[];
+  /** ...which the box takes back, as it does its own refused sends. */
+  takeReturned?: () => readonly ReturnedText[];
 }
 
 /**
@@ -62,6 +67,7 @@ interface MessageFormProps {
  */
 export function MessageForm(props: MessageFormProps) {
   const { onSend, onEdit, newestOwn, members = NO_MEMBERS, status, scrollTop, onTyping } = props;
+  const { returned, takeReturned } = props;
   const files = useComposerFiles(props.roomId);
   const withFiles = files.items.length > 0;
   const { intent, reply, edit, cancel } = useComposerIntent();
@@ -73,6 +79,16 @@ export function MessageForm(props: MessageFormProps) {
   const tooLong = length > MESSAGE_MAX_LENGTH;
   const counted = length > MESSAGE_MAX_LENGTH - COUNT_FROM_LEFT;
   const editing = intent?.kind === 'edit' ? intent.message : null;
+
+  // A text typed before a reload has no send waiting for its answer here: when the room
+  // refuses it, it comes back all the same, after what is typed now, with the reason.
+  useEffect(() => {
+    if (!returned?.length || !takeReturned) return;
+    for (const { text: back, error } of takeReturned()) {
+      if (back) putBack(back, `Not sent: ${error}`);
+      else setRefusal(`Not sent: ${error}`);
+    }
+  }, [returned, takeReturned, putBack, setRefusal]);
 
   // Reply and Edit are chosen in the list: the person writes on here.
   useEffect(() => {

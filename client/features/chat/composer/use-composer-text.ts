@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ComposerIntent } from './composer-intent';
 import { plainText } from './plain-text';
 
@@ -36,12 +36,12 @@ export function useComposerText(intent: ComposerIntent | null) {
    * A refused send's text back in the box, never lost: after whatever was typed since (several
    * refusals come back in order), or while an edit has the box, after what it will give back.
    */
-  const putBack = (returned: string, reason: string) => {
+  const putBack = useCallback((returned: string, reason: string) => {
     const back = (current: string) => (current === '' ? returned : `${current}\n${returned}`);
     if (intentNow.current?.kind === 'edit') setDraft(back);
     else setText(back);
     setRefusal(reason);
-  };
+  }, []);
 
   return { text, setText, refusal, setRefusal, putBack, intentNow };
 }

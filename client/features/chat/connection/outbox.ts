@@ -1,4 +1,4 @@
-import type { OutboxStorage, StoredEntry } from '../../../lib/outbox-storage';
+import { STORED_MAX, type OutboxStorage, type StoredEntry } from '../../../lib/outbox-storage';
 
 /**
  * Messages typed but not yet acknowledged. Each carries a clientId (a UUID) that the room keeps
@@ -23,6 +23,10 @@ export interface PendingEntry {
 
 export type SendResult = { ok: true } | { ok: false; error: string };
 
+/** Why a send is refused at once while STORED_MAX texts wait already (the box keeps it). */
+export const TOO_MANY_WAITING =
+  `${STORED_MAX} messages are waiting to be sent already. ` + 'Send this one once they have gone.';
+
 /** A stored message whose broadcast has not come yet is gone from view after this at most. */
 const LISTING_WAIT_MS = 10_000;
 
@@ -44,9 +48,6 @@ function pendingEntry(
   return entry;
 }
 
-/** A restored entry's sender has gone with the page: nobody waits for its answer. */
-const NOBODY_WAITS = () => {};
-
 export class Outbox {
   private readonly waiting = new Map<string, Waiting>();
   /** Sent on the current connection, answer awaited. */
@@ -56,7 +57,14 @@ export class Outbox {
   private storage: OutboxStorage | null = null;
   private lastCreatedAt = 0;
 
-  constructor(private readonly changed: (entries: PendingEntry[]) => void) {}
+  constructor(
+    private readonly changed: (entries: PendingEntry[]) => void,
+    /**
+     * A refused entry that nobody waits for: one taken back from storage, whose sender went
+     * with the page before. Its text goes back to the box all the same, never lost.
+     */
+    private readonly returned: (text: string, error: string) => void = () => {},
+  ) {}
 
   add(
     text: string,
@@ -64,6 +72,11 @@ export class Outbox {
     files?: readonly string[],
   ): { clientId: string; result: Promise<SendResult> } {
     const clientId = crypto.randomUUID();
+    // Bounded, in memory and in storage: a connection away for long enough is no reason to
+    // grow without end (and storage gives back at most this many at a time).
+    if (this.waiting.size >= STORED_MAX) {
+      return { clientId, result: Promise.resolve({ ok: false, error: TOO_MANY_WAITING }) };
+    }
     // Strictly increasing, so stored entries come back in the order they were typed.
     const createdAt = Math.max(Date.now(), this.lastCreatedAt + 1);
     this.lastCreatedAt = createdAt;
@@ -96,7 +109,12 @@ export class Outbox {
     this.waiting.clear();
     for (const { clientId, text, replyTo, files, createdAt } of back) {
       const entry = pendingEntry(clientId, text, replyTo, files);
-      this.waiting.set(clientId, { entry, settle: NOBODY_WAITS });
+      // Refused, it leaves storage for the box; left (storage unbound first), it stays stored
+      // for the next visit and is not given back as well, so it is never in both.
+      const settle = (result: SendResult) => {
+        if (!result.ok && this.storage) this.returned(text, result.error);
+      };
+      this.waiting.set(clientId, { entry, settle });
       this.lastCreatedAt = Math.max(this.lastCreatedAt, createdAt);
     }
     for (const [clientId, waiting] of typedSince) this.waiting.set(clientId, waiting);

@@ -4,12 +4,14 @@ import { Outbox } from './outbox';
 import { GAVE_UP, openRoomSocket } from './room-socket';
 import {
   freshSnapshot,
+  NONE_RETURNED,
   type ActionResult,
   type ConnectionControls,
   type JumpResult,
   type MessageAction,
   type RoomEvents,
   type RoomSink,
+  type ReturnedText,
   type RoomSnapshot,
   type SendOptions,
   type SendResult,
@@ -30,7 +32,10 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
 export class RoomConnectionStore {
   #state: RoomSnapshot = freshSnapshot(null);
   readonly #listeners = new Set<() => void>();
-  readonly #outbox = new Outbox((pending) => this.#write({ pending }));
+  readonly #outbox = new Outbox(
+    (pending) => this.#write({ pending }),
+    (text, error) => this.#write({ returned: [...this.#state.returned, { text, error }] }),
+  );
   readonly #typists = new Typists((typists) => {
     if (!sameList(typists, this.#state.typists)) this.#write({ typists });
   });
@@ -38,6 +43,8 @@ export class RoomConnectionStore {
   /** The connection allowed to write: one closed since then is ignored. */
   #writer: object | null = null;
   #events: RoomEvents = {};
+  /** The account the outbox is kept for: a connection joins as that account or not at all. */
+  #account: string | undefined;
   /** The last fresh picture handed out by snapshotFor, kept so it is stable. */
   #fresh: { from: RoomSnapshot; view: RoomSnapshot } | null = null;
 
@@ -75,7 +82,8 @@ export class RoomConnectionStore {
     this.#write(freshSnapshot(nickname, this.#state));
     const writer = {};
     this.#writer = writer;
-    this.#connection = openRoomSocket(this.roomId, nickname, this.#outbox, this.#sink(writer));
+    const sink = this.#sink(writer);
+    this.#connection = openRoomSocket(this.roomId, nickname, this.#outbox, sink, this.#account);
   }
 
   close() {
@@ -97,6 +105,7 @@ export class RoomConnectionStore {
    * its clientId, so at most once) when the room is reachable.
    */
   keepOutboxFor(accountId: string) {
+    this.#account = accountId;
     const storage = outboxStorage(accountId, this.roomId);
     this.#outbox.keepIn(storage);
     void storage.load().then((stored) => {
@@ -116,6 +125,13 @@ export class RoomConnectionStore {
     const { result } = this.#outbox.add(text, options.replyTo, options.files);
     connection.flush();
     return result;
+  };
+
+  /** The texts the box takes back (`returned`); they leave the snapshot. */
+  takeReturned = (): readonly ReturnedText[] => {
+    const { returned } = this.#state;
+    if (returned.length > 0) this.#write({ returned: NONE_RETURNED });
+    return returned;
   };
 
   /** Sends `read` or `typing` if joined now; false when it was dropped. */

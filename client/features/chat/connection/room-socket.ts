@@ -58,6 +58,8 @@ export function openRoomSocket(
   nickname: string,
   outbox: Outbox,
   room: RoomSink,
+  /** The signed-in account whose outbox this is: each join names it (see joinSchema). */
+  account?: string,
 ): ConnectionControls {
   const shown = () => room.read().messages;
   /** Grows with the pages scrolled back to, so a live message does not drop them again. */
@@ -132,6 +134,7 @@ export function openRoomSocket(
     const lastMessageId = lastMessageIdOf(shown());
     const payload: JoinPayload = { name: nickname, room: roomId };
     if (lastMessageId !== undefined) payload.lastMessageId = lastMessageId;
+    if (account !== undefined) payload.account = account;
     resumedFrom = lastMessageId;
     changes.joining(lastMessageId === undefined);
     socket.timeout(ACK_TIMEOUT_MS).emit('join', payload, (timedOut, ack) => {

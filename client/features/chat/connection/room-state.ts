@@ -57,6 +57,11 @@ export interface RoomSnapshot {
   error: ChatError | null;
   /** Typed and not yet listed: the room's outbox, kept across connections. */
   pending: readonly PendingEntry[];
+  /**
+   * Texts from before a reload that the room refused (or shut the person out with): the box
+   * takes them back (`takeReturned`), as it does its own sends' refusals.
+   */
+  returned: readonly ReturnedText[];
   /** Others typing now, as this tab heard them; kept across connections. */
   typists: readonly string[];
   /**
@@ -66,6 +71,13 @@ export interface RoomSnapshot {
   seen: Readonly<Record<string, number>>;
 }
 
+/** A refused text the box takes back, with why. */
+export interface ReturnedText {
+  text: string;
+  error: string;
+}
+
+export const NONE_RETURNED: readonly ReturnedText[] = [];
 const NO_MESSAGES: readonly ChatMessage[] = [];
 const NOBODY: readonly string[] = [];
 export const NOBODY_SEEN: Readonly<Record<string, number>> = Object.freeze({});
@@ -73,7 +85,7 @@ export const NOBODY_SEEN: Readonly<Record<string, number>> = Object.freeze({});
 /** What a new connection under `nickname` starts from: the room's outbox and typists stay. */
 export function freshSnapshot(
   nickname: string | null,
-  kept?: Pick<RoomSnapshot, 'pending' | 'typists'>,
+  kept?: Pick<RoomSnapshot, 'pending' | 'typists' | 'returned'>,
 ): RoomSnapshot {
   return {
     nickname,
@@ -88,6 +100,7 @@ export function freshSnapshot(
     roomData: null,
     error: null,
     pending: kept?.pending ?? [],
+    returned: kept?.returned ?? NONE_RETURNED,
     typists: kept?.typists ?? NOBODY,
     seen: NOBODY_SEEN,
   };
@@ -160,4 +173,6 @@ export interface RoomConnection {
   edit: (messageId: number, text: string) => Promise<ActionResult>;
   /** Deletes a message (the person's own, or any as the room's owner or an administrator). */
   remove: (messageId: number) => Promise<ActionResult>;
+  /** The snapshot's `returned` texts, which leave it: the box puts them back. */
+  takeReturned: () => readonly ReturnedText[];
 }
