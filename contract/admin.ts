@@ -6,16 +6,20 @@ import type { JoinResponse } from './rooms';
 
 export const BROADCAST_MAX_LENGTH = 2000;
 
-/** The form's three types, by wire name; the labels are accepted too. */
-const BROADCAST_TYPES: Record<string, MessageType> = {
-  'system-simple': 'system-simple',
-  'system simple': 'system-simple',
-  'system-fancy': 'system-fancy',
-  'system fancy': 'system-fancy',
-  user: 'user',
-  'as user': 'user',
-  'as-user': 'user',
-};
+/**
+ * The form's three types, by wire name; the labels are accepted too. A Map, not an object
+ * literal: an object would also answer the names every object inherits, so 'constructor' and
+ * '__proto__' passed as types and reached the rooms (or D1) as a function and an object.
+ */
+const BROADCAST_TYPES = new Map<string, MessageType>([
+  ['system-simple', 'system-simple'],
+  ['system simple', 'system-simple'],
+  ['system-fancy', 'system-fancy'],
+  ['system fancy', 'system-fancy'],
+  ['user', 'user'],
+  ['as user', 'user'],
+  ['as-user', 'user'],
+]);
 
 export const broadcastBody = z.object({
   roomId: z
@@ -32,7 +36,7 @@ export const broadcastBody = z.object({
     .string()
     .optional()
     .transform((type) =>
-      type === undefined ? 'system-simple' : BROADCAST_TYPES[type.trim().toLowerCase()],
+      type === undefined ? 'system-simple' : BROADCAST_TYPES.get(type.trim().toLowerCase()),
     )
     .refine((type): type is MessageType => type !== undefined, {
       message: "messageType must be 'system-simple', 'system-fancy' or 'user'",
@@ -169,6 +173,11 @@ export interface SecurityLogResponse {
 export interface SecuritySummary {
   hours: number;
   total: number;
+  /**
+   * Of `total`, the violations (what scores an address, and an address's events past its
+   * hourly bound), without the audit trail: the '24h Violations' tile.
+   */
+  violations: number;
   byType: Record<string, number>;
 }
 

@@ -53,7 +53,11 @@ function securityApi(extra: (call: FetchCall) => Reply = () => undefined) {
     if (call.path === '/api/admin/security/logs?limit=100')
       return { status: 200, body: { events } };
     if (call.path === '/api/admin/security/summary?hours=24')
-      return { status: 200, body: { summary: { hours: 24, total: 12, byType: {} } } };
+      // 12 events, 7 of them violations: the tile counts those, not the audit trail.
+      return {
+        status: 200,
+        body: { summary: { hours: 24, total: 12, violations: 7, byType: {} } },
+      };
     if (call.path === '/api/admin/security/ip-stats') return { status: 200, body: ipStats };
     return undefined;
   });
@@ -85,7 +89,7 @@ describe('admin security tab', () => {
 
     expect(tileValue('Blocked IPs')).toBe('1');
     expect(tileValue('Watchlist')).toBe('2');
-    expect(tileValue('24h Violations')).toBe('12');
+    expect(tileValue('24h Violations')).toBe('7');
     expect(
       within(table)
         .getAllByRole('columnheader')

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { Client, signedInClient } from './support/api';
 import { signedInAdmin } from './support/admin';
 import { createRoom } from './support/rooms';
+import { joinAsModerator } from '../../worker/admin/join-as-moderator';
+import { openDb } from '../../worker/db/client';
+import { findUserById } from '../../worker/users/find-user';
 
 const ADMIN_ROUTES: [string, string, unknown?][] = [
   ['GET', '/admin/stats'],
@@ -194,5 +197,79 @@ describe('admin reads', () => {
       unreadCount: number;
     }[];
     expect(rooms.find((room) => room.roomId === roomId)?.unreadCount).toBe(0);
+  });
+});
+
+/**
+ * A D1 that deletes the room just before the moderator's membership is written, alone or in a
+ * batch: the admin's Join clicked as another admin deletes the room.
+ */
+function deletesRoomBeforeMembership(roomId: string): D1Database {
+  const deleteRoom = () => env.DB.prepare('DELETE FROM rooms WHERE room_id = ?').bind(roomId).run();
+  const racing = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const wrapper = {
+      bind: (...values: unknown[]) => wrap(statement.bind(...values)),
+      run: async () => (await deleteRoom(), statement.run()),
+      all: async () => (await deleteRoom(), statement.all()),
+      raw: async () => (await deleteRoom(), statement.raw()),
+      first: async (column: string) => (await deleteRoom(), statement.first(column)),
+    } as unknown as D1PreparedStatement;
+    racing.set(wrapper, statement);
+    return wrapper;
+  };
+  return {
+    prepare: (query: string) => {
+      const statement = env.DB.prepare(query);
+      return /^(insert into|update) "memberships"/i.test(query) ? wrap(statement) : statement;
+    },
+    batch: async (statements: D1PreparedStatement[]) => {
+      if (statements.some((statement) => racing.has(statement))) await deleteRoom();
+      return env.DB.batch(statements.map((statement) => racing.get(statement) ?? statement));
+    },
+  } as unknown as D1Database;
+}
+
+describe('joining as moderator a room deleted meanwhile', () => {
+  it('answers 404 Room not found, and leaves the admin outside it', async () => {
+    for (const alreadyMember of [false, true]) {
+      const admin = await signedInAdmin();
+      const owner = await signedInClient();
+      const roomId = await createRoom(owner.client);
+      if (alreadyMember) {
+        await admin.client.call('/join', { body: { roomId, activeNickname: 'Plain' } });
+      }
+      // The admin is in no room when they click Join.
+      await env.DB.prepare('UPDATE users SET room_id = NULL WHERE id = ?')
+        .bind(admin.user.id)
+        .run();
+      const user = await findUserById(openDb(env.DB), admin.user.id);
+      const joining = joinAsModerator(openDb(deletesRoomBeforeMembership(roomId)), user!, roomId);
+      await expect(joining, `already a member: ${alreadyMember}`).rejects.toMatchObject({
+        status: 404,
+        message: 'Room not found',
+      });
+      const after = await env.DB.prepare('SELECT room_id FROM users WHERE id = ?')
+        .bind(admin.user.id)
+        .first<{ room_id: string | null }>();
+      expect(after?.room_id, `already a member: ${alreadyMember}`).toBeNull();
+    }
+  });
+});
+
+describe('two administrators of one nickname', () => {
+  it('join one room as moderators, the second under the suffixed name', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client);
+    const first = await signedInAdmin();
+    const second = await signedInAdmin();
+    await env.DB.prepare('UPDATE users SET nickname = ? WHERE id IN (?, ?)')
+      .bind('Twin', first.user.id, second.user.id)
+      .run();
+    const a = await first.client.call(`/admin/join/${roomId}`, { method: 'POST' });
+    const b = await second.client.call(`/admin/join/${roomId}`, { method: 'POST' });
+    expect(a.body.activeNickname).toBe('Mod🐸 Twin');
+    expect(b.status).toBe(200);
+    expect(b.body.activeNickname).toBe(`Mod🐸 Twin-${second.user.id.slice(0, 4)}`);
   });
 });

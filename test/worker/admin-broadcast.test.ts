@@ -108,6 +108,25 @@ describe('POST /api/admin/broadcast', () => {
     });
     expect(noRoom.status).toBe(404);
   });
+
+  it('refuses as a type the names every object has (constructor, __proto__), delivering nothing', async () => {
+    const admin = await signedInAdmin();
+    const room = await roomWithSocket('Typed');
+    for (const messageType of ['constructor', '__proto__', 'CONSTRUCTOR']) {
+      for (const roomId of [room.roomId, 'all']) {
+        const res = await admin.client.call('/admin/broadcast', {
+          body: { roomId, message: 'odd type', messageType },
+        });
+        expect(res.status, `${messageType} to ${roomId}`).toBe(400);
+        expect(res.body.error).toBe(
+          "messageType must be 'system-simple', 'system-fancy' or 'user'",
+        );
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(room.socket.events('admin-broadcast')).toEqual([]);
+    room.socket.close();
+  });
 });
 
 describe('DELETE /api/admin/rooms/:roomId', () => {

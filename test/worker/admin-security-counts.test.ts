@@ -5,6 +5,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { signedInAdmin } from './support/admin';
+import { signedInClient } from './support/api';
+import { createRoom } from './support/rooms';
+import { eventsFrom } from './support/security-state';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -39,5 +42,28 @@ describe('the Security tab’s counts', () => {
     expect(stats.blockedCount).toBe(before.blockedCount + 1);
     expect(stats.watchlistCount).toBe(before.watchlistCount + 1);
     expect(stats.recentViolations).toHaveLength(50);
+  });
+});
+
+describe('the 24h Violations count', () => {
+  it('counts violations, not the administrators’ own actions', async () => {
+    const admin = await signedInAdmin();
+    const summary = async () =>
+      (await admin.client.call('/admin/security/summary?hours=24')).body.summary;
+    const before = await summary();
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client);
+    // Two lines of the audit trail...
+    await admin.client.call('/admin/broadcast', { body: { roomId, message: 'Hello' } });
+    await admin.client.call(`/admin/join/${roomId}`, { method: 'POST' });
+    await eventsFrom(admin.client.ip, 'admin_broadcast', 1);
+    await eventsFrom(admin.client.ip, 'admin_join', 1);
+    // ...and one violation: a member asking for an admin route.
+    expect((await owner.client.call('/admin/stats')).status).toBe(403);
+    await eventsFrom(owner.client.ip, 'access_denied', 1);
+
+    const after = await summary();
+    expect(after.total).toBe(before.total + 3);
+    expect(after.violations).toBe(before.violations + 1);
   });
 });

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, exists } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { memberships, users, type UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { MODERATOR_MARK } from '../../contract/rooms';
+import { MODERATOR_MARK, roomMessages } from '../../contract/rooms';
 import { findMembership, findRoomOr404, nicknameColumns } from '../rooms/room-queries';
-import { isUniqueViolation } from '../users/find-user';
+import { isForeignKeyViolation, isUniqueViolation } from '../users/find-user';
 import { roomIdSchema } from '../../contract/rooms';
 import { directMessages } from '../../contract/direct';
 import { refuseIfDirect } from '../rooms/direct-rooms';
@@ -28,29 +28,47 @@ export async function joinAsModerator(
     `${MODERATOR_MARK} ${admin.nickname}-${admin.id.slice(0, 4)}`,
   ];
   const existing = await findMembership(db, roomId, admin.id);
+  // The room may be deleted while this runs (another admin's Delete). The membership and the
+  // admin's current room are written in one transaction, the room made current only while the
+  // membership stands, so a deleted room is a 404 and never the admin's current room.
+  const isMember = exists(
+    db
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, admin.id))),
+  );
   for (const nickname of candidates) {
+    const enter = db
+      .update(users)
+      .set({ roomId, activeNickname: nickname })
+      .where(and(eq(users.id, admin.id), isMember));
     try {
       if (existing) {
-        await db
-          .update(memberships)
-          .set(nicknameColumns(nickname))
-          .where(eq(memberships.id, existing.id));
+        const [kept] = await db.batch([
+          db
+            .update(memberships)
+            .set(nicknameColumns(nickname))
+            .where(eq(memberships.id, existing.id))
+            .returning({ id: memberships.id }),
+          enter,
+        ]);
+        if (kept.length === 0) throw new ApiError(404, roomMessages.roomNotFound);
       } else {
-        await db.insert(memberships).values({
-          id: crypto.randomUUID(),
-          roomId,
-          userId: admin.id,
-          ...nicknameColumns(nickname),
-          // As any new member: what came before the join is not unread.
-          lastReadId: room.lastMessageId,
-        });
+        await db.batch([
+          db.insert(memberships).values({
+            id: crypto.randomUUID(),
+            roomId,
+            userId: admin.id,
+            ...nicknameColumns(nickname),
+            // As any new member: what came before the join is not unread.
+            lastReadId: room.lastMessageId,
+          }),
+          enter,
+        ]);
       }
-      await db
-        .update(users)
-        .set({ roomId, activeNickname: nickname })
-        .where(eq(users.id, admin.id));
       return { nickname, renamed: existing !== undefined && existing.nickname !== nickname };
     } catch (error) {
+      if (isForeignKeyViolation(error)) throw new ApiError(404, roomMessages.roomNotFound);
       // Two administrators with the same nickname: the second takes the suffixed form.
       if (!isUniqueViolation(error)) throw error;
     }

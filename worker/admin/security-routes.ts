@@ -13,6 +13,7 @@ import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { logSecurityEvent } from '../security/guards';
+import { isViolationLine } from '../security/security-events';
 import {
   countByStatus,
   decayedScore,
@@ -72,9 +73,11 @@ export const securityRoutes = new Hono<AppEnv>()
       .bind(Date.now() - hours * 3_600_000)
       .all<{ event_type: string; n: number }>();
     const byType = Object.fromEntries(results.map((row) => [row.event_type, row.n]));
+    const sum = (rows: typeof results) => rows.reduce((total, row) => total + row.n, 0);
     const summary: SecuritySummary = {
       hours,
-      total: results.reduce((sum, row) => sum + row.n, 0),
+      total: sum(results),
+      violations: sum(results.filter((row) => isViolationLine(row.event_type))),
       byType,
     };
     return c.json({ summary } satisfies SecuritySummaryResponse);

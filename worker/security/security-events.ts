@@ -50,6 +50,16 @@ export function violationWeight(eventType: SecurityEventType): number {
 }
 
 /**
+ * Whether a line of the log stands for violations, for the Security tab's '24h Violations': the
+ * kinds that score, and an address's events past its hourly bound (a flood, event-rows.ts). The
+ * audit trail (an administrator's broadcasts, joins and deletions, resets, email changes) is
+ * not: it counted there, so an administrator's own work read as attacks.
+ */
+export function isViolationLine(eventType: string): boolean {
+  return eventType === 'log_overflow' || Object.hasOwn(VIOLATION_WEIGHTS, eventType);
+}
+
+/**
  * Audit events a caller can cause at will, and so held to the address's hourly bound. A room's
  * owner can kick, unban and let back in a second account of their own in a loop, as fast as
  * requests go: each kick and unban would be a row, pushing everything else off the Security tab.

@@ -43,3 +43,12 @@ export function isUniqueViolation(error: unknown): boolean {
   const text = String(error instanceof Error ? `${error.message} ${String(error.cause)}` : error);
   return text.includes('UNIQUE constraint failed');
 }
+
+/** True when a FOREIGN KEY constraint refused a write: the row it names was deleted meanwhile. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = cause instanceof Error ? cause.cause : null) {
+    const text = cause instanceof Error ? cause.message : String(cause);
+    if (text.includes('FOREIGN KEY constraint failed')) return true;
+  }
+  return false;
+}

@@ -36,7 +36,7 @@ export function SecurityTab() {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <StatTile label="Blocked IPs" value={ipStats.data?.blockedCount ?? null} />
         <StatTile label="Watchlist" value={ipStats.data?.watchlistCount ?? null} />
-        <StatTile label="24h Violations" value={summary.data?.total ?? null} />
+        <StatTile label="24h Violations" value={summary.data?.violations ?? null} />
       </SimpleGrid>
       <ViolationsTable violations={ipStats.data?.recentViolations ?? []} />
       <SecurityEvents events={logs.data ?? []} />
