@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FILE_MAX_BYTES } from '../../contract/files';
+import { storeUpload } from '../../worker/files/store-upload';
 import { UPLOAD_BYTES_PER_DAY, UPLOADS_PER_DAY } from '../../worker/files/upload-quota';
 import { Client, signedInClient } from './support/api';
 import { fetchFile, objectExists, stored, upload, uploaded } from './support/files';
@@ -329,5 +330,25 @@ describe('the daily quota', () => {
     // The losers' objects were deleted again.
     const listed = await env.FILES.list({ prefix: `rooms/${roomId}/` });
     expect(listed.objects.map((o) => o.key)).toEqual([`rooms/${roomId}/${objects[0]!.id}`]);
+  });
+});
+
+describe('a store that fails', () => {
+  it('answers 503 in words when D1 fails at the quota’s first look, and stores nothing', async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Down', 'Owner');
+    // Every statement fails as D1 does when it cannot be reached: when it runs.
+    const lost = () => Promise.reject(new Error('D1_ERROR: Network connection lost.'));
+    const statement = { all: lost, run: lost, first: lost };
+    const failing = { prepare: () => ({ ...statement, bind: () => statement }) };
+    const c = { env: { ...env, DB: failing }, var: { user: { id: owner.user.id } } };
+    const file = { name: 'a.txt', type: 'text/plain', bytes: new TextEncoder().encode('hello') };
+    await expect(
+      storeUpload(c as unknown as Parameters<typeof storeUpload>[0], roomId, file),
+    ).rejects.toMatchObject({
+      status: 503,
+      message: 'The file could not be stored. Please try again.',
+    });
+    expect((await env.FILES.list({ prefix: `rooms/${roomId}/` })).objects).toEqual([]);
   });
 });

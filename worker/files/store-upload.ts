@@ -13,6 +13,7 @@ import { roomMessages } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { fileUploaded } from '../room-calls/room-rpc';
+import { isForeignKeyViolation } from '../users/find-user';
 import { tooManyRequests } from '../security/guards';
 import { fileKey, newFileId } from './file-key';
 import { QUOTA_REACHED, recordWithinQuota, secondsUntilRoom } from './upload-quota';
@@ -41,10 +42,6 @@ export async function storeUpload(
   };
   const uploaderId = c.var.user.id;
   const createdAt = Date.now();
-  const wait = () => secondsUntilRoom(c.env.DB, uploaderId, answer.size, createdAt);
-  const waitFirst = await wait();
-  if (waitFirst > 0) tooManyRequests(c, waitFirst, QUOTA_REACHED);
-
   const key = fileKey(roomId, answer.id);
   const discard = () =>
     Promise.allSettled([
@@ -57,6 +54,11 @@ export async function storeUpload(
     throw new ApiError(503, NOT_STORED);
   };
 
+  const wait = () => secondsUntilRoom(c.env.DB, uploaderId, answer.size, createdAt);
+  // D1 failing at the first look is a 503 like any later step's failure, not a 500.
+  const waitFirst = await wait().catch((error: unknown) => failed('quota', error));
+  if (waitFirst > 0) tooManyRequests(c, waitFirst, QUOTA_REACHED);
+
   try {
     await c.env.FILES.put(key, file.bytes, { httpMetadata: { contentType: file.type } });
   } catch (error) {
@@ -66,7 +68,7 @@ export async function storeUpload(
   try {
     recorded = await recordWithinQuota(c.env.DB, { ...answer, roomId, uploaderId, createdAt });
   } catch (error) {
-    if (!String(error).includes('FOREIGN KEY')) return failed('insert', error);
+    if (!isForeignKeyViolation(error)) return failed('insert', error);
     // The room (or the account) was deleted while the bytes were being stored.
     await discard();
     throw new ApiError(404, roomMessages.roomNotFound);
