@@ -5,7 +5,7 @@
  * holds no Exif. Alice drops a PDF on the chat and Bob downloads it under its name. An upload
  * held on its way shows its progress bar, is cancelled and retried. Bob reads on a 375 px
  * phone, with the keyboard; axe finds nothing serious on either screen. A photo wider than
- * 2,048 px arrives scaled down by Alice's browser.
+ * 2,048 px arrives scaled down by Alice's browser, and Bob's viewer shows all of it.
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Response } from '@playwright/test';
@@ -226,6 +226,16 @@ test('a photo wider than 2,048 px is scaled down by the browser before it goes',
     '107',
   ]);
   expect(await fitsWidth(bobPage)).toBe(true);
+
+  // Opened on Bob's phone, the whole photo shows within the viewer: none of it is cut off.
+  await log(bobPage).getByRole('button', { name: 'panorama.webp' }).click();
+  const viewer = bobPage.getByRole('dialog', { name: 'panorama.webp' });
+  const large = viewer.getByRole('img', { name: 'panorama.webp' });
+  await expect(large).toBeVisible();
+  const frame = (await viewer.boundingBox())!;
+  const shown = (await large.boundingBox())!;
+  expect(shown.x).toBeGreaterThanOrEqual(frame.x);
+  expect(shown.x + shown.width).toBeLessThanOrEqual(frame.x + frame.width);
 });
 
 test('an upload on its way shows its progress, can be cancelled, and retried', async ({

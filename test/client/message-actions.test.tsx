@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,7 @@ import {
   LONG_PRESS_MS,
   MessageActions,
 } from '../../client/features/chat/components/message-actions';
+import { MessageBubble } from '../../client/features/chat/components/message-bubble';
 import type { ChatMessage } from '../../contract/realtime';
 import { renderWithMantine } from './render-mantine';
 
@@ -195,5 +197,43 @@ describe('a message’s actions', () => {
     expect(onReact).toHaveBeenCalledWith('😮');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(actionsButton()));
+  });
+});
+
+describe('deleting a message', () => {
+  it('leaves the focus on its place in the list, not lost with its actions button', async () => {
+    const anns: ChatMessage = { ...bobs, user: 'ann', text: 'see you' };
+    const onDelete = vi.fn();
+    const bubble = (message: ChatMessage) => (
+      <MantineProvider env="test">
+        <ul>
+          <MessageBubble
+            message={message}
+            own
+            viewer="ann"
+            onShowOriginal={vi.fn()}
+            onReact={vi.fn()}
+            onDelete={onDelete}
+          />
+        </ul>
+      </MantineProvider>
+    );
+    const { rerender } = render(bubble(anns));
+    actionsButton().focus();
+    fireEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this message?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onDelete).toHaveBeenCalledWith(7);
+    const item = screen.getByText('see you').closest('li');
+    await waitFor(() => expect(document.activeElement).toBe(item));
+    // Not given back to the button a moment later, as a dialog that closes does.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(item);
+
+    // The room says it is deleted: the button goes with the message's content, the focus stays.
+    rerender(bubble({ ...anns, text: '', deleted: true }));
+    expect(screen.queryByRole('button', { name: /^Actions for/ })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByText('Message deleted').closest('li'));
   });
 });

@@ -7,6 +7,7 @@
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
 import { MessageList } from '../../client/features/chat/components/message-list';
@@ -58,6 +59,24 @@ describe('snippetParts', () => {
 });
 
 describe('the search panel', () => {
+  it('gives the focus back to the Search button when it closes, the first time as later', async () => {
+    renderSearch(() => ({ status: 200, body: { results: [] } }));
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Search messages' });
+    for (const opening of ['first', 'second']) {
+      button.focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          screen.getByRole('textbox', { name: 'Search this room' }),
+        ),
+      );
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement, `${opening} closing`).toBe(button));
+    }
+  });
+
   it('lists results with author and marked words, loads more, and hands a pick over', async () => {
     const { calls, onPick } = renderSearch((call) =>
       call.path.includes('before=')

@@ -27,7 +27,10 @@ interface MessageActionsProps {
   canDelete: boolean;
   onReply: () => void;
   onEdit: () => void;
-  /** Called once the person has confirmed. */
+  /**
+   * Called once the person has confirmed; the focus is not given back to the button, which goes
+   * with the message's content: the caller places it.
+   */
   onDelete: () => void;
   onReact: (emoji: string) => void;
   children: ReactNode;
@@ -45,6 +48,7 @@ export function MessageActions(props: MessageActionsProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [picking, setPicking] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   /** A long press has just opened the menu: the contextmenu that follows it is not the browser's. */
   const pressed = useRef(false);
@@ -161,6 +165,7 @@ export function MessageActions(props: MessageActionsProps) {
                     leftSection={<IconTrash size={16} aria-hidden />}
                     onClick={() => {
                       focusButton();
+                      setConfirmed(false);
                       setConfirming(true);
                     }}
                   >
@@ -183,6 +188,7 @@ export function MessageActions(props: MessageActionsProps) {
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
+        returnFocus={!confirmed}
         title="Delete this message?"
         closeButtonProps={{ 'aria-label': 'Close' }}
         centered
@@ -199,6 +205,7 @@ export function MessageActions(props: MessageActionsProps) {
           <Button
             color="red.9"
             onClick={() => {
+              setConfirmed(true);
               setConfirming(false);
               onDelete();
             }}

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { Box, Group, Paper, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import type { ChatMessage } from '../../../../contract/realtime';
@@ -43,6 +43,7 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
   const composer = useComposerActions();
   const iso = new Date(message.createdAt).toISOString();
   const id = typeof message.id === 'number' ? message.id : null;
+  const itemRef = useRef<HTMLLIElement>(null);
   const bubbleClass = [
     own ? classes.own : classes.others,
     mentionsMe && !message.deleted ? classes.mentionsMe : '',
@@ -51,6 +52,7 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
   return (
     <Box
       component="li"
+      ref={itemRef}
       data-own={own || undefined}
       data-message-id={message.id}
       data-mentions-me={(mentionsMe && !message.deleted) || undefined}
@@ -83,7 +85,14 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
             canDelete={canDelete}
             onReply={() => composer.reply(message)}
             onEdit={() => composer.edit(message)}
-            onDelete={() => id !== null && onDelete(id)}
+            onDelete={() => {
+              if (id === null) return;
+              // Its actions button goes with its content: the focus stays on the message's place
+              // rather than falling to the start of the page.
+              itemRef.current?.setAttribute('tabindex', '-1');
+              itemRef.current?.focus({ preventScroll: true });
+              onDelete(id);
+            }}
             onReact={(emoji) => id !== null && onReact(id, emoji)}
           >
             <Paper px="md" py="xs" radius="lg" className={bubbleClass} data-bubble>

@@ -11,6 +11,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { SEARCH_QUERY_MAX, type SearchResult } from '../../../../contract/search';
 import { errorText } from '../../../lib/api-client';
@@ -37,10 +38,14 @@ export function SearchPanel({ roomId, opened, onClose, onPick }: SearchPanelProp
   const [q, setQ] = useState<string | null>(null);
   const search = useRoomSearch(roomId, q);
   const results = search.data?.pages.flatMap((page) => page.results) ?? [];
+  // Mounted already open by the first click, Mantine would never note the button to give the
+  // focus back to (it notes it when `opened` turns true after mounting): mounted closed, it
+  // opens a render later, as the help dialog does.
+  const mounted = useMounted();
 
   return (
     <Drawer
-      opened={opened}
+      opened={opened && mounted}
       onClose={onClose}
       position="right"
       size="min(28rem, 100vw)"
