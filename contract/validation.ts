@@ -66,11 +66,13 @@ export const emailSchema = z
   .transform((email, ctx) => {
     const at = email.lastIndexOf('@');
     const domain = normalizeDomain(email.slice(at + 1));
-    // Composed first: an é typed as e and an accent is the same address as a single é.
+    // Composed first: an é typed as e and an accent is the same address as a single é. And
+    // again after lower-casing, which can make a pair that composes ('J' and a caron become
+    // 'ǰ'): else 'J̌' and 'ǰ' were two strings, two accounts, for one address.
     const normalized =
       domain &&
       !isUnreachableDomain(domain) &&
-      `${email.slice(0, at).normalize('NFC').toLowerCase()}@${domain}`;
+      `${email.slice(0, at).normalize('NFC').toLowerCase().normalize('NFC')}@${domain}`;
     if (!normalized || normalized.length > EMAIL_MAX) {
       ctx.issues.push({
         code: 'custom',

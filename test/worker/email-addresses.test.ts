@@ -6,6 +6,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { emailSchema, messages } from '../../contract/validation';
 import { Client, newAccount } from './support/api';
+import { watchMailbox } from './support/mailbox';
 
 const HIDDEN = [
   ['zero-width space', 'vic\u200Btim@example.com'],
@@ -115,5 +116,38 @@ describe('the domain of an email', () => {
     });
     expect(login.status).toBe(200);
     expect(login.body.user.id).toBe(registered.body.user.id);
+  });
+});
+
+describe('the local part of an email', () => {
+  // 'J' and a combining caron have no composed capital, but their lower case does: 'ǰ' (U+01F0).
+  // Lower-cased after composing, the address stayed decomposed, another string for one address.
+  it.each([
+    ['J\u030Cohn@example.com', '\u01F0ohn@example.com'],
+    ['\u0391\u0342@example.com', '\u1FB6@example.com'],
+  ])('is composed after it is lower-cased: %s', (typed, stored) => {
+    expect(emailSchema.parse(typed)).toBe(stored);
+    expect(emailSchema.parse(stored)).toBe(stored);
+  });
+
+  it('makes one account of an address typed with a capital that composes only in lower case', async () => {
+    const mailbox = watchMailbox();
+    const tag = Date.now().toString(36);
+    const composed = `\u01F0${tag}@example.com`;
+    const owner = { ...newAccount(), email: composed };
+    expect((await new Client().call('/auth/register', { body: owner })).status).toBe(201);
+    const token = await mailbox.verifyTokenFor(composed);
+    mailbox.restore();
+    expect((await new Client().call('/auth/verify-email', { body: { token } })).status).toBe(200);
+
+    const typed = `J\u030C${tag}@example.com`;
+    const login = await new Client().call('/auth/login', {
+      body: { email: typed, password: owner.password },
+    });
+    expect(login.status).toBe(200);
+    const second = await new Client().call('/auth/register', {
+      body: { ...newAccount(), email: typed },
+    });
+    expect(second.status).toBe(409);
   });
 });

@@ -9,6 +9,9 @@ import { Client, newAccount, signedInClient } from './support/api';
 import { signedInAdmin } from './support/admin';
 import { watchMailbox } from './support/mailbox';
 import { createRoom, joinRoom } from './support/rooms';
+import { openDb } from '../../worker/db/client';
+import { hashPassword } from '../../worker/credentials/password';
+import { addPendingSignup } from '../../worker/email-verification/pending-signups';
 
 let mailbox: ReturnType<typeof watchMailbox>;
 afterEach(() => mailbox?.restore());
@@ -208,6 +211,28 @@ describe('an address held by an account that never proved it', () => {
     // No account can hold an address at the placeholders' domain.
     expect(squatted.status).toBe(400);
     expect(squatted.body.error).toBe('Please enter a valid email address.');
+  });
+});
+
+describe('sign-ups waiting for one address', () => {
+  it('are kept to the newest three, however many arrive at once', async () => {
+    const email = newAccount().email;
+    const db = openDb(env.DB);
+    const password = await hashPassword('a-password');
+    const signup = () =>
+      addPendingSignup(db, { userId: crypto.randomUUID(), email, nickname: 'Waiting', password });
+    const waiting = async () =>
+      (
+        await env.DB.prepare('SELECT token_hash FROM pending_signups WHERE email = ?')
+          .bind(email)
+          .all<{ token_hash: string }>()
+      ).results.map((row) => row.token_hash);
+
+    await Promise.all(Array.from({ length: 8 }, signup));
+    expect(await waiting()).toHaveLength(3);
+    const later: string[] = [];
+    for (let i = 0; i < 3; i++) later.push(await signup());
+    expect((await waiting()).sort()).toEqual((await Promise.all(later.map(sha256Hex))).sort());
   });
 });
 

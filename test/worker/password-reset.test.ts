@@ -219,4 +219,37 @@ describe('a reset that shuts out whoever knew the old password', () => {
     expect(login.status).toBe(200);
     expect(login.body.user.email).toBe(account.email);
   });
+
+  it("takes back the failure allowance of the addresses they signed in from; the resetting one is the owner's", async () => {
+    mailbox = watchMailbox();
+    const { account } = await signedInClient();
+    // The intruder signs in with the known password: their address becomes a known one, with
+    // its own 10 failures a quarter hour that strangers' guesses elsewhere do not use up.
+    const intruder = new Client();
+    expect((await intruder.call('/auth/login', { body: { ...account } })).status).toBe(200);
+
+    // The owner resets the password from an address the account has never signed in from.
+    const owner = new Client();
+    await forgot(owner, account.email);
+    const [token] = await resetTokensFor(account.email, 1);
+    const done = await owner.call('/auth/reset-password/reset', {
+      body: { token, newPassword: 'brand-new-pass' },
+    });
+    expect(done.status).toBe(200);
+
+    // Guessing the new password, the intruder is a stranger again: 5 failures, then 429.
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const guess = await intruder.call('/auth/login', {
+        body: { email: account.email, password: `guess-${i}` },
+      });
+      statuses.push(guess.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // The address that opened the link proved the mailbox: the owner still gets in there.
+    const login = await owner.call('/auth/login', {
+      body: { email: account.email, password: 'brand-new-pass' },
+    });
+    expect(login.status).toBe(200);
+  });
 });

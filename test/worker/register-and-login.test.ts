@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SESSIONS_PER_ACCOUNT_MAX } from '../../worker/credentials/sessions';
 import { messages } from '../../contract/validation';
 import { Client, newAccount, signedInClient } from './support/api';
@@ -152,5 +152,25 @@ describe('sessions of one account', () => {
     expect((await browsers.at(-SESSIONS_PER_ACCOUNT_MAX)!.call('/auth/login/current')).status).toBe(
       200,
     );
+  });
+});
+
+describe('a login while the account is being deleted', () => {
+  it('answers as for an unknown email, not a 500, when the account goes during the password check', async () => {
+    const { account, user } = await signedInClient();
+    // The account goes (an administrator deletes it) while the login checks the password.
+    const derive = crypto.subtle.deriveBits.bind(crypto.subtle);
+    const spy = vi.spyOn(crypto.subtle, 'deriveBits').mockImplementationOnce(async (...args) => {
+      await env.DB.prepare('DELETE FROM users WHERE id = ?').bind(user.id).run();
+      return derive(...args);
+    });
+    try {
+      const login = await new Client().call('/auth/login', { body: { ...account } });
+      expect(login.status).toBe(401);
+      expect(login.body).toEqual({ error: 'Invalid email or password' });
+      expect(login.headers.get('Set-Cookie')).toBeNull();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

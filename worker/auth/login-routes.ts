@@ -11,7 +11,7 @@ import { clientIp } from '../security/client-ip';
 import { hasSignedInFrom, rememberLoginAddress } from '../security/login-addresses';
 import { waitsForLink } from '../email-verification/pending-signups';
 import { registerAccount } from '../email-verification/register-account';
-import { findUserByEmail } from '../users/find-user';
+import { findUserByEmail, isForeignKeyViolation } from '../users/find-user';
 import { toPublicUser } from '../users/public-user';
 import { burnPasswordCheck, verifyPassword } from '../credentials/password';
 import { requireUser } from './require-user';
@@ -60,11 +60,17 @@ export const loginRoutes = new Hono<AppEnv>()
       throw new ApiError(401, BAD_CREDENTIALS);
     }
     // A correct password is not an attempt to count: people behind one NAT all sign in.
-    await Promise.all([
-      giveBack(c.env.DB, addressSlot, failureSlot),
-      rememberLoginAddress(c.env.DB, user.id, ip),
-    ]);
-    await startSession(c, user.id);
+    try {
+      await Promise.all([
+        giveBack(c.env.DB, addressSlot, failureSlot),
+        rememberLoginAddress(c.env.DB, user.id, ip),
+      ]);
+      await startSession(c, user.id);
+    } catch (error) {
+      // The account was deleted while its password was checked: its email is unknown now.
+      if (isForeignKeyViolation(error)) throw new ApiError(401, BAD_CREDENTIALS);
+      throw error;
+    }
     return c.json({ user: toPublicUser(user) } satisfies UserResponse);
   })
   .get('/login/current', requireUser, (c) =>

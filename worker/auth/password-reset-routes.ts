@@ -1,16 +1,17 @@
 /** Forgotten passwords: /api/auth/reset-password/forgot and /reset. */
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { forgotPasswordBody, resetPasswordBody } from '../../contract/auth';
 import type { MessageResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
-import { emailVerifications, passwordResets, users } from '../db/schema';
+import { emailVerifications, loginAddresses, passwordResets, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { sha256Hex } from '../lib/encoding';
 import { createMailer } from '../mail/mailer';
 import { findUserByEmail } from '../users/find-user';
 import { publicOrigin } from '../http/public-origin';
+import { clientIp } from '../security/client-ip';
 import { logSecurityEvent } from '../security/guards';
 import { takeForgotSlots } from './forgot-limits';
 import { hashPassword } from '../credentials/password';
@@ -95,6 +96,21 @@ export const passwordResetRoutes = new Hono<AppEnv>()
         .where(
           and(eq(emailVerifications.userId, claimed.userId), eq(emailVerifications.kind, 'change')),
         ),
+      // And the addresses they signed in from: each kept its own allowance of failed logins
+      // (security/login-addresses.ts), a quiet way to go on guessing the new password. The
+      // address that opened the link proved the mailbox, so it is the owner's from now on
+      // (read from users: an account deleted meanwhile gets no row, not a foreign-key 500).
+      db.delete(loginAddresses).where(eq(loginAddresses.userId, claimed.userId)),
+      db.insert(loginAddresses).select(
+        db
+          .select({
+            userId: users.id,
+            ip: sql<string>`${clientIp(c.req.raw)}`.as('ip'),
+            lastSuccessAt: sql<number>`${Date.now()}`.as('last_success_at'),
+          })
+          .from(users)
+          .where(eq(users.id, claimed.userId)),
+      ),
     ]);
     // Revoked sessions' sockets would keep talking: whoever knew the old password is out.
     await closeUserSockets(c.env, claimed.userId, PASSWORD_CHANGED);

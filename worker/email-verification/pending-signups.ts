@@ -3,7 +3,7 @@
  * sign-up gets, so registering does not tell who holds which address; the account is made
  * only when the link mailed to the address is opened, and takes the address over then.
  */
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pendingSignups } from '../db/schema';
 import { randomToken, sha256Hex } from '../lib/encoding';
@@ -24,13 +24,16 @@ export interface SignupDetails {
 export async function addPendingSignup(db: Db, signup: SignupDetails): Promise<string> {
   const token = randomToken(32);
   const now = Date.now();
-  const older = await db
+  const forAddress = eq(pendingSignups.email, signup.email);
+  const newest = db
     .select({ tokenHash: pendingSignups.tokenHash })
     .from(pendingSignups)
-    .where(eq(pendingSignups.email, signup.email))
-    .orderBy(desc(pendingSignups.createdAt))
-    .offset(KEPT_PER_ADDRESS - 1)
-    .limit(100);
+    .where(forAddress)
+    // rowid breaks a tie of two sign-ups stored in one millisecond: the later insert is newer.
+    .orderBy(desc(pendingSignups.createdAt), desc(sql`rowid`))
+    .limit(KEPT_PER_ADDRESS);
+  // One transaction, the newest read inside it: sign-ups racing for one address cannot each
+  // trim what they read before the others' inserts, and leave more than KEPT_PER_ADDRESS.
   await db.batch([
     db.insert(pendingSignups).values({
       tokenHash: await sha256Hex(token),
@@ -43,12 +46,7 @@ export async function addPendingSignup(db: Db, signup: SignupDetails): Promise<s
       expiresAt: now + LINK_TTL_MS,
       createdAt: now,
     }),
-    db.delete(pendingSignups).where(
-      inArray(
-        pendingSignups.tokenHash,
-        older.map((row) => row.tokenHash),
-      ),
-    ),
+    db.delete(pendingSignups).where(and(forAddress, notInArray(pendingSignups.tokenHash, newest))),
   ]);
   return token;
 }
