@@ -7,12 +7,15 @@
  */
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { SEEN_INTERVAL_MS } from '../../contract/realtime';
+import { SEEN_INTERVAL_MS, type SeenEvent } from '../../contract/realtime';
+import { POSITIONS_MAX, SeenPositions } from '../../worker/chat/messages/seen-positions';
+import type { RoomSockets } from '../../worker/chat/sockets/socket-state';
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { RoomMembers } from '../../worker/chat/room/room-members';
 import { roomStub } from '../../worker/room-calls/room-rpc';
 import { signedInClient, type Client } from './support/api';
 import { eventsFor, flush, post, roomListEntry } from './support/messages';
-import { joinRoom, ownerAndGuest, ownerAndGuestJoined } from './support/rooms';
+import { createRoom, joinRoom, ownerAndGuest, ownerAndGuestJoined } from './support/rooms';
 import { sleep } from './support/room-object';
 import { TestSocket } from './support/socket';
 import { connectWithTicket, ticketFor } from './tickets-helpers';
@@ -121,7 +124,115 @@ describe('mentions', () => {
   });
 });
 
+describe("the room's members, for mentions", () => {
+  /** A D1 whose one batch waits until the test answers it. */
+  function heldMembers() {
+    let answer: (results: unknown) => void = () => {};
+    const db = {
+      prepare: () => ({ bind: () => ({}) }),
+      batch: () => new Promise((resolve) => (answer = resolve)),
+    } as unknown as D1Database;
+    const members = new RoomMembers(
+      () => db,
+      () => 'room',
+    );
+    return { members, answer: (rows: unknown[]) => answer([{ results: rows }, { results: [] }]) };
+  }
+
+  it('keep a nickname with whoever took it, whichever rename the room hears last', () => {
+    const { members } = heldMembers();
+    members.set('ann', 'Ann');
+    // Ann became Zed, then Bea took 'Ann': the calls reached the room in the other order.
+    members.set('bea', 'Ann');
+    members.set('ann', 'Zed');
+    expect(members.userIdOf('Ann')).toBe('bea');
+    expect(members.find('zed')).toBe('Zed');
+    // Nor does Ann's removal take the nickname from Bea.
+    members.remove('ann');
+    expect(members.userIdOf('ann')).toBe('bea');
+  });
+
+  it('leave out someone removed while D1 answered, and a nickname taken meanwhile', async () => {
+    const { members, answer } = heldMembers();
+    const loading = members.load();
+    members.remove('guest'); // a kick while the read was on its way
+    members.set('dan', 'Carol2');
+    answer([
+      { user_id: 'guest', nickname: 'Guest' },
+      { user_id: 'carol', nickname: 'Carol' },
+      { user_id: 'old', nickname: 'Carol2' },
+    ]);
+    await loading;
+    expect(members.find('guest')).toBeUndefined();
+    expect(members.find('carol')).toBe('Carol');
+    expect(members.userIdOf('carol2')).toBe('dan');
+  });
+});
+
+/** workerd evicts an idle object about 10 s after its last event (hibernation.test.ts). */
+const IDLE_MS = 15_000;
+const MARK = Symbol.for('mentions-test-instance');
+
+describe('mentions after the room hibernated', () => {
+  it(
+    'still name the members, online or not, when no join came since the wake',
+    async () => {
+      const { owner, guest, roomId } = await ownerAndGuest({ name: 'Sleepy mentions' });
+      const carol = await signedInClient();
+      expect((await joinRoom(carol.client, roomId, 'Carol')).status).toBe(200);
+      const a = await TestSocket.joined(owner.client, roomId, 'Owner');
+      const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+      const stub = roomStub(env, roomId);
+      await runInDurableObject(stub, (room: ChatRoom) => room.parts.members.load());
+      expect((await post(a, roomId, '@Carol and @Guest, hi')).mentions).toEqual(['Carol', 'Guest']);
+      await runInDurableObject(stub, (room) => {
+        (room as unknown as Record<symbol, boolean>)[MARK] = true;
+      });
+      // Quiet: the runtime evicts the object; both sockets stay open and joined.
+      await sleep(IDLE_MS);
+      const woken = await runInDurableObject(
+        stub,
+        (room) => (room as unknown as Record<symbol, boolean>)[MARK],
+      );
+      expect(woken).toBeUndefined();
+
+      // The first, which names someone, waits for the members; the second stays behind it.
+      const [after, plain] = await Promise.all([
+        post(a, roomId, '@Carol and @Guest, still there?'),
+        post(a, roomId, 'right behind it'),
+      ]);
+      expect(after.mentions).toEqual(['Carol', 'Guest']);
+      expect(plain.id).toBeGreaterThan(after.id);
+      const edited = await post(b, roomId, 'soon naming someone');
+      expect(
+        await b.emit('editMessage', { roomId, messageId: edited.id, text: 'hey @Owner' }),
+      ).toEqual({});
+      expect((await eventsFor(a, 'messageUpdated', edited.id))[0].mentions).toEqual(['Owner']);
+      a.close();
+      b.close();
+    },
+    IDLE_MS + 20_000,
+  );
+});
+
 describe('seen', () => {
+  it(`carries at most ${POSITIONS_MAX} positions a frame; the others follow a second later`, async () => {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, 'Crowd', 'Owner');
+    const frames = await runInDurableObject(roomStub(env, roomId), async (_room, state) => {
+      const sent: SeenEvent[] = [];
+      const sockets = {
+        broadcast: (_event: string, [seen]: [SeenEvent]) => sent.push(seen),
+      } as unknown as RoomSockets;
+      const seen = new SeenPositions(state.storage.sql, sockets);
+      // A big room where everyone read the newest message within the same second.
+      for (let i = 0; i < POSITIONS_MAX + 100; i++) seen.moved(`user-${i}`, `Reader${i}`, 7);
+      await sleep(SEEN_INTERVAL_MS * 2 + 500);
+      return sent.map((event) => event.positions.length);
+    });
+    expect(frames).toEqual([POSITIONS_MAX, 100]);
+  });
+
   it('tells the others how far a member has read, within about a second, moved ones only', async () => {
     const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Seen' });
     const m1 = await post(a, roomId, 'one');

@@ -8,7 +8,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_BURST, REACTION_EMOJI_MAX, REACTION_NICKNAMES_MAX } from '../../contract/realtime';
 import { EMOJIS, QUICK_REACTIONS } from '../../client/features/chat/utils/emojis';
-import { isOneEmoji } from '../../worker/chat/messages/message-reactions';
+import { isOneEmoji, storedForm } from '../../worker/chat/messages/message-reactions';
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
 import { roomStub } from '../../worker/room-calls/room-rpc';
 import { eventsFor, post, refusedWith } from './support/messages';
@@ -79,6 +79,8 @@ describe('reactions', () => {
       '\u2764', // text presentation, as many keyboards send it
     ];
     for (const emoji of [...offered, ...built]) expect(isOneEmoji(emoji), emoji).toBe(true);
+    // What the pickers offer is stored as it is, so their chips are the ones people click.
+    for (const emoji of offered) expect(storedForm(emoji), emoji).toBe(emoji);
   });
 
   it('refuses what looks like an emoji but would make a second chip of it', () => {
@@ -95,6 +97,41 @@ describe('reactions', () => {
     ]) {
       expect(isOneEmoji(emoji), JSON.stringify(emoji)).toBe(false);
     }
+  });
+
+  it('makes one chip of an emoji sent with or without its presentation selector', async () => {
+    const { roomId, a, b } = await ownerAndGuestJoined({ name: 'Reactions' });
+    const messageId = (await post(a, roomId, 'react to me')).id as number;
+    let toggles = 0;
+    // Each pair shows the same: a thumbs-up is an emoji with or without U+FE0F, a heart is
+    // one with it (and as many keyboards send it without), a keycap too.
+    for (const [first, second, stored] of [
+      ['\u{1F44D}', '\u{1F44D}\uFE0F', '\u{1F44D}'],
+      ['\u2764\uFE0F', '\u2764', '\u2764\uFE0F'],
+      ['1\u20E3', '1\uFE0F\u20E3', '1\uFE0F\u20E3'],
+      [
+        '\u{1F3F3}\u200D\u{1F308}',
+        '\u{1F3F3}\uFE0F\u200D\u{1F308}',
+        '\u{1F3F3}\uFE0F\u200D\u{1F308}',
+      ],
+    ]) {
+      expect(await a.emit('react', { roomId, messageId, emoji: first })).toEqual({});
+      expect(await b.emit('react', { roomId, messageId, emoji: second })).toEqual({});
+      toggles += 2;
+      const chips = (await eventsFor(a, 'reactions', messageId, toggles)).at(-1).reactions;
+      expect(chips.at(-1), JSON.stringify(second)).toEqual({
+        emoji: stored,
+        count: 2,
+        nicknames: ['Owner', 'Guest'],
+      });
+      // Either form takes the person's own back.
+      expect(await a.emit('react', { roomId, messageId, emoji: second })).toEqual({});
+      toggles += 1;
+      const after = (await eventsFor(b, 'reactions', messageId, toggles)).at(-1).reactions;
+      expect(after.at(-1)).toEqual({ emoji: stored, count: 1, nicknames: ['Guest'] });
+    }
+    a.close();
+    b.close();
   });
 
   it('toggles: a second reaction with the same emoji takes the first back', async () => {

@@ -32,24 +32,32 @@ export function toggleReaction(
 ): ToggleOutcome {
   const { sql } = store;
   const id = message.id as number;
-  const removed = sql
-    .exec(
-      'DELETE FROM reactions WHERE message_id = ? AND emoji = ? AND user_id = ? RETURNING 1',
-      id,
-      emoji,
-      userId,
-    )
-    .toArray().length;
+  const takeBack = (form: string) =>
+    sql
+      .exec(
+        'DELETE FROM reactions WHERE message_id = ? AND emoji = ? AND user_id = ? RETURNING 1',
+        id,
+        form,
+        userId,
+      )
+      .toArray().length > 0;
+  // The form sent first (a reaction stored in another form is taken back by it), then the
+  // one form an emoji is stored in.
+  const stored = addable ? storedForm(emoji) : emoji;
+  const removed = takeBack(emoji) || (stored !== emoji && takeBack(stored));
   if (!removed) {
     if (!addable) return { notAddable: true };
     const known = message.reactions ?? [];
-    if (!known.some((reaction) => reaction.emoji === emoji) && known.length >= REACTION_EMOJI_MAX) {
+    if (
+      !known.some((reaction) => reaction.emoji === stored) &&
+      known.length >= REACTION_EMOJI_MAX
+    ) {
       return { tooMany: true };
     }
     sql.exec(
       'INSERT INTO reactions (message_id, emoji, user_id, nickname) VALUES (?, ?, ?, ?)',
       id,
-      emoji,
+      stored,
       userId,
       nickname,
     );
@@ -90,6 +98,29 @@ export function isOneEmoji(text: string): boolean {
   return KEYCAP.test(text) || FLAG.test(text) || TAG_FLAG.test(text) || JOINED.test(text);
 }
 
+/**
+ * The one form a reaction is stored in, for an emoji isOneEmoji takes: 👍 and 👍 with U+FE0F,
+ * or ❤ and ❤️, show the same and must not make two chips. Each pictograph without a skin tone
+ * carries U+FE0F when it is shown as text by default and nothing when it is an emoji anyway
+ * (the fully-qualified forms of Unicode's emoji list), a keycap carries U+FE0F, a flag is as
+ * it is.
+ */
+export function storedForm(emoji: string): string {
+  if (KEYCAP.test(emoji)) return `${emoji[0]}\uFE0F\u20E3`;
+  if (!JOINED.test(emoji)) return emoji;
+  return emoji
+    .split('\u200D')
+    .map((part) => {
+      const pictograph = String.fromCodePoint(part.codePointAt(0)!);
+      const rest = part.slice(pictograph.length);
+      if (EMOJI_MODIFIER.test(rest)) return part;
+      return EMOJI_PRESENTATION.test(pictograph) ? pictograph : `${pictograph}\uFE0F`;
+    })
+    .join('\u200D');
+}
+
+const EMOJI_MODIFIER = /^\p{Emoji_Modifier}$/u;
+const EMOJI_PRESENTATION = /^\p{Emoji_Presentation}$/u;
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /** 1️⃣, #️⃣, *️⃣. */
 const KEYCAP = /^[0-9#*]\uFE0F?\u20E3$/u;

@@ -12,8 +12,11 @@ import type { RoomSocket, RoomSockets } from '../sockets/socket-state';
 
 /** The Socket.IO room of the sockets whose person shares their read position. */
 export const SEEN = 'seen';
-/** The most positions a joining socket is sent (the furthest read). */
-const POSITIONS_MAX = 500;
+/**
+ * The most positions one `seen` carries: a joining socket gets the furthest read; the moved
+ * ones beyond it in a busy room's second go with the next `seen`, a second later.
+ */
+export const POSITIONS_MAX = 500;
 
 interface Position {
   nickname: string;
@@ -110,13 +113,19 @@ export class SeenPositions {
     this.sendScheduled = false;
     const moved = this.pending;
     const retired = this.retired;
-    this.pending = new Map();
     this.retired = new Set();
     if (moved.size === 0) return;
     const event: SeenEvent = { positions: [] };
     // First, so that a position of someone who took the old nickname since stands after it.
     for (const nickname of retired) event.positions.push({ nickname, messageId: 0 });
+    let sent = 0;
     for (const [userId, position] of moved) {
+      // Every member of a big room may read within the same second: the frame stays bounded.
+      if (sent++ === POSITIONS_MAX) {
+        this.scheduleSend();
+        break;
+      }
+      moved.delete(userId);
       event.positions.push(position);
       if (position.messageId === 0) {
         this.sql.exec('DELETE FROM seen_positions WHERE user_id = ?', userId);

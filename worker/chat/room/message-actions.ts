@@ -69,6 +69,14 @@ function hasReaction(room: RoomParts, messageId: number, emoji: string): boolean
 }
 
 export function editMessage(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
+  // As a send: a woken room reads its members before an edit can name one (send-message.ts).
+  if (!room.members.mustWait(mayMention(raw))) return edit(room, socket, raw, reply);
+  room.members.afterRead(() => {
+    if (socket.connected) edit(room, socket, raw, reply);
+  });
+}
+
+function edit(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
   if (!socket.data.nickname) return reply(NOT_JOINED);
   const parsed = editMessageSchema.safeParse(raw);
   if (!parsed.success) {
@@ -163,6 +171,12 @@ function mayAct(room: RoomParts, state: SocketState, roomId: string | undefined)
     return TOO_FAST;
   }
   return null;
+}
+
+/** Whether a verb's payload has a text that may mention someone. */
+export function mayMention(raw: unknown): boolean {
+  const text = (raw as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && text.includes('@');
 }
 
 /** The accounts of the members a message mentions, but its author's. */

@@ -3,7 +3,8 @@
  * names a member, online or not) and for deletions (the owner may delete any message). Read
  * from D1 once in the object's life, at the first join or the first need, and kept current by
  * the joins, renames and kicks the room hears of. Until D1 has answered, the nicknames of those
- * who joined are known.
+ * who joined are known; a room woken from hibernation knows nobody (its sockets joined in an
+ * earlier life), so a verb that may mention someone waits for the read (mustWait, afterRead).
  */
 /** How old the members read from D1 may grow before a join reads them again. */
 const RELOAD_AFTER_MS = 60_000;
@@ -15,6 +16,12 @@ export class RoomMembers {
   private ownerId: string | null = null;
   private loading: Promise<void> | null = null;
   private loadedAt = 0;
+  /** Whether D1's members were read in this object's life. */
+  private known = false;
+  /** Verbs waiting for that read, in the order they came (null: none waits). */
+  private waiting: (() => void)[] | null = null;
+  /** Who was removed while D1 answered: its answer, older than the removal, names them still. */
+  private removedDuringRead: Set<string> | null = null;
 
   constructor(
     private readonly db: () => D1Database,
@@ -38,6 +45,7 @@ export class RoomMembers {
   private async read() {
     this.loadedAt = Date.now();
     const roomId = this.roomId();
+    const removed = (this.removedDuringRead = new Set<string>());
     const [members, room] = await this.db().batch<{
       user_id?: string;
       nickname?: string;
@@ -46,12 +54,42 @@ export class RoomMembers {
       this.db().prepare('SELECT user_id, nickname FROM memberships WHERE room_id = ?').bind(roomId),
       this.db().prepare('SELECT created_by FROM rooms WHERE room_id = ?').bind(roomId),
     ]);
-    for (const row of members?.results ?? []) {
-      if (row.user_id && row.nickname && !this.nameOf.has(row.user_id)) {
-        this.set(row.user_id, row.nickname);
-      }
+    if (this.removedDuringRead === removed) this.removedDuringRead = null;
+    for (const { user_id: userId, nickname } of members?.results ?? []) {
+      if (!userId || !nickname || this.nameOf.has(userId) || removed.has(userId)) continue;
+      // A nickname the room heard someone take meanwhile is theirs now.
+      if (!this.byName.has(nickname.toLowerCase())) this.set(userId, nickname);
     }
     this.ownerId = room?.results[0]?.created_by ?? null;
+    this.known = true;
+  }
+
+  /**
+   * Whether a verb must wait for the members before it runs: it may mention someone and D1 was
+   * not read in this life, or another verb already waits (what came after it must not pass it).
+   */
+  mustWait(mayMention: boolean): boolean {
+    return this.waiting !== null || (mayMention && !this.known);
+  }
+
+  /** Runs `then` once D1 has answered (or failed: what is known stands), after those before. */
+  afterRead(then: () => void) {
+    if (this.waiting) {
+      this.waiting.push(then);
+      return;
+    }
+    this.waiting = [then];
+    void this.load().then(() => {
+      const waiting = this.waiting ?? [];
+      this.waiting = null;
+      for (const run of waiting) {
+        try {
+          run();
+        } catch (error) {
+          console.error('[room-members] a waiting verb failed', error);
+        }
+      }
+    });
   }
 
   /** The member a nickname (any case) names: their nickname as the room knows it. */
@@ -65,16 +103,24 @@ export class RoomMembers {
 
   /** A member joined or took another nickname. */
   set(userId: string, nickname: string) {
-    const old = this.nameOf.get(userId);
-    if (old !== undefined) this.byName.delete(old.toLowerCase());
+    this.forgetName(userId);
     this.nameOf.set(userId, nickname);
     this.byName.set(nickname.toLowerCase(), { userId, nickname });
   }
 
   remove(userId: string) {
-    const old = this.nameOf.get(userId);
-    if (old !== undefined) this.byName.delete(old.toLowerCase());
+    this.forgetName(userId);
     this.nameOf.delete(userId);
+    this.removedDuringRead?.add(userId);
+  }
+
+  /**
+   * The person's old nickname names them no more, unless someone else holds it already: two
+   * renames' calls may arrive in either order, and the one who took the nickname keeps it.
+   */
+  private forgetName(userId: string) {
+    const old = this.nameOf.get(userId)?.toLowerCase();
+    if (old !== undefined && this.byName.get(old)?.userId === userId) this.byName.delete(old);
   }
 
   async isOwner(userId: string): Promise<boolean> {

@@ -20,7 +20,7 @@ import type { PostAnswer } from '../messages/message-posting';
 import { renderMessage } from '../messages/render-message';
 import { replyRefOf } from '../messages/reply-excerpt';
 import { takeAllowance, type RoomSocket, type SocketState } from '../sockets/socket-state';
-import { EMPTY_MESSAGE, mentionedIds, TOO_LONG } from './message-actions';
+import { EMPTY_MESSAGE, mayMention, mentionedIds, TOO_LONG } from './message-actions';
 import type { RoomParts } from './room-parts';
 import { parseSendPayload } from './send-payload';
 
@@ -31,6 +31,16 @@ const NOT_JOINED = refused('not_joined', 'Join the room before sending messages'
 const TOO_FAST = refused('rate_limited', SENDING_TOO_FAST);
 
 export function sendMessage(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
+  // A room just woken from hibernation does not know its members yet: an '@' waits for them,
+  // or it would name nobody (and what comes behind it waits too, so the order holds).
+  if (!room.members.mustWait(mayMention(raw))) return send(room, socket, raw, reply);
+  room.members.afterRead(() => {
+    // Gone meanwhile (a kick ends the socket): nothing is sent; its client sends it again.
+    if (socket.connected) send(room, socket, raw, reply);
+  });
+}
+
+function send(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
   const state = socket.data;
   if (!state.nickname) return reply(NOT_JOINED);
   const parsed = parseSendPayload(raw);
