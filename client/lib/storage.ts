@@ -8,6 +8,8 @@ export const storageKeys = {
   pendingRoomJoin: 'pendingRoomJoin',
   /** The app's own: whose joinedRoomId it is (session/stored-room.ts). */
   joinedRoomOf: 'joinedRoomOf',
+  /** The app's own: a logout the server has not heard yet (session/logout.ts). */
+  logoutOwed: 'logoutOwed',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { readPendingInvitation, savePendingInvitation } from '../../client/lib/pending-invitation';
 import { createQueryClient } from '../../client/lib/query-client';
@@ -113,6 +113,46 @@ describe('the session in the query cache', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Forget' }));
     expect(localStorage.getItem('joinedRoomId')).toBeNull();
+  });
+
+  it('sends again a logout the server never heard, before asking who is signed in', async () => {
+    let reachable = false;
+    const { calls } = fakeApi(testUser, (call) => {
+      if (call.path !== '/api/auth/logout') return undefined;
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return { status: 200, body: { success: true } };
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderSession();
+    expect(await screen.findByText(testUser.email)).toBeTruthy();
+    // Signed out while offline: the HttpOnly cookie still names the session on the server.
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('nobody')).toBeTruthy();
+    cleanup();
+
+    // The next visit, still unreachable, with the cookie's readable companion still there (the
+    // server never cleared it): nobody is signed in, and nobody is asked about.
+    document.cookie = 'has_session=1';
+    calls.length = 0;
+    renderSession();
+    expect(await screen.findByText('nobody')).toBeTruthy();
+    expect(calls.map((call) => call.path)).toEqual(['/api/auth/logout']);
+    cleanup();
+
+    // The one after, reachable: the logout is heard, and nobody is signed in.
+    reachable = true;
+    calls.length = 0;
+    renderSession();
+    expect(await screen.findByText('nobody')).toBeTruthy();
+    expect(calls.map((call) => call.path)).toEqual(['/api/auth/logout']);
+    cleanup();
+
+    // Once heard, it is not sent again: the next visit asks the server as usual.
+    calls.length = 0;
+    renderSession();
+    expect(await screen.findByText(testUser.email)).toBeTruthy();
+    expect(calls.map((call) => call.path)).toEqual(['/api/auth/login/current']);
+    document.cookie = 'has_session=; max-age=0';
   });
 
   it('starts signed out when the startup check gets no answer, without waiting for a retry', async () => {

@@ -1,5 +1,6 @@
 import type { PublicUser, UserResponse } from '../../../contract/user';
 import { api, ApiError } from '../api-client';
+import { isLogoutOwed, settleOwedLogout } from './logout';
 import { maybeSignedIn, rememberSignedIn } from './session-hint';
 
 /**
@@ -10,6 +11,11 @@ import { maybeSignedIn, rememberSignedIn } from './session-hint';
  */
 export async function getCurrentUser(): Promise<PublicUser | null> {
   if (!maybeSignedIn()) return null;
+  // Whoever signed out here is signed out, whether or not the server has heard it yet.
+  if (isLogoutOwed()) {
+    await settleOwedLogout();
+    return null;
+  }
   try {
     const answer = await api.get<Partial<UserResponse> | null>('/auth/login/current');
     const user = answer?.user ?? null;

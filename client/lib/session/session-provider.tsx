@@ -9,7 +9,7 @@ import { forgetStoredRoom, keepStoredRoomOf, storeRoom } from './stored-room';
 import { getCurrentUser } from './get-current-user';
 import { maybeSignedIn, rememberSignedIn } from './session-hint';
 import { useOnline } from './use-online';
-import { logout as requestLogout } from './logout';
+import { forgetOwedLogout, logout as requestLogout, settleOwedLogout } from './logout';
 import { subscribeToPush } from '../push-subscription';
 import { SessionContext, type Session } from './session-context';
 
@@ -53,10 +53,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (online && isError) void refetch();
   }, [online, isError, refetch]);
+  // A logout sent while offline reaches the server as soon as the network is back (not once
+  // someone signed in again: their cookie is the one it would end).
+  useEffect(() => {
+    if (online && !userId) void settleOwedLogout();
+  }, [online, userId]);
 
   const setUser = useCallback(
     (next: PublicUser | null) => {
-      if (next) keepStoredRoomOf(next.id);
+      if (next) {
+        keepStoredRoomOf(next.id);
+        forgetOwedLogout();
+      }
       rememberSignedIn(next !== null);
       queryClient.setQueryData(sessionKeys.user, next);
     },
