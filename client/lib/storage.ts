@@ -1,5 +1,5 @@
 /**
- * The browser storage keys of the spec (point 3), and one of the app's. Reads and writes never throw: storage can be
+ * The browser storage keys of the spec (point 3), and the app's own. Reads and writes never throw: storage can be
  * disabled (private windows, strict cookie settings) and the app must still work without it.
  */
 export const storageKeys = {
