@@ -169,6 +169,27 @@ describe('editing', () => {
     expect(onEdit).not.toHaveBeenCalled();
   });
 
+  it('takes a photo’s caption away, but never empties a message of words alone', async () => {
+    const photo: ChatMessage = {
+      ...message(4, 'ada', 'a caption'),
+      files: [{ id: 'f1', name: 'p.png', size: 4, type: 'image/png', url: '/api/files/f1' }],
+    };
+    const { onEdit, box } = renderComposer({ newestOwn: photo });
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    expect(box.value).toBe('a caption');
+    type(box, '');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onEdit).toHaveBeenCalledWith(4, '');
+    await waitFor(() => expect(banner('Editing message')).toBeNull());
+
+    onEdit.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: 'edit mine' }));
+    type(box, '  ');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onEdit).not.toHaveBeenCalled();
+    expect(banner('Editing message')).toBeTruthy();
+  });
+
   it('sends nothing when the text did not change', () => {
     const { onEdit, box } = renderComposer({ newestOwn: mine });
     fireEvent.keyDown(box, { key: 'ArrowUp' });

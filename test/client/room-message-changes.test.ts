@@ -80,6 +80,16 @@ describe('changes to listed messages', () => {
     socket.receive('message', toPhoto);
     socket.receive('messageUpdated', { id: 3, text: '', editedAt: 60 });
     expect(byId(store, 4)?.replyTo).toEqual({ id: 3, user: 'ada', excerpt: 'Photo' });
+
+    // A caption taken away: the quote says what the room's does, the files' label.
+    const file = { id: 'f1', name: 'p.png', size: 4, type: 'image/png', url: '/api/files/f1' };
+    socket.receive('message', message(5, 'ada', { text: '<p>a caption</p>', files: [file] }));
+    socket.receive(
+      'message',
+      message(6, 'bob', { replyTo: { id: 5, user: 'ada', excerpt: 'a caption' } }),
+    );
+    socket.receive('messageUpdated', { id: 5, text: '', editedAt: 70 });
+    expect(byId(store, 6)?.replyTo).toEqual({ id: 5, user: 'ada', excerpt: 'Photo' });
     store.leave();
   });
 

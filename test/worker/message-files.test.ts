@@ -127,6 +127,21 @@ describe('files in messages', () => {
     b.close();
   });
 
+  it('lets its author take a caption away by an edit, but not the words of a message without files', async () => {
+    const { roomId, a, b, owner } = await ownerAndGuestJoined({ name: 'Files' });
+    const photo = await upload(roomId, owner.user.id);
+    const sent = await post(a, roomId, 'a caption', { files: [photo.id] });
+    expect(await a.emit('editMessage', { roomId, messageId: sent.id, text: '  ' })).toEqual({});
+    const [update] = await eventsFor(b, 'messageUpdated', sent.id);
+    expect(update).toEqual({ id: sent.id, text: '', editedAt: expect.any(Number) });
+    const words = await post(a, roomId, 'only words');
+    expect(await a.emit('editMessage', { roomId, messageId: words.id, text: ' ' })).toEqual(
+      refusedWith('empty_message', 'Message cannot be empty'),
+    );
+    a.close();
+    b.close();
+  });
+
   it('tells D1 which message carries a file, though the object restarts before its flush', async () => {
     const { roomId, a, b, owner } = await ownerAndGuestJoined({ name: 'Files' });
     const fileId = await uploaded(owner.client, roomId, 'some words', { name: 'notes.txt' });

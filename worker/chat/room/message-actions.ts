@@ -84,15 +84,17 @@ function edit(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
   }
   const { roomId, messageId, text } = parsed.data;
   const trimmed = stripInvisibleInText(text).trim();
-  if (isBlank(trimmed)) return reply(EMPTY_MESSAGE);
+  const blank = isBlank(trimmed);
   if (trimmed.length > MESSAGE_MAX_LENGTH) return reply(TOO_LONG);
   const target = actionTarget(room, socket, roomId, messageId, reply);
   if (!target) return;
   // The account that sent it, not whoever has the nickname now.
   if (target.authorId !== socket.data.userId) return reply(NOT_YOURS);
-  const { html, mentions } = markMentions(renderMessage(trimmed), (typed) =>
-    room.members.find(typed),
-  );
+  // As when it was sent: beside files the words are optional, so a caption can be taken away.
+  if (blank && !target.message.files?.length) return reply(EMPTY_MESSAGE);
+  const { html, mentions } = blank
+    ? { html: '', mentions: [] }
+    : markMentions(renderMessage(trimmed), (typed) => room.members.find(typed));
   room.messages.changes.edit(target.message, html, mentions);
   room.messages.noteMentions(mentionedIds(room, mentions, socket.data.userId), messageId);
   reply({});

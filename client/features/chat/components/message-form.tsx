@@ -79,6 +79,9 @@ export function MessageForm(props: MessageFormProps) {
   const tooLong = length > MESSAGE_MAX_LENGTH;
   const counted = length > MESSAGE_MAX_LENGTH - COUNT_FROM_LEFT;
   const editing = intent?.kind === 'edit' ? intent.message : null;
+  // Words are optional beside files: a new message's attached ones, or the edited one's own
+  // (its caption can be taken away, as it could have been left out).
+  const wordsOptional = editing ? Boolean(editing.files?.length) : withFiles;
 
   // A text typed before a reload has no send waiting for its answer here: when the room
   // refuses it, it comes back all the same, after what is typed now, with the reason.
@@ -109,7 +112,7 @@ export function MessageForm(props: MessageFormProps) {
 
   const send = () => {
     const trimmed = text.trim();
-    if (tooLong || saving || (!trimmed && (editing || !withFiles))) return;
+    if (tooLong || saving || (!trimmed && !wordsOptional)) return;
     if (editing) return save(editing, trimmed);
     // Every file uploaded, or nothing is sent yet (Send is disabled meanwhile).
     const taken = withFiles ? files.take() : null;
@@ -187,7 +190,7 @@ export function MessageForm(props: MessageFormProps) {
                 ref={inputRef}
                 aria-label="Message"
                 placeholder="type your message..."
-                required={!withFiles}
+                required={!wordsOptional}
                 autosize
                 minRows={1}
                 maxRows={5}

@@ -1,4 +1,5 @@
 import { cutText } from '../../../../contract/cut-text';
+import { filesLabel } from '../../../../contract/files';
 import {
   REPLY_EXCERPT_MAX,
   type ChatMessage,
@@ -42,14 +43,16 @@ export function applyReactions(
 }
 
 /**
- * An edit: the new text and mentions, and the quotes of the replies to it follow (a message of
- * files only keeps its quote, the files' label, since an edit leaves the files as they were).
+ * An edit: the new text and mentions, and the quotes of the replies to it follow. Emptied (its
+ * caption taken away), a message of files is quoted by the files' label, as the room quotes it;
+ * one not listed keeps the quote it had.
  */
 export function applyEdit(
   messages: readonly ChatMessage[],
   { id, text, editedAt, mentions }: MessageUpdatedEvent,
 ): readonly ChatMessage[] {
-  const excerpt = replyExcerpt(text);
+  const files = messages.find((message) => message.id === id)?.files ?? [];
+  const excerpt = replyExcerpt(text) || (files.length ? filesLabel(files) : '');
   return changeWhere(
     messages,
     (message) =>
