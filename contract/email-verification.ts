@@ -27,3 +27,14 @@ export interface EmailStatusResponse {
   /** The address a change waits to move to, until its link is opened. */
   pendingEmail: string | null;
 }
+
+/**
+ * POST /api/auth/verify-email/preview: what opening a link would do, read without using it, so
+ * the page can say so before the person confirms. It names only the address the link was
+ * mailed to, which whoever holds the link already knows.
+ */
+export interface LinkPreviewResponse {
+  /** verify: the account's own address; change: an account moves to it; signup: one is made. */
+  kind: 'verify' | 'change' | 'signup';
+  email: string;
+}

@@ -41,6 +41,7 @@ test('an account from sign-up to deletion', async ({ page }) => {
   await page.getByRole('button', { name: 'Update Email' }).click();
   await expect(page.getByText(/We sent a link to the new address/)).toBeVisible();
   await page.goto(new URL(await waitForVerifyLink(newEmail)).pathname);
+  await page.getByRole('button', { name: 'Confirm my email address' }).click();
   await expect(page.getByText(`Your email address is now ${newEmail}.`)).toBeVisible();
 
   await page.getByRole('button', { name: /My Account|Account menu/ }).click();

@@ -292,3 +292,63 @@ describe('an address its owner proved', () => {
     expect((await status(mover.client)).body.email).toBe(mover.account.email);
   });
 });
+
+describe('a link seen before it is used', () => {
+  const preview = (token: string) =>
+    new Client().call('/auth/verify-email/preview', { body: { token } });
+
+  it('says what each kind would do and to which address, and spends nothing', async () => {
+    mailbox = watchMailbox();
+    const { client, account } = await signedInClient();
+    const own = await mailbox.verifyTokenFor(account.email);
+    expect(await preview(own)).toMatchObject({
+      status: 200,
+      body: { kind: 'verify', email: account.email },
+    });
+
+    const newEmail = newAccount().email;
+    await client.call('/auth/settings/email', {
+      method: 'PUT',
+      body: { currentPassword: account.password, newEmail },
+    });
+    const move = await mailbox.verifyTokenFor(newEmail);
+    expect((await preview(move)).body).toEqual({ kind: 'change', email: newEmail });
+
+    const owner = { ...newAccount(), email: account.email };
+    await new Client().call('/auth/register', { body: owner });
+    let claim = own;
+    for (let i = 0; i < 50 && claim === own; i++) {
+      claim = await mailbox.verifyTokenFor(account.email);
+      if (claim === own) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await preview(claim)).body).toEqual({ kind: 'signup', email: account.email });
+
+    // Each still works, once, after being looked at (twice).
+    expect((await preview(own)).status).toBe(200);
+    expect((await verify(own)).status).toBe(200);
+    expect((await verify(claim)).status).toBe(400); // void: the holder proved the address
+    expect((await verify(move)).status).toBe(200);
+    const spent = await preview(move);
+    expect(spent.status).toBe(400);
+    expect(spent.body.error).toBe('This verification link is invalid or has expired.');
+    expect((await preview('no-such-token')).status).toBe(400);
+    expect((await new Client().call('/auth/verify-email/preview', { body: {} })).status).toBe(400);
+  });
+
+  it('is never used by a GET, whatever the address holds', async () => {
+    mailbox = watchMailbox();
+    const { client, account } = await signedInClient();
+    const token = await mailbox.verifyTokenFor(account.email);
+    for (const path of [
+      `/auth/verify-email?token=${token}`,
+      `/auth/verify-email/${token}`,
+      `/auth/verify-email/preview?token=${token}`,
+      `/verify-email/${token}`,
+    ]) {
+      const got = await client.call(path, { method: 'GET' });
+      expect(got.status, path).toBe(404);
+    }
+    expect((await status(client)).body.emailVerified).toBe(false);
+    expect((await verify(token)).status).toBe(200);
+  });
+});

@@ -1,17 +1,19 @@
 /**
- * /api/auth/verify-email: open a mailed link (POST /), have a new one sent to the account's
- * address (POST /resend), and read where the address stands (GET /status).
+ * /api/auth/verify-email: open a mailed link (POST /), say what it would do without using it
+ * (POST /preview), have a new one sent to the account's address (POST /resend), and read where
+ * the address stands (GET /status). No GET reads a token: only the person's click, a POST, can
+ * use a link (docs/email-verification.md).
  */
 import { Hono } from 'hono';
 import { isReleasedEmail, verifyEmailBody } from '../../contract/email-verification';
-import type { EmailStatusResponse } from '../../contract/email-verification';
+import type { EmailStatusResponse, LinkPreviewResponse } from '../../contract/email-verification';
 import type { MessageResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
 import { requireUser } from './require-user';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { enforceLimit } from '../security/guards';
-import { confirmLink } from '../email-verification/confirm-link';
+import { confirmLink, previewLink } from '../email-verification/confirm-link';
 import { addressLimits } from '../email-verification/limits';
 import { newLink, pendingChange } from '../email-verification/links';
 import { sendAddressMail } from '../email-verification/mails';
@@ -21,6 +23,13 @@ export const verifyEmailRoutes = new Hono<AppEnv>()
   .post('/', validateJson(verifyEmailBody), async (c) => {
     const message = await confirmLink(c, c.req.valid('json').token);
     return c.json({ message } satisfies MessageResponse);
+  })
+  // Read-only, for the page to say what the link does before the person confirms. A POST, so
+  // the token stays out of URLs and logs, and it is read on the primary (a link mailed a moment
+  // ago may not be on a replica yet). Whoever holds the token already knows the address named.
+  .post('/preview', validateJson(verifyEmailBody), async (c) => {
+    const preview = await previewLink(c.var.db, c.req.valid('json').token);
+    return c.json(preview satisfies LinkPreviewResponse);
   })
   .post('/resend', requireUser, async (c) => {
     const { user, db } = c.var;

@@ -1,11 +1,13 @@
 /**
  * POST /api/auth/verify-email: what opening a mailed link does. The token says which of the
  * three it is: proving the account's address, moving an account to a new one, or making the
- * account a sign-up waited for.
+ * account a sign-up waited for. POST /api/auth/verify-email/preview says which, spending nothing.
  */
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import type { LinkPreviewResponse } from '../../contract/email-verification';
 import type { AppEnv } from '../app-env';
+import type { Db } from '../db/client';
 import { bumpCounter } from '../db/counters';
 import { loadSession, revokeSessions, startSession } from '../credentials/sessions';
 import { closeUserSockets } from '../room-calls/close-sockets';
@@ -34,6 +36,32 @@ export async function confirmLink(c: Context<AppEnv>, token: string): Promise<st
   if (link?.kind === 'change') return completeChange(c, link);
   const signup = await claimPendingSignup(c.var.db, tokenHash);
   if (signup) return completeSignup(c, signup);
+  throw new ApiError(400, LINK_INVALID);
+}
+
+/**
+ * What the link would do, read and not deleted: the page shows it and waits for a click, since
+ * mail scanners open links (and run their scripts) without the person who got the mail.
+ */
+export async function previewLink(db: Db, token: string): Promise<LinkPreviewResponse> {
+  const tokenHash = await sha256Hex(token);
+  const now = Date.now();
+  const [links, signups] = await db.batch([
+    db
+      .select({ kind: emailVerifications.kind, email: emailVerifications.email })
+      .from(emailVerifications)
+      .where(
+        and(eq(emailVerifications.tokenHash, tokenHash), gt(emailVerifications.expiresAt, now)),
+      ),
+    db
+      .select({ email: pendingSignups.email })
+      .from(pendingSignups)
+      .where(and(eq(pendingSignups.tokenHash, tokenHash), gt(pendingSignups.expiresAt, now))),
+  ]);
+  const link = links[0];
+  if (link) return { kind: link.kind, email: link.email };
+  const signup = signups[0];
+  if (signup) return { kind: 'signup', email: signup.email };
   throw new ApiError(400, LINK_INVALID);
 }
 

@@ -1,5 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { VerifyEmailRequest } from '../../../../contract/email-verification';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  LinkPreviewResponse,
+  VerifyEmailRequest,
+} from '../../../../contract/email-verification';
 import type { MessageResponse } from '../../../../contract/user';
 import { api } from '../../../lib/api-client';
 import { sessionKeys } from '../../../lib/query-keys';
@@ -19,5 +22,24 @@ export function useVerifyEmail() {
   return useMutation({
     mutationFn: verifyEmail,
     onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionKeys.user }),
+  });
+}
+
+/** What a link would do and for which address, read without using it. */
+export function previewLink(token: string): Promise<LinkPreviewResponse> {
+  return api.post<LinkPreviewResponse>('/auth/verify-email/preview', { token });
+}
+
+/**
+ * The page's description of its link. Asked once: a failure (an old link, no network) only
+ * means the page says it in general words, and the click reports what really happened.
+ */
+export function useLinkPreview(token: string) {
+  return useQuery({
+    queryKey: ['verify-email', 'preview', token],
+    queryFn: () => previewLink(token),
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
   });
 }
