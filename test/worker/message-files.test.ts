@@ -136,7 +136,7 @@ describe('files in messages', () => {
     expect(update).toEqual({ id: sent.id, text: '', editedAt: expect.any(Number) });
     const words = await post(a, roomId, 'only words');
     expect(await a.emit('editMessage', { roomId, messageId: words.id, text: ' ' })).toEqual(
-      refusedWith('empty_message', 'Message cannot be empty'),
+      refusedWith('empty_message'),
     );
     a.close();
     b.close();

@@ -4,7 +4,7 @@ import { memberships, users, type UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { MODERATOR_MARK, roomMessages } from '../../contract/rooms';
 import { findMembership, findRoomOr404, nicknameColumns } from '../rooms/room-queries';
-import { isForeignKeyViolation, isUniqueViolation } from '../users/find-user';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/constraint-errors';
 import { roomIdSchema } from '../../contract/rooms';
 import { directMessages } from '../../contract/direct';
 import { refuseIfDirect } from '../rooms/direct-rooms';

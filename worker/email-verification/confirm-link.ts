@@ -16,7 +16,8 @@ import { emailVerifications, passwordResets, pendingSignups, users } from '../db
 import { ApiError } from '../http/api-error';
 import { sha256Hex } from '../lib/encoding';
 import { logSecurityEvent } from '../security/guards';
-import { findUserById, isUniqueViolation } from '../users/find-user';
+import { findUserById } from '../users/find-user';
+import { isUniqueViolation } from '../db/constraint-errors';
 import { claimLink } from './links';
 import { sendAddressMail } from './mails';
 import { claimPendingSignup } from './pending-signups';

@@ -13,7 +13,7 @@ import { roomMessages } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { fileUploaded } from '../room-calls/room-rpc';
-import { isForeignKeyViolation } from '../users/find-user';
+import { isForeignKeyViolation } from '../db/constraint-errors';
 import { tooManyRequests } from '../security/guards';
 import { fileKey, newFileId } from './file-key';
 import { QUOTA_REACHED, recordWithinQuota, secondsUntilRoom } from './upload-quota';

@@ -37,18 +37,3 @@ async function findByUnicodeDomain(db: Db, email: string) {
 export function findUserById(db: Db, id: string) {
   return db.select().from(users).where(eq(users.id, id)).get();
 }
-
-/** True when a UNIQUE constraint refused a write: two requests raced for the same email. */
-export function isUniqueViolation(error: unknown): boolean {
-  const text = String(error instanceof Error ? `${error.message} ${String(error.cause)}` : error);
-  return text.includes('UNIQUE constraint failed');
-}
-
-/** True when a FOREIGN KEY constraint refused a write: the row it names was deleted meanwhile. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = cause instanceof Error ? cause.cause : null) {
-    const text = cause instanceof Error ? cause.message : String(cause);
-    if (text.includes('FOREIGN KEY constraint failed')) return true;
-  }
-  return false;
-}
