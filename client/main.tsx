@@ -31,7 +31,11 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter, preloadRoute } from './app/router';
 import { routerOptions } from './app/router-options';
+import { reloadOnStaleBuild } from './lib/stale-build';
 import { ShellTakeover, watchShell } from './shell-takeover';
+
+// A lazy chunk that a deploy removed loads the page again, with the current build.
+reloadOnStaleBuild();
 
 // Every other component's styles (menus, modals, the chat, the admin area, toasts): requested
 // now, long before anyone opens one, but never in the way of the first paint.

@@ -5,9 +5,12 @@
  *
  * - install: the page ('/', the SPA's index.html) and every built asset, in a cache named after
  *   this build, so the cached page always matches the cached scripts it references;
- * - activate: older builds' caches are deleted and open pages are taken over at once;
+ * - activate: open pages are taken over at once, and builds' caches older than the one before
+ *   this are deleted;
  * - navigations: network first, the cached page when the network fails (offline);
- * - hashed /assets/ files: cache first (their names change with their content).
+ * - hashed /assets/ files: cache first (their names change with their content), from this
+ *   build's cache or the previous build's: a page still open from before the deploy, now under
+ *   this worker, asks for its own build's lazy chunks, which the site no longer has.
  */
 const SHELL = __SHELL__;
 const CACHE_PREFIX = 'chat-rooms-shell-';
@@ -26,18 +29,27 @@ async function precache() {
 }
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(
+    precache().then(
+      () => self.skipWaiting(),
+      async (error) => {
+        // A half-filled cache would count as a build's at the next activation (below).
+        await caches.delete(CACHE);
+        throw error;
+      },
+    ),
+  );
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      const names = await caches.keys();
-      await Promise.all(
-        names
-          .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE)
-          .map((name) => caches.delete(name)),
+      // In creation order: the last of the others is the build this one replaces, which the
+      // pages still open from before the deploy run; it goes at the next deploy.
+      const older = (await caches.keys()).filter(
+        (name) => name.startsWith(CACHE_PREFIX) && name !== CACHE,
       );
+      await Promise.all(older.slice(0, -1).map((name) => caches.delete(name)));
       await self.clients.claim();
     })(),
   );
@@ -53,10 +65,24 @@ async function networkFirstPage(request) {
   }
 }
 
-async function cacheFirst(request) {
-  const cache = await caches.open(CACHE);
-  const cached = await cache.match(request);
+/** The request's answer from this build's cache, else from an older build's still kept. */
+async function cachedAsset(request) {
+  const cached = await caches.match(request, { cacheName: CACHE });
   if (cached) return cached;
+  const older = (await caches.keys()).filter(
+    (name) => name.startsWith(CACHE_PREFIX) && name !== CACHE,
+  );
+  for (const name of older.reverse()) {
+    const kept = await caches.match(request, { cacheName: name });
+    if (kept) return kept;
+  }
+  return undefined;
+}
+
+async function cacheFirst(request) {
+  const cached = await cachedAsset(request);
+  if (cached) return cached;
+  const cache = await caches.open(CACHE);
   const response = await fetch(request);
   // An asset of this build only: the SPA fallback answers unknown paths with the page (200).
   const type = response.headers.get('Content-Type') ?? '';
