@@ -5,9 +5,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationLevel } from '../../contract/notifications';
 import type { ChatMessage } from '../../contract/realtime';
 import { useMessageNotifications } from '../../client/features/chat/hooks/use-message-notifications';
+import { closePageNotifications } from '../../client/lib/page-notifications';
 
 /** Every notification the page showed: its title and options. */
 const shown: { title: string; options: NotificationOptions }[] = [];
+const instances: FakeNotification[] = [];
 
 class FakeNotification {
   static permission: NotificationPermission = 'granted';
@@ -15,8 +17,12 @@ class FakeNotification {
   onclick: (() => void) | null = null;
   constructor(title: string, options: NotificationOptions) {
     shown.push({ title, options });
+    instances.push(this);
   }
-  close() {}
+  closed = false;
+  close() {
+    this.closed = true;
+  }
 }
 
 const message = (id: number, user: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
@@ -47,6 +53,7 @@ function page(visibility: DocumentVisibilityState, focused: boolean) {
 
 beforeEach(() => {
   shown.length = 0;
+  instances.length = 0;
   vi.stubGlobal('Notification', FakeNotification);
 });
 
@@ -89,5 +96,17 @@ describe('a notification for a mention', () => {
     page('hidden', false);
     notifier()(message(1, 'ADA', { mentions: ['ada'] }));
     expect(shown).toHaveLength(0);
+  });
+});
+
+describe('signing out', () => {
+  it('closes what the open app showed, so the next person does not read it', () => {
+    page('hidden', false);
+    const notify = notifier();
+    notify(message(1, 'bob'));
+    notify(message(2, 'bob', { mentions: ['ada'] }));
+    expect(instances).toHaveLength(2);
+    closePageNotifications();
+    expect(instances.every((notification) => notification.closed)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { api } from '../api-client';
+import { closePageNotifications } from '../page-notifications';
 import { closePushNotifications, unsubscribeFromPush } from '../push-subscription';
 import { readStored, removeStored, storageKeys, writeStored } from '../storage';
 
@@ -11,8 +12,9 @@ import { readStored, removeStored, storageKeys, writeStored } from '../storage';
 export async function logout(): Promise<void> {
   // First, while the session still says whose this browser's push subscription is.
   await unsubscribeFromPush();
-  // What the pushes showed of the account's rooms leaves the screen with it.
+  // What the pushes and the open app showed of the account's rooms leaves the screen with it.
   await closePushNotifications();
+  closePageNotifications();
   try {
     await api.post('/auth/logout');
     removeStored(storageKeys.logoutOwed);

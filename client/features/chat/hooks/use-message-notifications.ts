@@ -5,6 +5,7 @@ import { filesLabel } from '../../../../contract/files';
 import type { NotificationLevel } from '../../../../contract/notifications';
 import type { ChatMessage } from '../../../../contract/realtime';
 import { PRODUCT_NAME } from '../../../config/constants';
+import { showPageNotification } from '../../../lib/page-notifications';
 import { subscribeToPush } from '../../../lib/push-subscription';
 import { mentionsMe } from '../utils/mentions-me';
 import { htmlToText } from '../utils/sanitize-html';
@@ -102,7 +103,7 @@ export function useMessageNotifications({ roomId, roomName, nickname, level }: O
         let title = room;
         if (mentioned) title = `${message.user} mentioned you in ${room}`;
         else if (addressed) title = `${message.user} replied to you in ${room}`;
-        const shown = new Notification(title, {
+        const shown = showPageNotification(title, {
           body,
           tag: addressed ? `chat-${roomId}-mention-${message.id}` : `chat-${roomId}`,
         });
