@@ -43,12 +43,19 @@ const optionalText = z
   .optional()
   .transform((value) => (value && !isBlank(value) ? value : undefined));
 
+/**
+ * A room's name is one line: line breaks, tabs and control characters (a BEL, the C1 controls)
+ * become one space. It titles notifications and the tab, where a line break would begin a
+ * line of the creator's choosing.
+ */
+const oneLine = (name: string | undefined) => name?.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+
 export const joinBody = z
   .object({
     roomId: optionalText,
-    roomName: optionalText.pipe(
-      z.string().max(ROOM_NAME_MAX, roomMessages.roomNameTooLong).optional(),
-    ),
+    roomName: optionalText
+      .transform(oneLine)
+      .pipe(z.string().max(ROOM_NAME_MAX, roomMessages.roomNameTooLong).optional()),
     activeNickname: optionalText.pipe(nicknameSchema.optional()),
     /** An invite link's code; a wrong one is refused by the join itself, not as bad input. */
     invite: z.string().max(64).optional(),

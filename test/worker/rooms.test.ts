@@ -88,6 +88,17 @@ describe('POST /api/join', () => {
     expect(long.body).toEqual({ error: 'Room name cannot exceed 50 characters.' });
   });
 
+  it('keeps a room name on one line: line breaks, tabs and control characters are one space', async () => {
+    const { client } = await signedInClient();
+    const roomName = 'Team\r\n\nNotice:\tread\u0007\u009B this ';
+    const created = await client.call('/join', { body: { roomName } });
+    expect(created.status).toBe(200);
+    const [room] = (await client.call('/rooms')).body;
+    // Shown in notification titles ('… mentioned you in <room>') and the tab's title, where a
+    // line break would start a line of the room creator's choosing.
+    expect(room.name).toBe('Team Notice: read this');
+  });
+
   it('needs a session', async () => {
     expect((await new Client().call('/join', { body: { roomName: 'x' } })).status).toBe(401);
     expect((await new Client().call('/rooms')).status).toBe(401);
@@ -130,6 +141,29 @@ describe('GET /api/rooms', () => {
     const [room] = (await client.call('/rooms')).body;
     expect(room.lastMessageExcerpt.fullText).toBe(html);
     expect(room.lastMessageExcerpt.plainText).toBe(`${'a & b '.repeat(20).slice(0, 100)}...`);
+  });
+
+  it('cuts the excerpt between characters: an emoji at the 100th is never halved', async () => {
+    const { client } = await signedInClient();
+    const roomId = await createRoom(client, 'Emoji');
+    // 99 letters and emoji: code unit 100 is the first half of the first emoji.
+    const setExcerpt = (html: string) =>
+      env.DB.prepare('UPDATE rooms SET last_message_html = ? WHERE room_id = ?')
+        .bind(html, roomId)
+        .run();
+    // As JSON: a halved emoji is then the ASCII '\\ud83d', which the runner can report (a
+    // lone surrogate in a failure's diff breaks the runner's own connection).
+    const excerpt = async () =>
+      JSON.stringify((await client.call('/rooms')).body[0].lastMessageExcerpt.plainText);
+    await setExcerpt(`${'a'.repeat(99)}${'😀'.repeat(3)}`);
+    // 100 characters (code points), as the spec counts them, then the ellipsis.
+    expect(await excerpt()).toBe(JSON.stringify(`${'a'.repeat(99)}😀...`));
+    // A family is kept whole or left out, never shown as its first person.
+    await setExcerpt(`${'a'.repeat(98)}👨‍👩‍👧 tail`);
+    expect(await excerpt()).toBe(JSON.stringify(`${'a'.repeat(98)}...`));
+    // Exactly 100 characters (more code units) is not cut at all.
+    await setExcerpt('😀'.repeat(100));
+    expect(await excerpt()).toBe(JSON.stringify('😀'.repeat(100)));
   });
 });
 
