@@ -32,6 +32,16 @@ describe('account settings', () => {
     expect(screen.queryByRole('heading', { name: 'Update Email' })).toBeNull();
   });
 
+  it('puts the focus in step 2, on the new email, once the password is verified', async () => {
+    settingsApi(() => undefined);
+    renderApp('/settings');
+    await verify('secret1');
+
+    const newEmail = await screen.findByLabelText(/^New Email/);
+    // Step 1's form is gone: without this the focus would fall back to the page's start.
+    await waitFor(() => expect(document.activeElement).toBe(newEmail));
+  });
+
   it('updates the email with the verified password and shows the message', async () => {
     const { calls } = settingsApi((call) =>
       call.path === '/api/auth/settings/email'

@@ -80,6 +80,37 @@ describe('admin tables at scale', () => {
     expect(calls.some((call) => call.path === '/api/admin/users?cursor=page-2')).toBe(true);
   });
 
+  it('keeps the focus through Load more: on the button while it loads, then on the count', async () => {
+    const { fetchMock } = pagedApi();
+    renderApp('/admin');
+    await screen.findByRole('table', { name: 'Manage Users' });
+    const users = screen.getByRole('heading', { name: 'Manage Users' }).closest('section')!;
+    const more = within(users).getByRole('button', { name: 'Load more' });
+    let answer: (() => void) | null = null;
+    const answerNow = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      String(input).includes('cursor=page-2')
+        ? new Promise<Response>((resolve) => {
+            answer = () => void answerNow(input, init).then(resolve);
+          })
+        : answerNow(input, init),
+    );
+
+    more.focus();
+    await userEvent.setup().keyboard('{Enter}');
+    await waitFor(() => expect(answer).not.toBeNull());
+    // Disabled while it loads, the button would drop the keyboard's focus to the page.
+    expect(more.hasAttribute('disabled')).toBe(false);
+    expect(more.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(more);
+
+    answer!();
+    await waitFor(() => expect(emails()).toHaveLength(8));
+    // The last page takes the button away: the focus goes to the count beside it.
+    expect(within(users).queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(document.activeElement).toBe(within(users).getByText('Showing 8 of 8'));
+  });
+
   it('searches on the server once typing pauses, not on every key', async () => {
     const { calls } = pagedApi();
     renderApp('/admin');

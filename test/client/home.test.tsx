@@ -89,11 +89,44 @@ describe('home page', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Loading rooms...')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Refresh' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Refresh' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
     await waitFor(() => expect(answer).not.toBeNull());
     answer!();
     expect(await screen.findByRole('heading', { name: 'Book club' })).toBeTruthy();
     expect(calls.filter((call) => call.path === '/api/rooms')).toHaveLength(2);
+  });
+
+  it('keeps Refresh enabled, and focused, while the list is read again in the background', async () => {
+    const rooms: RoomSummary[] = [
+      { _id: '1', roomId: 'room-a', name: 'Book club', activeNickname: 'ada' },
+    ];
+    let answer: (() => void) | null = null;
+    const { fetchMock } = fakeApi(testUser, (call) =>
+      call.path === '/api/rooms' ? { status: 200, body: rooms } : undefined,
+    );
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Book club' })).toBeTruthy();
+    const refresh = screen.getByRole('button', { name: 'Refresh' });
+    refresh.focus();
+
+    // The list's polls (every 5 s) read it again like this, with the rooms still shown.
+    const answerLater = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(
+      (input, init) =>
+        new Promise<Response>((resolve) => {
+          answer = () => void answerLater(input, init).then(resolve);
+        }),
+    );
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await waitFor(() => expect(answer).not.toBeNull());
+    // A disabled button would throw the keyboard's focus back to the page every few seconds.
+    expect(refresh.hasAttribute('disabled')).toBe(false);
+    expect(refresh.hasAttribute('aria-disabled')).toBe(false);
+    expect(document.activeElement).toBe(refresh);
+    answer!();
+    await waitFor(() => expect(refresh.hasAttribute('disabled')).toBe(false));
   });
 
   it('reads the rooms again when the browser restores the page from its back-forward cache', async () => {

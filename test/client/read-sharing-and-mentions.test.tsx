@@ -40,6 +40,45 @@ describe("the 'Share when I have read messages' setting", () => {
     });
   });
 
+  it('stays enabled and focused while a flip is saved, and takes no second flip meanwhile', async () => {
+    const { fetchMock } = fakeApi(testUser, (call: FetchCall) =>
+      call.path === '/api/user/preferences'
+        ? { status: 200, body: { user: { ...testUser, shareReads: false } } }
+        : undefined,
+    );
+    renderApp('/settings');
+    const toggle = (await shareSwitch()) as HTMLInputElement;
+    let answer: (() => void) | null = null;
+    const answerLater = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(
+      (input, init) =>
+        new Promise<Response>((resolve) => {
+          answer = () => void answerLater(input, init).then(resolve);
+        }),
+    );
+    const saves = () =>
+      fetchMock.mock.calls.filter(([input]) => String(input) === '/api/user/preferences');
+    const user = userEvent.setup();
+
+    toggle.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(answer).not.toBeNull());
+    expect(toggle.checked).toBe(false);
+    // Disabled, it would drop the keyboard's focus to the page as soon as it was flipped.
+    expect(toggle.disabled).toBe(false);
+    expect(toggle.getAttribute('aria-busy')).toBe('true');
+    expect(document.activeElement).toBe(toggle);
+    await user.keyboard(' ');
+    expect(toggle.checked).toBe(false);
+    expect(saves()).toHaveLength(1);
+
+    answer!();
+    await waitFor(() => expect(toggle.getAttribute('aria-busy')).toBeNull());
+    expect(toggle.checked).toBe(false);
+    expect(saves()).toHaveLength(1);
+    expect(document.activeElement).toBe(toggle);
+  });
+
   it("shows the saved setting, and goes back to it with the server's error when saving fails", async () => {
     fakeApi({ ...testUser, shareReads: false }, (call) =>
       call.path === '/api/user/preferences'

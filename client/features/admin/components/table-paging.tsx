@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 
@@ -31,16 +32,40 @@ interface LoadMoreProps {
   onLoadMore: () => void;
 }
 
-/** 'Showing N of M' under a table, and a button for the next page while there is one. */
+/**
+ * 'Showing N of M' under a table, and a button for the next page while there is one. The
+ * button is marked busy, not disabled, while a page loads, and the last page hands its focus to
+ * the count: either way the keyboard's focus would otherwise fall back to the page's start.
+ */
 export function LoadMore({ shown, total, hasMore, loading, onLoadMore }: LoadMoreProps) {
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const pressed = useRef(false);
+
+  useEffect(() => {
+    if (hasMore || !pressed.current) return;
+    pressed.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) countRef.current?.focus();
+  }, [hasMore]);
+
   return (
     <Group justify="space-between" mt="sm">
-      <Text size="sm" role="status">
+      <Text size="sm" role="status" ref={countRef} tabIndex={-1}>
         Showing {shown} of {total}
       </Text>
       {hasMore && (
-        <Button variant="default" size="xs" loading={loading} onClick={onLoadMore}>
-          Load more
+        <Button
+          variant="default"
+          size="xs"
+          data-disabled={loading || undefined}
+          aria-disabled={loading || undefined}
+          onClick={() => {
+            if (loading) return;
+            pressed.current = true;
+            onLoadMore();
+          }}
+        >
+          {loading ? 'Loading...' : 'Load more'}
         </Button>
       )}
     </Group>

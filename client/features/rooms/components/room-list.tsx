@@ -24,6 +24,9 @@ export function RoomList({ inDrawer = false, currentRoomId, onSelected }: RoomLi
   const { user } = useSession();
   const { query: rooms, refresh } = useRooms(user?.id);
   const { select, error: switchError } = useSelectRoom(onSelected);
+  // Pending only while the list itself is (re)loading, not during the 5 s background polls.
+  // It is marked, not disabled: a disabled button drops the keyboard's focus to the page.
+  const reloading = rooms.isPending;
   // The home page's tab carries the unread total; in the drawer the chat's title does.
   useUnreadTitle(PRODUCT_NAME, unreadTotal(rooms.data), !inDrawer);
 
@@ -35,8 +38,11 @@ export function RoomList({ inDrawer = false, currentRoomId, onSelected }: RoomLi
         variant="default"
         size={inDrawer ? 'xs' : 'sm'}
         leftSection={<IconRefresh size={16} aria-hidden />}
-        onClick={() => void refresh()}
-        disabled={rooms.isFetching}
+        onClick={() => {
+          if (!reloading) void refresh();
+        }}
+        data-disabled={reloading || undefined}
+        aria-disabled={reloading || undefined}
       >
         Refresh
       </Button>

@@ -40,6 +40,9 @@ export function UpdateEmailForm({ currentPassword }: { currentPassword: string }
             type="email"
             autoComplete="email"
             required
+            // The form appears as step 1's goes, focus and all: the focus moves on to it rather
+            // than falling back to the page's start.
+            autoFocus
             value={newEmail}
             onChange={(event) => setNewEmail(event.currentTarget.value)}
           />
