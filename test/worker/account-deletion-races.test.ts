@@ -9,23 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { openDb } from '../../worker/db/client';
 import { deleteAccount } from '../../worker/users/delete-account';
 import { signedInClient } from './support/api';
+import { d1BeforeBatch } from './support/held-d1';
 import { createRoom, joinRoom } from './support/rooms';
 import { TestSocket } from './support/socket';
-
-/** env.DB, but its first batch waits for `before` to finish. */
-function d1BeforeBatch(before: () => Promise<void>): D1Database {
-  let held = false;
-  const batch: D1Database['batch'] = async (statements) => {
-    if (!held) {
-      held = true;
-      await before();
-    }
-    return env.DB.batch(statements);
-  };
-  return new Proxy(env.DB, {
-    get: (target, key) => (key === 'batch' ? batch : Reflect.get(target, key, target)),
-  }) as D1Database;
-}
 
 describe('a room joined while the account is being deleted', () => {
   it("ends the person's socket there too, and leaves no membership", async () => {

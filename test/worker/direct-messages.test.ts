@@ -5,14 +5,13 @@
  * it from being opened again, in either direction, without saying who blocked whom.
  */
 import { env } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { directMessages } from '../../contract/direct';
 import { roomMessages } from '../../contract/rooms';
 import { openDb } from '../../worker/db/client';
-import { users } from '../../worker/db/schema';
 import { openDirect } from '../../worker/direct/open-direct';
 import { signedInClient } from './support/api';
+import { d1BeforeBatch, userRow } from './support/held-d1';
 import { roomListEntry, post } from './support/messages';
 import { createRoom, joinRoom } from './support/rooms';
 import { TestSocket } from './support/socket';
@@ -119,25 +118,6 @@ describe('opening a private conversation', () => {
   });
 });
 
-/** env.DB, but its first batch waits for `before` (which lands between the checks and it). */
-function d1BeforeBatch(before: () => Promise<void>): D1Database {
-  let done = false;
-  const batch = async (statements: D1PreparedStatement[]) => {
-    if (!done) {
-      done = true;
-      await before();
-    }
-    return env.DB.batch(statements);
-  };
-  return new Proxy(env.DB, {
-    get: (target, key) => (key === 'batch' ? batch : Reflect.get(target, key, target)),
-  }) as D1Database;
-}
-
-async function userRow(userId: string) {
-  return (await openDb(env.DB).select().from(users).where(eq(users.id, userId)).get())!;
-}
-
 async function pairRooms(a: string, b: string) {
   const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM rooms WHERE direct_pair = ?')
     .bind([a, b].sort().join(':'))
@@ -146,7 +126,8 @@ async function pairRooms(a: string, b: string) {
 }
 
 describe('opening while a kick or an account deletion lands', () => {
-  it('refuses a caller kicked from the room between the checks and the batch', async () => {
+  /** Alice and Bob in a room, and a database on which Bob is kicked just before the batch. */
+  async function bobKickedBeforeTheBatch() {
     const { alice, bob, roomId } = await aliceAndBob();
     const db = openDb(
       d1BeforeBatch(async () => {
@@ -156,21 +137,18 @@ describe('opening while a kick or an account deletion lands', () => {
         expect(kick.status).toBe(200);
       }),
     );
+    return { alice, bob, roomId, db };
+  }
+
+  it('refuses a caller kicked from the room between the checks and the batch', async () => {
+    const { alice, bob, roomId, db } = await bobKickedBeforeTheBatch();
     const opened = openDirect(db, await userRow(bob.user.id), roomId, 'Alice');
     await expect(opened).rejects.toMatchObject({ status: 404, message: roomMessages.roomNotFound });
     expect(await pairRooms(alice.user.id, bob.user.id)).toBe(0);
   });
 
   it('refuses to reach someone kicked from the room meanwhile', async () => {
-    const { alice, bob, roomId } = await aliceAndBob();
-    const db = openDb(
-      d1BeforeBatch(async () => {
-        const kick = await alice.client.call(`/rooms/${roomId}/kick`, {
-          body: { targetUserId: bob.user.id },
-        });
-        expect(kick.status).toBe(200);
-      }),
-    );
+    const { alice, bob, roomId, db } = await bobKickedBeforeTheBatch();
     const opened = openDirect(db, await userRow(alice.user.id), roomId, 'Bob');
     await expect(opened).rejects.toMatchObject({ status: 404, message: directMessages.notInRoom });
     expect(await pairRooms(alice.user.id, bob.user.id)).toBe(0);

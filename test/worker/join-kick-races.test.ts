@@ -5,16 +5,15 @@
  * happens through the API, so the interleaving is the same on every run.
  */
 import { env, runInDurableObject } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
 import { openDb } from '../../worker/db/client';
-import { users } from '../../worker/db/schema';
 import { ApiError } from '../../worker/http/api-error';
 import { roomStub } from '../../worker/room-calls/room-rpc';
 import { joinRoom as joinThroughApi } from '../../worker/rooms/join-room';
 import { deleteRoomEverywhere } from '../../worker/room-removal/delete-room';
 import { signedInClient } from './support/api';
+import { userRow } from './support/held-d1';
 import { createRoom, joinRoom } from './support/rooms';
 
 /** env.DB, but the first statement matching `pattern` waits for `before` to finish. */
@@ -45,10 +44,6 @@ function d1HoldingWrite(pattern: RegExp, before: () => Promise<void>): D1Databas
   return new Proxy(env.DB, {
     get: (target, key) => (key === 'prepare' ? prepare : Reflect.get(target, key, target)),
   }) as D1Database;
-}
-
-async function userRow(userId: string) {
-  return (await openDb(env.DB).select().from(users).where(eq(users.id, userId)).get())!;
 }
 
 async function membershipCount(roomId: string, userId: string) {
