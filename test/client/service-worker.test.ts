@@ -112,22 +112,24 @@ function loadWorker(shell: object, caches: FakeCaches) {
   };
 }
 
+/** A build deployed: its files alone on the site, its worker installed and active. */
+async function deploy(name: string, caches: FakeCaches) {
+  const built = build(name);
+  deployed = built.files;
+  const worker = loadWorker(built.shell, caches);
+  await worker.install();
+  await worker.activate();
+  return { built, worker };
+}
+
 describe('a deploy while a page of the old build is open', () => {
   it("keeps serving the old build's chunks to that page once the new worker takes over", async () => {
     const caches = new FakeCaches();
-    const old = build('old');
-    deployed = old.files;
-    const oldWorker = loadWorker(old.shell, caches);
-    await oldWorker.install();
-    await oldWorker.activate();
+    const { built: old } = await deploy('old', caches);
 
     // The deploy: the old build's files are gone from the site; the next navigation (another
     // tab, a push) installs the new worker, which takes over every open page at once.
-    const next = build('new');
-    deployed = next.files;
-    const newWorker = loadWorker(next.shell, caches);
-    await newWorker.install();
-    await newWorker.activate();
+    const { built: next, worker: newWorker } = await deploy('new', caches);
 
     // The open page of the old build opens a room: its lazy chunk is the old build's.
     const chunk = await newWorker.get(old.chat);
@@ -139,13 +141,7 @@ describe('a deploy while a page of the old build is open', () => {
 
   it('keeps no more than the build before the current one', async () => {
     const caches = new FakeCaches();
-    for (const name of ['a', 'b', 'c', 'd']) {
-      const built = build(name);
-      deployed = built.files;
-      const worker = loadWorker(built.shell, caches);
-      await worker.install();
-      await worker.activate();
-    }
+    for (const name of ['a', 'b', 'c', 'd']) await deploy(name, caches);
     expect(await caches.keys()).toEqual([
       'chat-rooms-shell-version-c',
       'chat-rooms-shell-version-d',
@@ -154,11 +150,7 @@ describe('a deploy while a page of the old build is open', () => {
 
   it("leaves no cache behind from an install that failed, which would push out the open pages' build", async () => {
     const caches = new FakeCaches();
-    const old = build('old');
-    deployed = old.files;
-    const oldWorker = loadWorker(old.shell, caches);
-    await oldWorker.install();
-    await oldWorker.activate();
+    await deploy('old', caches);
 
     // A worker of build 'mid' meets a page of another build (a deploy in between): it fails.
     const mid = build('mid');
