@@ -47,9 +47,10 @@ export const isImageType = (type: string) => (imageTypes as readonly string[]).i
 
 /**
  * How a message's files read where only words fit (the room list's excerpt, a reply's quote, a
- * notification): 'Photo', '3 photos', or 'File: report.pdf'.
+ * notification): 'Photo', '3 photos', or 'File: report.pdf'; nothing for no files.
  */
 export function filesLabel(files: readonly { name: string; type: string }[]): string {
+  if (files.length === 0) return '';
   const other = files.find((file) => !isImageType(file.type));
   if (other) return `File: ${other.name}`;
   return files.length === 1 ? 'Photo' : `${files.length} photos`;

@@ -53,8 +53,7 @@ export const messageRoutes = new Hono<AppEnv>().get(
 
 /** The title and body a notification shows: a mention of the reader says so in the title. */
 function notificationOf(message: ChatMessage, roomName: string, reader: string) {
-  const files = message.files ?? [];
-  const text = textOfHtml(message.text) || (files.length ? filesLabel(files) : '');
+  const text = textOfHtml(message.text) || filesLabel(message.files ?? []);
   const body = `${message.user}: ${cutText(text, BODY_MAX)}`;
   const mentioned = message.mentions?.some((name) => name.toLowerCase() === reader.toLowerCase());
   return { title: mentioned ? `${message.user} mentioned you in ${roomName}` : roomName, body };

@@ -22,7 +22,7 @@ import { locationHintFor } from './location-hint';
 import { nicknameLook } from './nickname-look';
 import { admitNewcomer } from './room-admission';
 import { refuseNewcomerIfDirect } from './direct-rooms';
-import { findJoinState, nicknameColumns, nicknameKey } from './room-queries';
+import { findJoinState, findRoomOr404, nicknameColumns, nicknameKey } from './room-queries';
 
 interface JoinRequest {
   roomId?: string;
@@ -159,7 +159,7 @@ async function enter(
     // between (their other join got in first and was kicked): either way they are out. Or the
     // room itself was deleted meanwhile (its memberships went with it): it does not exist.
     if (written.length === 0) {
-      if (!(await roomExists(db, roomId))) throw new ApiError(404, roomMessages.roomNotFound);
+      await findRoomOr404(db, roomId);
       throw new ApiError(403, roomMessages.banned);
     }
     return true;
@@ -197,15 +197,6 @@ async function insertUnlessBanned(db: Db, room: RoomRow, userId: string, nicknam
     .bind(id, room.roomId, userId, nickname, key, look, room.lastMessageId)
     .all();
   return results;
-}
-
-async function roomExists(db: Db, roomId: string) {
-  const row = await db
-    .select({ roomId: rooms.roomId })
-    .from(rooms)
-    .where(eq(rooms.roomId, roomId))
-    .get();
-  return row !== undefined;
 }
 
 /** Another member's nickname that `nickname` is, or looks like, in the room (null: none). */

@@ -20,7 +20,7 @@ export function plainText(html: string): string {
  */
 export function excerpt(message: ChatMessage, max: number): string {
   const text = plainText(message.text).replace(/\s+/g, ' ').trim();
-  const words = text || (message.files?.length ? filesLabel(message.files) : '');
+  const words = text || filesLabel(message.files ?? []);
   const cut = cutText(words, max);
   // No space before the '…'.
   return cut === words ? words : `${cut.slice(0, -1).trimEnd()}…`;

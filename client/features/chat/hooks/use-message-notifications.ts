@@ -95,8 +95,7 @@ export function useMessageNotifications({ roomId, roomName, nickname, level }: O
       const away = document.visibilityState === 'hidden' || (addressed && !document.hasFocus());
       if (!away) return;
       // A message of files alone reads as they do in the room list: 'Photo', 'File: a.pdf'.
-      const files = message.files ?? [];
-      const text = htmlToText(message.text) || (files.length > 0 ? filesLabel(files) : '');
+      const text = htmlToText(message.text) || filesLabel(message.files ?? []);
       const body = `${message.user}: ${cutText(text, BODY_MAX)}`;
       const room = now.roomName || PRODUCT_NAME;
       try {

@@ -52,7 +52,7 @@ export function applyEdit(
   { id, text, editedAt, mentions }: MessageUpdatedEvent,
 ): readonly ChatMessage[] {
   const files = messages.find((message) => message.id === id)?.files ?? [];
-  const excerpt = replyExcerpt(text) || (files.length ? filesLabel(files) : '');
+  const excerpt = replyExcerpt(text) || filesLabel(files);
   return changeWhere(
     messages,
     (message) =>
