@@ -11,7 +11,7 @@ import { MessageFiles, type RoomUpload } from '../../worker/chat/messages/messag
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
 import { fileKey } from '../../worker/files/file-key';
 import { roomStub } from '../../worker/room-calls/room-rpc';
-import { stored, uploaded } from './support/files';
+import { fetchFile, objectExists, stored, uploaded } from './support/files';
 import { eventsFor, flush, post, refusedWith, roomListEntry } from './support/messages';
 import { ownerAndGuestJoined } from './support/rooms';
 
@@ -224,6 +224,50 @@ describe('files in messages', () => {
     );
     expect(placeholder).toMatchObject({ deleted: true, text: '' });
     expect(placeholder?.files).toBeUndefined();
+    a.close();
+    b.close();
+  });
+
+  it('serves nobody a deleted message’s file when R2 fails, and removes it on a later flush', async () => {
+    const { roomId, a, b, owner, guest } = await ownerAndGuestJoined({ name: 'Files' });
+    const fileId = await uploaded(owner.client, roomId, 'private words', { name: 'secret.txt' });
+    const sent = await post(a, roomId, 'here', { files: [fileId] });
+    await flush(roomId);
+    expect((await fetchFile(guest.client, fileId)).status).toBe(200);
+    const files = (room: ChatRoom) =>
+      (room as unknown as { parts: { messages: { files: { bucket: () => unknown } } } }).parts
+        .messages.files;
+    const down = { delete: () => Promise.reject(new Error('R2 is down')) };
+    await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+      files(room).bucket = () => down;
+    });
+
+    expect(await a.emit('deleteMessage', { roomId, messageId: sent.id })).toEqual({});
+    await eventsFor(b, 'messageDeleted', sent.id);
+    // D1's row went first: the url answers nobody, though the bytes are still in R2.
+    expect((await fetchFile(guest.client, fileId)).status).toBe(404);
+    expect(await objectExists(roomId, fileId)).toBe(true);
+    // A restart now still knows the removal is owed.
+    const owed = () =>
+      runInDurableObject(
+        roomStub(env, roomId),
+        (_room: ChatRoom, state) =>
+          new MessageFiles(
+            state.storage.sql,
+            () => env.FILES,
+            () => env.DB,
+            () => roomId,
+          ).removalsOwed,
+      );
+    expect(await owed()).toBe(true);
+
+    await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+      files(room).bucket = () => env.FILES;
+    });
+    await flush(roomId);
+    expect(await objectExists(roomId, fileId)).toBe(false);
+    expect((await stored(fileId)).row).toBeNull();
+    expect(await owed()).toBe(false);
     a.close();
     b.close();
   });

@@ -28,6 +28,8 @@ const NOT_AN_UPLOAD = refused(
 );
 
 const IDS_PER_STATEMENT = 90;
+/** Files removed per round: R2 deletes at most 1,000 keys a call. */
+const REMOVALS_PER_ROUND = 1000;
 
 export class MessageFiles {
   /** Named by a send still on its way to storage: no second send may take them. */
@@ -38,6 +40,8 @@ export class MessageFiles {
    * one the hourly clean-up deletes as never sent, from a message that still shows it.
    */
   private sent: Map<string, number>;
+  /** Files marked for removal that are not gone yet (finishRemovals). */
+  removalsOwed = false;
 
   constructor(
     private readonly sql: SqlStorage,
@@ -50,17 +54,23 @@ export class MessageFiles {
       'uploads',
       `id TEXT PRIMARY KEY, uploader_id TEXT NOT NULL, name TEXT NOT NULL, size INTEGER NOT NULL,
        type TEXT NOT NULL, width INTEGER, height INTEGER, created_at INTEGER NOT NULL,
-       message_id INTEGER, d1_pending INTEGER NOT NULL DEFAULT 0`,
-      [['d1_pending', 'INTEGER NOT NULL DEFAULT 0']],
+       message_id INTEGER, d1_pending INTEGER NOT NULL DEFAULT 0,
+       removing INTEGER NOT NULL DEFAULT 0`,
+      [
+        ['d1_pending', 'INTEGER NOT NULL DEFAULT 0'],
+        ['removing', 'INTEGER NOT NULL DEFAULT 0'],
+      ],
     );
+    // One read at start for both marks: a wake costs no more statements than before.
+    const marked = sql
+      .exec<{ id: string; message_id: number; removing: number }>(
+        'SELECT id, message_id, removing FROM uploads WHERE d1_pending = 1 OR removing = 1',
+      )
+      .toArray();
     this.sent = new Map(
-      sql
-        .exec<{ id: string; message_id: number }>(
-          'SELECT id, message_id FROM uploads WHERE d1_pending = 1',
-        )
-        .toArray()
-        .map((row) => [row.id, row.message_id]),
+      marked.filter((row) => row.removing === 0).map((row) => [row.id, row.message_id]),
     );
+    this.removalsOwed = marked.some((row) => row.removing === 1);
   }
 
   uploaded(upload: RoomUpload) {
@@ -68,7 +78,7 @@ export class MessageFiles {
     // Uploads never sent are past sending long before the hourly clean-up takes their bytes;
     // their rows here go too, or every upload would stay in the room's storage for good.
     this.sql.exec(
-      'DELETE FROM uploads WHERE message_id IS NULL AND created_at < ?',
+      'DELETE FROM uploads WHERE message_id IS NULL AND created_at < ? AND removing = 0',
       Date.now() - UPLOAD_REMOVED_AFTER_MS,
     );
     this.sql.exec(
@@ -155,33 +165,71 @@ export class MessageFiles {
     }
   }
 
-  /** A deleted message's files: gone from R2 (not unlinked), D1 and here. */
-  async remove(files: MessageFile[]) {
-    if (files.length === 0) return;
-    const ids = files.map((file) => file.id);
-    for (const id of ids) {
-      this.sql.exec('DELETE FROM uploads WHERE id = ?', id);
+  /**
+   * A deleted or trimmed message's files: gone from D1, R2 (not unlinked) and here. They are
+   * marked in the event that takes the message, so a failure on the way is not forgotten: the
+   * next summary flush finishes them (room-messages.ts). Before the mark, a failed R2 call left
+   * the file servable from a message that was gone, with nothing to try again.
+   */
+  remove(files: MessageFile[]): Promise<void> {
+    for (const { id, name, size, type } of files) {
+      // A sent file always has its row; one without gets a stand-in, to be removed all the same.
+      this.sql.exec(
+        `INSERT INTO uploads (id, uploader_id, name, size, type, created_at, removing)
+         VALUES (?, '', ?, ?, ?, 0, 1)
+         ON CONFLICT (id) DO UPDATE SET removing = 1, d1_pending = 0`,
+        id,
+        name,
+        size,
+        type,
+      );
       this.sent.delete(id);
     }
+    if (files.length > 0) this.removalsOwed = true;
+    return this.finishRemovals();
+  }
+
+  /**
+   * Removes the files marked for removal, a round at a time. D1's rows go first: without its
+   * row a file is served to nobody (file-access.ts), so a failure after that leaves only bytes
+   * nobody can reach, and the mark, for the next try. Deleting twice is harmless, so two calls
+   * at once need no lock.
+   */
+  async finishRemovals() {
     const roomId = this.roomId();
-    await this.bucket().delete(ids.map((id) => fileKey(roomId, id)));
-    // D1 binds at most 100 parameters a statement (a trim may remove hundreds of files).
-    const statements: D1PreparedStatement[] = [];
-    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
-      const some = ids.slice(i, i + IDS_PER_STATEMENT);
-      statements.push(
-        this.db()
-          .prepare(`DELETE FROM files WHERE id IN (${some.map(() => '?').join(', ')})`)
-          .bind(...some),
-      );
+    for (;;) {
+      const ids = this.sql
+        .exec<{ id: string }>(
+          'SELECT id FROM uploads WHERE removing = 1 LIMIT ?',
+          REMOVALS_PER_ROUND,
+        )
+        .toArray()
+        .map((row) => row.id);
+      if (ids.length === 0) {
+        this.removalsOwed = false;
+        return;
+      }
+      // D1 binds at most 100 parameters a statement (a trim may remove hundreds of files).
+      const statements: D1PreparedStatement[] = [];
+      for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+        const some = ids.slice(i, i + IDS_PER_STATEMENT);
+        statements.push(
+          this.db()
+            .prepare(`DELETE FROM files WHERE id IN (${some.map(() => '?').join(', ')})`)
+            .bind(...some),
+        );
+      }
+      await this.db().batch(statements);
+      await this.bucket().delete(ids.map((id) => fileKey(roomId, id)));
+      for (const id of ids) this.sql.exec('DELETE FROM uploads WHERE id = ? AND removing = 1', id);
     }
-    await this.db().batch(statements);
   }
 
   /** The room was deleted (its objects and rows go with the deletion route). */
   clear() {
     this.reserved.clear();
     this.sent.clear();
+    this.removalsOwed = false;
     this.sql.exec('DELETE FROM uploads');
   }
 }

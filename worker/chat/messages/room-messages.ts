@@ -4,6 +4,7 @@
  * up for D1 by the alarm a little later (room-summary.ts), with the members' read positions
  * (read-positions.ts).
  */
+import type { MessageFile } from '../../../contract/files';
 import { refused, type ChatMessage, type Refused } from '../../../contract/realtime';
 import type { RoomSockets } from '../sockets/socket-state';
 import { MessageChanges } from './message-changes';
@@ -39,6 +40,11 @@ const BUSY_SUMMARY_INTERVAL_MS = 5000;
  * thread's, bench/results/2026-11-29.md.)
  */
 const SUMMARY_SPREAD = 0.25;
+/**
+ * Files whose removal failed are tried again with every flush, and at least this often while
+ * they fail (R2 or D1 down): the alarm that brings it ends once they are gone.
+ */
+const FILE_REMOVAL_RETRY_MS = 5 * 60_000;
 
 export interface MessagesDeps {
   storage: DurableObjectStorage;
@@ -76,11 +82,7 @@ export class RoomMessages {
   constructor(private readonly deps: MessagesDeps) {
     const { sql, kv } = deps.storage;
     this.files = new MessageFiles(sql, deps.bucket, deps.db, () => deps.identity.id);
-    this.store = new MessageStore(sql, kv, (files) => {
-      this.files.remove(files).catch((error: unknown) => {
-        console.error('[room-messages] files of trimmed messages not removed', error);
-      });
-    });
+    this.store = new MessageStore(sql, kv, (files) => void this.removeFiles(files));
     this.reads = new ReadPositions(sql);
     this.posting = new MessagePosting(this.store, this.reads, deps.sockets);
     this.changes = new MessageChanges(
@@ -94,6 +96,20 @@ export class RoomMessages {
     );
     this.seen = new SeenPositions(sql, deps.sockets);
     this.push = new RoomPush(sql, kv, deps.sockets, deps.pushQueue);
+    // Removals a failure (or a restart) interrupted: the flush finishes them.
+    if (this.files.removalsOwed) this.scheduleSummary();
+  }
+
+  /**
+   * A deleted or trimmed message's files go for good (message-files.ts). A failure is logged,
+   * and the summary flush tries them again.
+   */
+  removeFiles(files: MessageFile[]): Promise<void> {
+    if (files.length === 0) return Promise.resolve();
+    return this.files.remove(files).catch((error: unknown) => {
+      console.error('[room-messages] files of a removed message not removed yet', error);
+      this.scheduleSummary();
+    });
   }
 
   /** A send's files were stored with its message: D1 learns it with the next summary. */
@@ -170,6 +186,17 @@ export class RoomMessages {
         this.mentioned.set(userId, Math.max(id, this.mentioned.get(userId) ?? 0));
       }
       throw error;
+    }
+    if (this.files.removalsOwed) await this.finishFileRemovals();
+  }
+
+  /** Files whose removal failed: tried again by each flush, and on failure in a while. */
+  private async finishFileRemovals() {
+    try {
+      await this.files.finishRemovals();
+    } catch (error) {
+      console.error('[room-messages] files still not removed', error);
+      await this.deps.wakeAt(Date.now() + FILE_REMOVAL_RETRY_MS);
     }
   }
 

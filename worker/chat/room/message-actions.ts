@@ -124,10 +124,7 @@ export async function deleteMessage(
   if (!now || now.message.deleted) return reply(NOT_FOUND);
   const files = room.messages.changes.remove(now.message);
   reply({});
-  await room.messages.files.remove(files).catch((error: unknown) => {
-    // The hourly clean-up does not know them (they were sent): say so loudly.
-    console.error('[message-actions] files of a deleted message not removed', error);
-  });
+  await room.messages.removeFiles(files);
 }
 
 interface Target {
