@@ -78,6 +78,11 @@ describe('what another member is served', () => {
     const again = await fetchFile(guest.client, id, { headers: { 'If-None-Match': `"${id}"` } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
+    // Compared weakly, and among other tags; another file's tag is no match.
+    const weak = { 'If-None-Match': `"other", W/"${id}"` };
+    expect((await fetchFile(guest.client, id, { headers: weak })).status).toBe(304);
+    const other = { 'If-None-Match': `W/"${'0'.repeat(32)}"` };
+    expect((await fetchFile(guest.client, id, { headers: other })).status).toBe(200);
     const head = await fetchFile(guest.client, id, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('Content-Length')).toBe('6');

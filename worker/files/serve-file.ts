@@ -41,10 +41,10 @@ export async function serveFile(c: Context<AppEnv>, file: FileRow): Promise<Resp
   const etag = `"${file.id}"`;
   const headers = fileHeaders(file, etag);
   const ifNoneMatch = c.req.header('If-None-Match');
-  if (
-    ifNoneMatch &&
-    ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
-  ) {
+  // If-None-Match compares weakly (RFC 9110 13.1.2): a cache or proxy that weakened the tag
+  // (W/"…", as some do when they compress) still gets its 304. If-Range below stays strong.
+  const matches = (tag: string) => tag === '*' || tag.replace(/^W\//, '') === etag;
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => matches(tag.trim()))) {
     return new Response(null, { status: 304, headers });
   }
   const ifRange = c.req.header('If-Range');
