@@ -8,6 +8,7 @@
 import type { UploadedFile } from '../../contract/files';
 import type { MessageType } from '../../contract/realtime';
 import type { SearchQuery } from '../../contract/search';
+import { retryTransient } from './retry-transient';
 
 /**
  * Which sockets to end from outside the room: a person's (one session's) or an address's.
@@ -69,13 +70,17 @@ export function searchRoom(env: Env, roomId: string, userId: string, query: Sear
   return roomStub(env, roomId).searchMessages(userId, query);
 }
 
-/** A kick: banned in the room, their sockets ended with `reason`. */
+/**
+ * A kick: banned in the room, their sockets ended with `reason`. This call and the two below
+ * may run twice, and are tried again on a transient fault (each attempt on a new stub, as the
+ * runtime asks): D1 already says the person is out, and their open socket would not know.
+ */
 export function removeMember(env: Env, roomId: string, userId: string, reason: string) {
-  return roomStub(env, roomId).removeMember(userId, reason);
+  return retryTransient(() => roomStub(env, roomId).removeMember(userId, reason));
 }
 
 export function unbanMember(env: Env, roomId: string, userId: string) {
-  return roomStub(env, roomId).unbanMember(userId);
+  return retryTransient(() => roomStub(env, roomId).unbanMember(userId));
 }
 
 /** Ends the room's sockets that match; answers how many. */
@@ -85,7 +90,7 @@ export function closeSockets(
   match: SocketMatch,
   reason: string,
 ): Promise<number> {
-  return roomStub(env, roomId).closeSockets(match, reason);
+  return retryTransient(() => roomStub(env, roomId).closeSockets(match, reason));
 }
 
 /** An administrator's broadcast; with `broadcastId`, a repeat of it delivers nothing. */
