@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
 import type { PublicUser } from '../../contract/user';
 import { outboxStorage } from '../../client/lib/outbox-storage';
+import { endingRoom, ownEndingNotice } from '../../client/lib/own-room-endings';
 import { sockets } from './fake-socket';
 import { fakeApi, renderApp, testUser } from './render-app';
 
@@ -373,6 +374,18 @@ describe('chat screen', () => {
     await waitFor(() => expect(socket.disconnected).toBe(true));
     expect(socket.last('leave')?.payload).toEqual({ room: 'room-a' });
     expect(window.localStorage.getItem('joinedRoomId')).toBeNull();
+  });
+
+  it('says what the person did when their own block ends the room before its answer', async () => {
+    const { socket, router } = await openChat();
+    const done = endingRoom('room-a', 'You blocked Bob. Your conversation has ended.');
+    act(() => socket.receive('room-deleted', { roomId: 'room-a' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/join'));
+    expect(router.state.location.state).toEqual({
+      notice: 'You blocked Bob. Your conversation has ended.',
+    });
+    done();
+    expect(ownEndingNotice('room-a')).toBeUndefined();
   });
 
   it('goes to /join too when the room was deleted while the person was away', async () => {

@@ -1,7 +1,8 @@
-import { Button, type ButtonProps } from '@mantine/core';
+import type { ButtonProps } from '@mantine/core';
+import { BusyButton } from './busy-button';
 
 interface SubmitButtonProps {
-  /** While the request is out the button is disabled and says so, so it cannot go twice. */
+  /** While the request is out the button is busy and says so, so it cannot go twice. */
   pending: boolean;
   pendingLabel: string;
   children: string;
@@ -10,7 +11,7 @@ interface SubmitButtonProps {
   color?: ButtonProps['color'];
 }
 
-/** A form's submit button. */
+/** A form's submit button; it keeps the focus while its request is out (BusyButton). */
 export function SubmitButton({
   pending,
   pendingLabel,
@@ -19,8 +20,8 @@ export function SubmitButton({
   color,
 }: SubmitButtonProps) {
   return (
-    <Button type="submit" color={color} disabled={pending || disabled}>
+    <BusyButton type="submit" color={color} busy={pending} disabled={disabled}>
       {pending ? pendingLabel : children}
-    </Button>
+    </BusyButton>
   );
 }

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { BROADCAST_MAX_LENGTH } from '../../../../contract/admin';
 import type { MessageType } from '../../../../contract/realtime';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { errorText } from '../../../lib/api-client';
 import { useSendBroadcast } from '../api/send-broadcast';
 import { BroadcastProgress } from './broadcast-progress';
@@ -75,13 +76,14 @@ export function BroadcastForm() {
             />
           </div>
           <Group>
-            <Button
+            <BusyButton
               type="submit"
-              loading={send.isPending}
+              busy={send.isPending}
+              loader
               leftSection={<IconSpeakerphone size={16} aria-hidden />}
             >
               Send Broadcast
-            </Button>
+            </BusyButton>
           </Group>
           {queuedId && <BroadcastProgress broadcastId={queuedId} />}
         </Stack>

@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router';
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { AdminRoomsPage } from '../../../../contract/admin';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { useDeleteRoom } from '../api/delete-room';
@@ -70,17 +71,17 @@ export function RoomsTable({ query, search, onSearchChange }: RoomsTableProps) {
           <Table.Td>{room.createdBy?.email ?? 'Unknown'}</Table.Td>
           <Table.Td>
             <Group gap="xs" wrap="nowrap">
-              <Button size="xs" disabled={busy} onClick={() => void handleJoin(room.roomId)}>
+              <BusyButton size="xs" busy={busy} onClick={() => void handleJoin(room.roomId)}>
                 Join
-              </Button>
-              <Button
+              </BusyButton>
+              <BusyButton
                 size="xs"
                 color="red.9"
-                disabled={busy}
+                busy={busy}
                 onClick={() => void handleDelete(room.roomId)}
               >
                 Delete
-              </Button>
+              </BusyButton>
             </Group>
           </Table.Td>
         </Table.Tr>

@@ -1,6 +1,7 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { adminKeys } from '../api/admin-keys';
 import { useIpStats } from '../api/get-ip-stats';
 import { useSecurityLogs } from '../api/get-security-logs';
@@ -24,14 +25,15 @@ export function SecurityTab() {
   return (
     <Stack gap="xl">
       <Group justify="flex-end">
-        <Button
+        <BusyButton
           variant="default"
           leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={loading}
+          busy={loading}
+          loader
           onClick={() => void queryClient.invalidateQueries({ queryKey: adminKeys.security() })}
         >
           Refresh
-        </Button>
+        </BusyButton>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <StatTile label="Blocked IPs" value={ipStats.data?.blockedCount ?? null} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Group, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 interface TableSearchProps {
   label: string;
@@ -34,8 +35,8 @@ interface LoadMoreProps {
 
 /**
  * 'Showing N of M' under a table, and a button for the next page while there is one. The
- * button is marked busy, not disabled, while a page loads, and the last page hands its focus to
- * the count: either way the keyboard's focus would otherwise fall back to the page's start.
+ * button stays focused while a page loads (BusyButton), and the last page, which takes it away,
+ * hands its focus to the count rather than to the page's start.
  */
 export function LoadMore({ shown, total, hasMore, loading, onLoadMore }: LoadMoreProps) {
   const countRef = useRef<HTMLParagraphElement>(null);
@@ -54,19 +55,17 @@ export function LoadMore({ shown, total, hasMore, loading, onLoadMore }: LoadMor
         Showing {shown} of {total}
       </Text>
       {hasMore && (
-        <Button
+        <BusyButton
           variant="default"
           size="xs"
-          data-disabled={loading || undefined}
-          aria-disabled={loading || undefined}
+          busy={loading}
           onClick={() => {
-            if (loading) return;
             pressed.current = true;
             onLoadMore();
           }}
         >
           {loading ? 'Loading...' : 'Load more'}
-        </Button>
+        </BusyButton>
       )}
     </Group>
   );

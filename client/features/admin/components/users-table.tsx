@@ -1,6 +1,7 @@
-import { Badge, Button, Table } from '@mantine/core';
+import { Badge, Table } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { AdminUsersPage } from '../../../../contract/admin';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { useDeleteUser } from '../api/delete-user';
 import { deleteWithDialogs } from './delete-with-dialogs';
 import { SearchableTable } from './searchable-table';
@@ -52,14 +53,14 @@ export function UsersTable({ query, search, onSearchChange }: UsersTableProps) {
           <Table.Td>{account.role}</Table.Td>
           <Table.Td>
             {account.role !== 'admin' && (
-              <Button
+              <BusyButton
                 size="xs"
                 color="red.9"
-                disabled={deletion.isPending}
+                busy={deletion.isPending}
                 onClick={() => void handleDelete(account.id)}
               >
                 Delete
-              </Button>
+              </BusyButton>
             )}
           </Table.Td>
         </Table.Tr>

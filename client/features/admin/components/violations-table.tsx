@@ -1,5 +1,6 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import type { IpViolation } from '../../../../contract/admin';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { errorText } from '../../../lib/api-client';
 import { useUnblockIp } from '../api/unblock-ip';
 import { TableSection } from './table-section';
@@ -63,14 +64,14 @@ export function ViolationsTable({ violations }: { violations: IpViolation[] }) {
             </Table.Td>
             <Table.Td>
               {violation.status === 'blocked' && (
-                <Button
+                <BusyButton
                   size="xs"
                   variant="default"
-                  disabled={unblock.isPending}
+                  busy={unblock.isPending}
                   onClick={() => void handleUnblock(violation.ip)}
                 >
                   Unblock
-                </Button>
+                </BusyButton>
               )}
             </Table.Td>
           </Table.Tr>

@@ -4,6 +4,7 @@ import { Box, Container, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { NotificationLevel } from '../../../../contract/notifications';
 import { PRODUCT_NAME } from '../../../config/constants';
+import { ownEndingNotice } from '../../../lib/own-room-endings';
 import { useSession } from '../../../lib/session/use-session';
 import { useUnreadTitle } from '../../../lib/unread/use-unread-title';
 import { ComposerIntentProvider } from '../composer/composer-intent';
@@ -70,7 +71,8 @@ export function ChatScreen(props: ChatScreenProps) {
     onRoomDeleted: (notice = ROOM_DELETED_NOTICE) => {
       // The stored room is gone; keeping it would send the next visit back to it.
       forgetRoom();
-      navigate('/join', { replace: true, state: { notice } });
+      // Ended by this person's own request (a block), whose answer may come second.
+      navigate('/join', { replace: true, state: { notice: ownEndingNotice(roomId) ?? notice } });
     },
     // The connection is joined again under the new one; the box keeps what is typed.
     onNicknameChanged: (renamed) => enterRoom(roomId, renamed),

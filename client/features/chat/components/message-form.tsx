@@ -6,9 +6,10 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { Box, Button, Container, Group, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { Box, Container, Group, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconSend } from '@tabler/icons-react';
 import { MESSAGE_MAX_LENGTH, type ChatMessage } from '../../../../contract/realtime';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { useComposerIntent } from '../composer/composer-intent';
 import { IntentBanner } from '../composer/intent-banner';
 import { MentionList } from '../composer/mention-list';
@@ -220,16 +221,17 @@ export function MessageForm(props: MessageFormProps) {
               )}
             </Box>
             {scrollTop}
-            <Button
+            <BusyButton
               type="submit"
-              loading={saving}
+              busy={saving}
+              loader
               disabled={!editing && files.busy}
               rightSection={
                 editing ? <IconCheck size={16} aria-hidden /> : <IconSend size={16} aria-hidden />
               }
             >
               {editing ? 'Save' : 'Send'}
-            </Button>
+            </BusyButton>
           </Group>
           {counted && (
             <Text

@@ -14,6 +14,7 @@ import {
 import { useMounted } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { SEARCH_QUERY_MAX, type SearchResult } from '../../../../contract/search';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { errorText } from '../../../lib/api-client';
 import { formatTime } from './format-time';
 import { snippetParts } from './snippet-parts';
@@ -103,13 +104,14 @@ export function SearchPanel({ roomId, opened, onClose, onPick }: SearchPanelProp
           </ul>
         )}
         {search.hasNextPage && (
-          <Button
+          <BusyButton
             variant="default"
-            loading={search.isFetchingNextPage}
+            busy={search.isFetchingNextPage}
+            loader
             onClick={() => void search.fetchNextPage()}
           >
             Load more
-          </Button>
+          </BusyButton>
         )}
         {search.isFetchNextPageError && (
           <Alert color="red" role="alert">

@@ -6,6 +6,7 @@ import type {
   OpenDirectResponse,
 } from '../../../../contract/direct';
 import { api } from '../../../lib/api-client';
+import { endingRoom } from '../../../lib/own-room-endings';
 import { roomsKeys } from '../../../lib/query-keys';
 
 const blocksKey = ['blocks'] as const;
@@ -32,12 +33,24 @@ export function useOpenDirect() {
   });
 }
 
+export interface BlockInput {
+  roomId: string;
+  /** What the blocker reads once the conversation has ended. */
+  notice: string;
+}
+
 /** Blocks the other person of conversation `roomId`, which ends it for both. */
 export function useBlockInConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (roomId: string) =>
-      api.post<BlockResponse>(`/rooms/${encodeURIComponent(roomId)}/block`),
+    mutationFn: async ({ roomId, notice }: BlockInput) => {
+      const done = endingRoom(roomId, notice);
+      try {
+        return await api.post<BlockResponse>(`/rooms/${encodeURIComponent(roomId)}/block`);
+      } finally {
+        done();
+      }
+    },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: roomsKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: blocksKey });

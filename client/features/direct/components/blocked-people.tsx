@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { errorText } from '../../../lib/api-client';
 import { useBlocks, useUnblock } from '../api/direct-messages';
 
@@ -28,11 +29,12 @@ export function BlockedPeople() {
             <Text size="sm" style={{ wordBreak: 'break-word' }}>
               {person.nickname}
             </Text>
-            <Button
+            <BusyButton
               size="xs"
               variant="default"
               aria-label={`Unblock ${person.nickname}`}
-              loading={unblock.isPending && unblock.variables === person.id}
+              busy={unblock.isPending && unblock.variables === person.id}
+              loader
               onClick={() =>
                 unblock.mutate(person.id, {
                   onError: (error) =>
@@ -44,7 +46,7 @@ export function BlockedPeople() {
               }
             >
               Unblock
-            </Button>
+            </BusyButton>
           </Group>
         ))}
       </Stack>

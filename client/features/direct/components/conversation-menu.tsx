@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDotsVertical, IconUserOff } from '@tabler/icons-react';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { useBlockInConversation } from '../api/direct-messages';
@@ -24,19 +25,20 @@ export function ConversationMenu({ roomId, otherName }: ConversationMenuProps) {
   const { forgetRoom } = useSession();
   const navigate = useNavigate();
 
+  const notice = `You blocked ${otherName}. Your conversation has ended.`;
   const confirm = () =>
-    block.mutate(roomId, {
-      onSuccess: () => {
-        setConfirming(false);
-        forgetRoom();
-        void navigate('/join', {
-          replace: true,
-          state: { notice: `You blocked ${otherName}. Your conversation has ended.` },
-        });
+    block.mutate(
+      { roomId, notice },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          forgetRoom();
+          void navigate('/join', { replace: true, state: { notice } });
+        },
+        onError: (error) =>
+          notifications.show({ color: 'red', message: errorText(error, "Couldn't block") }),
       },
-      onError: (error) =>
-        notifications.show({ color: 'red', message: errorText(error, "Couldn't block") }),
-    });
+    );
 
   return (
     <>
@@ -75,9 +77,9 @@ export function ConversationMenu({ roomId, otherName }: ConversationMenuProps) {
             Cancel
           </Button>
           {/* red.9: white on the default red is 3.3:1, under the 4.5:1 text needs. */}
-          <Button color="red.9" loading={block.isPending} onClick={confirm}>
+          <BusyButton color="red.9" busy={block.isPending} loader onClick={confirm}>
             Block
-          </Button>
+          </BusyButton>
         </Group>
       </Modal>
     </>

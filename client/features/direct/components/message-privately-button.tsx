@@ -1,7 +1,7 @@
-import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { useOpenDirect } from '../api/direct-messages';
@@ -43,16 +43,17 @@ export function MessagePrivatelyButton({ fromRoomId, nickname }: MessagePrivatel
     );
 
   return (
-    <Button
+    <BusyButton
       variant="light"
       size="compact-xs"
       leftSection={<IconMessageCircle size={14} aria-hidden />}
       aria-label={label}
-      loading={open.isPending}
+      busy={open.isPending}
+      loader
       onClick={start}
       style={{ flexShrink: 0 }}
     >
       Message privately
-    </Button>
+    </BusyButton>
   );
 }

@@ -1,6 +1,7 @@
-import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { RoomBan } from '../../../../contract/rooms';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { errorText } from '../../../lib/api-client';
 import { useBans } from '../api/get-bans';
 import { useUnbanMember } from '../api/unban-member';
@@ -48,15 +49,16 @@ export function BannedList({ roomId, onLifted }: { roomId: string; onLifted?: ()
             <Text size="sm" style={{ wordBreak: 'break-word' }}>
               {ban.nickname}
             </Text>
-            <Button
+            <BusyButton
               size="xs"
               variant="light"
               aria-label={`Unban ${ban.nickname}`}
-              loading={unbanning === ban.userId}
+              busy={unbanning === ban.userId}
+              loader
               onClick={() => liftBan(ban)}
             >
               Unban
-            </Button>
+            </BusyButton>
           </Group>
         ))}
       </Stack>

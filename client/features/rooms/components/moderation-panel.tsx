@@ -1,7 +1,8 @@
 import { useRef } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Member, MembersResponse } from '../../../../contract/rooms';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { errorText } from '../../../lib/api-client';
 import { useKickMember } from '../api/kick-member';
 import { usePersonActions } from '../../../lib/person-actions';
@@ -91,16 +92,17 @@ export function ModerationPanel(props: ModerationPanelProps) {
               <Group gap={4} wrap="nowrap">
                 {memberId(member) !== currentUserId && personActions(roomId, member.activeNickname)}
                 {canKick(member) && (
-                  <Button
+                  <BusyButton
                     size="xs"
                     color="red"
                     variant="light"
                     aria-label={`Kick ${member.activeNickname}`}
-                    loading={kicking === memberId(member)}
+                    busy={kicking === memberId(member)}
+                    loader
                     onClick={() => kickOut(member)}
                   >
                     Kick
-                  </Button>
+                  </BusyButton>
                 )}
               </Group>
             </Group>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { FormError } from '../../../components/ui/form-alerts';
 import { PRODUCT_NAME } from '../../../config/constants';
 import { useSession } from '../../../lib/session/use-session';
@@ -24,8 +25,7 @@ export function RoomList({ inDrawer = false, currentRoomId, onSelected }: RoomLi
   const { user } = useSession();
   const { query: rooms, refresh } = useRooms(user?.id);
   const { select, error: switchError } = useSelectRoom(onSelected);
-  // Pending only while the list itself is (re)loading, not during the 5 s background polls.
-  // It is marked, not disabled: a disabled button drops the keyboard's focus to the page.
+  // Busy only while the list itself is (re)loading, not during the 5 s background polls.
   const reloading = rooms.isPending;
   // The home page's tab carries the unread total; in the drawer the chat's title does.
   useUnreadTitle(PRODUCT_NAME, unreadTotal(rooms.data), !inDrawer);
@@ -34,18 +34,15 @@ export function RoomList({ inDrawer = false, currentRoomId, onSelected }: RoomLi
 
   const actions = (
     <Group gap="xs">
-      <Button
+      <BusyButton
         variant="default"
         size={inDrawer ? 'xs' : 'sm'}
         leftSection={<IconRefresh size={16} aria-hidden />}
-        onClick={() => {
-          if (!reloading) void refresh();
-        }}
-        data-disabled={reloading || undefined}
-        aria-disabled={reloading || undefined}
+        busy={reloading}
+        onClick={() => void refresh()}
       >
         Refresh
-      </Button>
+      </BusyButton>
       <Button
         component={Link}
         to="/join"

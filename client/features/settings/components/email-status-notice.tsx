@@ -1,5 +1,6 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { isReleasedEmail } from '../../../../contract/email-verification';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { FormSuccess, RequestError } from '../../../components/ui/form-alerts';
 import { useEmailStatus, useResendVerification } from '../api/email-status';
 
@@ -29,14 +30,15 @@ export function EmailStatusNotice() {
                 Open the link we mailed to {email} to confirm that it is yours. Until then, someone
                 who proves they own it can take it over.
               </Text>
-              <Button
+              <BusyButton
                 size="xs"
                 variant="light"
-                loading={resend.isPending}
+                busy={resend.isPending}
+                loader
                 onClick={() => resend.mutate()}
               >
                 Send a new link
-              </Button>
+              </BusyButton>
             </Stack>
           </Alert>
         )

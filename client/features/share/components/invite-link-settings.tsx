@@ -10,6 +10,7 @@ import {
   Text,
 } from '@mantine/core';
 import { INVITE_MAX_USES, type InviteLinkResponse } from '../../../../contract/invites';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { errorText } from '../../../lib/api-client';
 import { useCreateLimitedLink, useResetInviteLink } from '../api/invite-links';
 import { useCopy } from '../hooks/use-copy';
@@ -77,14 +78,15 @@ export default function InviteLinkSettings({ roomId }: { roomId: string }) {
         <Stack gap={4}>
           <Text size="xs">Anyone holding the current link will no longer be able to join.</Text>
           <Group gap="xs">
-            <Button
+            <BusyButton
               size="xs"
               color="red"
-              loading={reset.isPending}
+              busy={reset.isPending}
+              loader
               onClick={() => reset.mutate(undefined, { onSettled: () => setConfirming(false) })}
             >
               Reset link
-            </Button>
+            </BusyButton>
             <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
@@ -116,9 +118,9 @@ export default function InviteLinkSettings({ roomId }: { roomId: string }) {
             onChange={setMaxUses}
           />
         </Group>
-        <Button type="submit" size="xs" variant="light" mt="xs" loading={create.isPending}>
+        <BusyButton type="submit" size="xs" variant="light" mt="xs" busy={create.isPending} loader>
           Create limited link
-        </Button>
+        </BusyButton>
       </form>
       {limited && (
         <CopyLinkField
