@@ -130,4 +130,38 @@ describe('the room connection store', () => {
     expect(store.getSnapshot().pending).toEqual([]);
     await expect(store.send('after leaving')).resolves.toMatchObject({ ok: false });
   });
+
+  it('drops a typist the online list no longer has (they left, or were removed)', () => {
+    const { store, socket } = joinedStore();
+    const online = (...nicknames: string[]) =>
+      socket.receive('roomData', {
+        room: 'room-a',
+        name: 'Room A',
+        users: nicknames.map((nickname) => ({ nickname })),
+      });
+    online('ada', 'bob', 'cy');
+    socket.receive('typing', { nickname: 'bob' });
+    socket.receive('typing', { nickname: 'cy' });
+    expect(store.getSnapshot().typists).toEqual(['bob', 'cy']);
+    // "cy was removed from the room", and the list without them: nobody is typing as cy.
+    online('ada', 'bob');
+    expect(store.getSnapshot().typists).toEqual(['bob']);
+    store.leave();
+  });
+
+  it('forgets who is online once a reconnect is refused for good (kicked while away)', () => {
+    const { store, socket } = joinedStore();
+    socket.receive('roomData', { room: 'room-a', name: 'Room A', users: [{ nickname: 'bob' }] });
+    expect(store.getSnapshot().roomData?.users).toEqual([{ nickname: 'bob' }]);
+    socket.receive('disconnect', 'transport close');
+    // The room refuses the upgrade, and socket.io-client stops retrying.
+    socket.active = false;
+    const refusal = Object.assign(new Error('You have been banned from this room'), {
+      data: { code: 'banned' },
+    });
+    socket.receive('connect_error', refusal);
+    expect(store.getSnapshot().error?.kind).toBe('fatal');
+    expect(store.getSnapshot().roomData).toBeNull();
+    store.leave();
+  });
 });

@@ -38,6 +38,19 @@ const told = (socket: TestSocket, nickname: string, messageId: number) =>
 
 const byNickname = (a: Position, b: Position) => a.nickname.localeCompare(b.nickname);
 
+/**
+ * The positions a sharer joining the room would be given if it restarted now (a deploy) before
+ * its next `seen`: a fresh SeenPositions over the same storage, as the restarted object makes.
+ */
+const givenAfterRestart = (roomId: string) =>
+  runInDurableObject(roomStub(env, roomId), (_room, state) => {
+    const sent: SeenEvent[] = [];
+    const restarted = new SeenPositions(state.storage.sql, {} as RoomSockets);
+    const joining = { join: () => {}, emit: (_event: string, seen: SeenEvent) => sent.push(seen) };
+    restarted.joined(joining as unknown as Parameters<SeenPositions['joined']>[0]);
+    return sent[0]!.positions;
+  });
+
 describe('mentions', () => {
   it('mark a member named with @, not a stranger, nor a name in code or a link', async () => {
     const { owner, guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Mentions' });
@@ -335,6 +348,29 @@ describe('seen', () => {
     const m3 = await post(a, roomId, 'three');
     expect(await b.emit('read', { messageId: m3.id })).toEqual({});
     await a.waitFor(() => told(a, 'Guest', m3.id));
+    a.close();
+    b.close();
+  });
+
+  it('stopping sharing takes the position out of storage at once: a restart cannot give it back', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Seen' });
+    const m1 = await post(a, roomId, 'one');
+    expect(await b.emit('read', { messageId: m1.id })).toEqual({});
+    await a.waitFor(() => told(a, 'Guest', m1.id)); // stored with that `seen`
+    expect((await shareReads(guest.client, false)).status).toBe(200);
+    expect(await givenAfterRestart(roomId)).toEqual([]);
+    a.close();
+    b.close();
+  });
+
+  it('a rename moves the stored position at once: a restart does not name the old nickname', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Seen' });
+    const m1 = await post(a, roomId, 'one');
+    expect(await b.emit('read', { messageId: m1.id })).toEqual({});
+    await a.waitFor(() => told(a, 'Guest', m1.id));
+    expect((await joinRoom(guest.client, roomId, 'Renamed')).status).toBe(200);
+    // Whoever takes 'Guest' next must not be shown as its reader.
+    expect(await givenAfterRestart(roomId)).toEqual([{ nickname: 'Renamed', messageId: m1.id }]);
     a.close();
     b.close();
   });

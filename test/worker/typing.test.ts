@@ -1,8 +1,8 @@
 /**
  * "<nickname> is typing…": a joined socket's `typing` reaches the others in the room as
  * `typing` `{ nickname }`, never the typist's own sockets, not at all when nobody else is
- * there, at most TYPING_BURST at once and then one per TYPING_MIN_INTERVAL_MS per socket, and
- * is never stored.
+ * there, at most TYPING_BURST at once and then one per TYPING_MIN_INTERVAL_MS per person
+ * (whatever their tabs), and is never stored.
  */
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -89,6 +89,18 @@ describe('typing', () => {
     const raw = b.frames.find((frame) => frame.startsWith('42["typing"'));
     expect(JSON.parse(raw!.slice(2))).toEqual(['typing', { nickname: 'Owner' }]);
     [a, aOtherTab, b].forEach((socket) => socket.close());
+  });
+
+  it("passes a person's typing at the rate of one typist, however many tabs they type from", async () => {
+    const { owner, roomId, a, b } = await ownerAndGuestJoined({ name: 'Many tabs' });
+    const tabs = [a];
+    for (let i = 0; i < 3; i++) tabs.push(await TestSocket.joined(owner.client, roomId, 'Owner'));
+    // Each tab spends its own burst at once: four tabs were four typists' worth of frames.
+    for (const tab of tabs) for (let i = 0; i < TYPING_BURST; i++) typing(tab);
+    await b.waitForEvent('typing', TYPING_BURST);
+    await settle(...tabs, b);
+    expect(b.events('typing')).toHaveLength(TYPING_BURST);
+    [...tabs, b].forEach((socket) => socket.close());
   });
 
   it('ignores typing from a socket that has not joined', async () => {

@@ -3,8 +3,9 @@
  * share theirs. Positions move with `read` and with sending (read-positions.ts moves the same
  * ones for unread counts); the room sends the ones that moved at most once per SEEN_INTERVAL_MS,
  * in one `seen` event to the sockets in SEEN, which holds only the sockets of people who
- * share. A joining sharer gets every position at once. Kept in the object's SQLite (written with
- * each send), so a woken room still knows them.
+ * share. A joining sharer gets every position at once. Kept in the object's SQLite (a move
+ * written with each send; a position taken back or renamed at once), so a woken room still
+ * knows them, and a restarted one gives back nothing that was taken away.
  */
 import { SEEN_INTERVAL_MS, type SeenEvent } from '../../../contract/realtime';
 import { ensureTable } from '../../lib/sqlite-tables';
@@ -58,6 +59,9 @@ export class SeenPositions {
     const known = this.all().get(userId);
     if (!known) return;
     this.all().delete(userId);
+    // Out of storage now, in this call's commit, not with the next `seen`: a room restarted
+    // in between (a deploy) would read it back and give it to every sharer who joins.
+    this.sql.exec('DELETE FROM seen_positions WHERE user_id = ?', userId);
     this.pending.set(userId, { nickname: known.nickname, messageId: 0 });
     this.scheduleSend();
   }
@@ -70,6 +74,9 @@ export class SeenPositions {
     const known = this.all().get(userId);
     if (!known || known.nickname === nickname) return;
     this.retired.add(known.nickname);
+    // Stored under the new nickname now, as forget() does: a restart before the next `seen`
+    // would otherwise give joiners the old one, which someone else may take.
+    this.sql.exec('UPDATE seen_positions SET nickname = ? WHERE user_id = ?', nickname, userId);
     this.moved(userId, nickname, known.messageId);
   }
 

@@ -7,11 +7,13 @@ import { PresenceBatch, presenceInterval, type PresenceEvent } from './presence-
 import { JOINED, type RoomSockets } from '../sockets/socket-state';
 import { RoomOccupants } from './room-occupants';
 import type { RoomSocket } from '../sockets/socket-state';
-import { mayAnnounceTyping } from './typing';
+import { newTypingLimit } from './typing';
 
 export class RoomPresence {
   private readonly occupants: RoomOccupants;
   private readonly batch: PresenceBatch;
+  /** Each person's `typing` allowance across all their sockets (typing.ts). */
+  private readonly typings = newTypingLimit();
 
   constructor(
     private readonly sockets: RoomSockets,
@@ -73,7 +75,7 @@ export class RoomPresence {
   /** A volatile broadcast to the others joined, when there are any (typing.ts). */
   announceTyping(socket: RoomSocket) {
     const { userId, nickname } = socket.data;
-    if (!nickname || !mayAnnounceTyping(socket.ws)) return;
+    if (!nickname || !this.typings.take(userId)) return;
     const own = this.occupants.typingAudience(userId);
     if (!own) return;
     this.sockets.broadcast('typing', [{ nickname }], { room: JOINED, except: own, volatile: true });

@@ -1,6 +1,6 @@
 /**
  * Token buckets for the room's rate limits: a socket's message allowance (socket-state.ts), a
- * person's budgets (person-limit.ts), a socket's reads and typing. In memory.
+ * person's budgets (person-limit.ts: typing among them), a socket's reads. In memory.
  */
 /** A token bucket: `tokens` left as of `at`, refilled at a steady rate up to a burst. */
 export interface TokenBucket {

@@ -191,6 +191,9 @@ export class RoomConnectionStore {
         const mine = this.#state.nickname?.toLowerCase();
         if (current() && typist.toLowerCase() !== mine) this.#typists.heard(typist);
       },
+      online: (nicknames) => {
+        if (current()) this.#typists.online(new Set(nicknames));
+      },
       liveMessage: (message: ChatMessage) => {
         if (!current()) return;
         this.#typists.stopped(message.user);

@@ -99,6 +99,10 @@ export function openRoomSocket(
   const fail = (kind: ChatError['kind'], message: string) => {
     if (kind === 'fatal') {
       refused = true;
+      // Shut out (a kick, even one that happened while the connection was down and is only
+      // heard as the reconnect's refusal): who is online here is no longer theirs to see, or
+      // to trust, and nothing will keep the list current.
+      room.write({ roomData: null });
       // Nothing waiting will be sent here: each text goes back to the box with the reason.
       outbox.dropAll(message);
     }
@@ -172,8 +176,6 @@ export function openRoomSocket(
     if (!socket.active) outbox.failAll(GAVE_UP);
     // The server ends a session on a kick (its notice came just before) or a deletion.
     if (reason === 'io server disconnect' && !roomDeleted) {
-      // Shut out (a kick): who is online here is no longer theirs to see, or to trust.
-      room.write({ roomData: null });
       const recent = lastNotice && Date.now() - lastNotice.at < NOTICE_EXPLAINS_MS;
       fail('fatal', recent && lastNotice ? lastNotice.text : 'You have been disconnected.');
     }
@@ -210,7 +212,9 @@ export function openRoomSocket(
   });
   socket.on('roomData', (data) => {
     const parsed = roomDataSchema.safeParse(data);
-    if (parsed.success) room.write({ roomData: parsed.data });
+    if (!parsed.success) return;
+    room.write({ roomData: parsed.data });
+    room.online(parsed.data.users.map((user) => user.nickname));
   });
   socket.on('typing', (event) => {
     const parsed = typingSchema.safeParse(event);

@@ -124,6 +124,8 @@ export interface RoomSink {
   read: () => RoomSnapshot;
   write: (change: Partial<RoomSnapshot>) => void;
   heardTyping: (nickname: string) => void;
+  /** Who is online now: typists not among them have gone. */
+  online: (nicknames: readonly string[]) => void;
   liveMessage: (message: ChatMessage) => void;
   roomDeleted: (notice?: string) => void;
   /** Takes the nickname the room knows the person by; false when nobody can. */

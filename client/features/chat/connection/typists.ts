@@ -2,7 +2,8 @@ import { TYPING_SHOW_MS } from '../../../../contract/realtime';
 
 /**
  * Who is typing in the room, as this screen heard it: a `typing` event shows the person, and
- * they go TYPING_SHOW_MS after their last one or when their message arrives. The expiry is
+ * they go TYPING_SHOW_MS after their last one, when their message arrives, or when the online
+ * list no longer has them. The expiry is
  * this tab's timer (one for all), so the room never keeps one.
  */
 export class Typists {
@@ -20,6 +21,19 @@ export class Typists {
 
   stopped(nickname: string) {
     if (this.lastHeard.delete(nickname)) this.refresh();
+  }
+
+  /**
+   * Who is online now (roomData): a typist not among them left or was removed, and is not
+   * typing any more. Frames come in order, so a list sent after their signal has them unless
+   * they went since.
+   */
+  online(nicknames: ReadonlySet<string>) {
+    let gone = false;
+    for (const nickname of this.lastHeard.keys()) {
+      if (!nicknames.has(nickname)) gone = this.lastHeard.delete(nickname);
+    }
+    if (gone) this.refresh();
   }
 
   stop() {
