@@ -21,10 +21,16 @@ export function effectiveNotificationLevel(
   return memberCount <= NOTIFY_ALL_MAX_MEMBERS ? 'all' : 'mentions';
 }
 
-/** `PUT /api/rooms/:roomId/notifications`. */
-export const notificationLevelBody = z.object({
-  level: z.enum(NOTIFICATION_LEVELS, { error: "level must be 'all', 'mentions' or 'off'" }),
-});
+const LEVEL_ERROR = "level must be 'all', 'mentions' or 'off'";
+
+/**
+ * `PUT /api/rooms/:roomId/notifications`. A JSON body that is no object (`[]`, `null`, `"off"`)
+ * gets the same words as a bad level, not the parser's 'expected object, received array'.
+ */
+export const notificationLevelBody = z.object(
+  { level: z.enum(NOTIFICATION_LEVELS, { error: LEVEL_ERROR }) },
+  { error: LEVEL_ERROR },
+);
 export type NotificationLevelRequest = z.infer<typeof notificationLevelBody>;
 /** Its 200: the level now in force for the caller in that room. */
 export interface NotificationLevelResponse {

@@ -168,4 +168,40 @@ describe('admin tables at scale', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(polls).toBe(settled);
   }, 10_000);
+  it('drops the progress of an earlier broadcast to every room once one goes to a single room', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    pagedApi((call) => {
+      if (call.path === '/api/admin/broadcast') {
+        const body = call.body as { roomId: string };
+        return body.roomId === 'all'
+          ? {
+              status: 202,
+              body: { success: true, message: 'Broadcast sent', broadcastId: 'b1', rooms: 3 },
+            }
+          : { status: 200, body: { success: true, message: 'Broadcast sent', rooms: 1 } };
+      }
+      if (call.path === '/api/admin/broadcasts/b1')
+        return {
+          status: 200,
+          body: { broadcastId: 'b1', total: 3, delivered: 3, failed: 0, done: true },
+        };
+      return undefined;
+    });
+    renderApp('/admin');
+    await screen.findByRole('table', { name: 'Manage Users' });
+    const user = userEvent.setup();
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(message, 'Hello everyone');
+    await user.click(screen.getByRole('button', { name: 'Send Broadcast' }));
+    expect(await screen.findByText('Delivered to 3 of 3 rooms')).toBeTruthy();
+
+    const target = screen.getByRole('combobox', { name: 'Target' });
+    await waitFor(() => expect(within(target).getAllByRole('option').length).toBeGreaterThan(1));
+    await user.selectOptions(target, within(target).getAllByRole('option')[1]!);
+    await user.type(message, 'Hello, one room');
+    await user.click(screen.getByRole('button', { name: 'Send Broadcast' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledTimes(2));
+    // What stayed under the form would read as this broadcast's reach.
+    expect(screen.queryByText(/Delivered to/)).toBeNull();
+  });
 });

@@ -279,6 +279,18 @@ describe('GET /api/rooms/:roomId/messages/:messageId', () => {
     const own = await owner.client.call(`/rooms/${roomId}/messages/${message.id}`);
     expect(own.body.notification.title).toBe('Weekend plans');
 
+    // A reply to one of the reader's messages says so, as the open app's notification does
+    // (it is why a member on 'Mentions and replies' was pushed it at all).
+    const guestSocket = await TestSocket.joined(guest.client, roomId, 'Guest');
+    const asked = await post(guestSocket, roomId, 'Which trail?');
+    guestSocket.close();
+    const reply = await post(socket, roomId, 'The long one', { replyTo: asked.id });
+    const replied = await guest.client.call(`/rooms/${roomId}/messages/${reply.id}`);
+    expect(replied.body.notification).toEqual({
+      title: 'Owner replied to you in Weekend plans',
+      body: 'Owner: The long one',
+    });
+
     const stranger = await signedInClient();
     const path = `/rooms/${roomId}/messages/${message.id}`;
     expect((await stranger.client.call(path)).status).toBe(404);

@@ -51,10 +51,21 @@ export const messageRoutes = new Hono<AppEnv>().get(
   },
 );
 
-/** The title and body a notification shows: a mention of the reader says so in the title. */
+/**
+ * The title and body a notification shows: a mention of the reader, or a reply to one of their
+ * messages (its quote names the author as the open app compares it), says so in the title.
+ */
 function notificationOf(message: ChatMessage, roomName: string, reader: string) {
   const text = textOfHtml(message.text) || filesLabel(message.files ?? []);
   const body = `${message.user}: ${cutText(text, BODY_MAX)}`;
-  const mentioned = message.mentions?.some((name) => name.toLowerCase() === reader.toLowerCase());
-  return { title: mentioned ? `${message.user} mentioned you in ${roomName}` : roomName, body };
+  const me = reader.toLowerCase();
+  const mentioned = message.mentions?.some((name) => name.toLowerCase() === me);
+  const replied =
+    message.replyTo !== undefined &&
+    'user' in message.replyTo &&
+    message.replyTo.user.toLowerCase() === me;
+  let title = roomName;
+  if (mentioned) title = `${message.user} mentioned you in ${roomName}`;
+  else if (replied) title = `${message.user} replied to you in ${roomName}`;
+  return { title, body };
 }

@@ -9,13 +9,12 @@ export interface RangeMessage {
   to: number;
 }
 
-/** A few rooms to deliver to; `attempt` counts from 1, retries carry only the rooms that failed. */
+/** A few rooms to deliver to, tried again whole while some of them fail (broadcast-consumer.ts). */
 export interface DeliverMessage {
   kind: 'deliver';
   broadcastId: string;
   /** Names this group of rooms in the broadcast's steps (see broadcast-progress.ts). */
   step: string;
-  attempt: number;
   messageType: MessageType;
   html: string;
   rooms: { roomId: string; name: string }[];

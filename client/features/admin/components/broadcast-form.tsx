@@ -41,7 +41,8 @@ export function BroadcastForm() {
         message: text,
         messageType,
       });
-      if ('broadcastId' in answer) setQueuedId(answer.broadcastId);
+      // One room answers once delivered: an earlier broadcast's progress would read as its own.
+      setQueuedId('broadcastId' in answer ? answer.broadcastId : null);
       window.alert('Broadcast sent successfully');
       setMessage('');
     } catch (failure) {
