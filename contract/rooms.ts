@@ -156,15 +156,44 @@ export interface Member {
   moderator?: boolean;
 }
 
-/** `GET /api/rooms/:roomId/nicknames`: every member's nickname, for '@' (members only). */
+/** The most members one answer of the two member lists holds. */
+export const MEMBER_PAGE_SIZE = 500;
+export const MEMBER_SEARCH_MAX_LENGTH = 100;
+
+/**
+ * The query of `GET /api/rooms/:roomId/members` and `.../nicknames`: `after`, the `nextAfter`
+ * of the page before (opaque; a cursor made for another room, list or search is refused with a
+ * 400); `q`, a search (members: anywhere in the nickname or the email; nicknames: how the
+ * nickname starts, whatever the case). Neither: the first page, as before there were pages.
+ */
+export const memberListQuery = z.object({
+  q: z
+    .string()
+    .overwrite(stripInvisible)
+    .trim()
+    .max(MEMBER_SEARCH_MAX_LENGTH, `Search cannot exceed ${MEMBER_SEARCH_MAX_LENGTH} characters`)
+    .optional(),
+  after: z.string().max(200, 'Invalid cursor').optional(),
+});
+
+/**
+ * `GET /api/rooms/:roomId/nicknames`: the members' nicknames, for '@' (members only), in the
+ * order they joined, a page at a time. With `q`: the first MEMBER_PAGE_SIZE whose nickname
+ * starts with it, in alphabetical order, and never a `nextAfter` (a longer `q` narrows it).
+ */
 export interface NicknamesResponse {
   nicknames: string[];
+  /** More members follow: `?after=` this. Absent on the last page. */
+  nextAfter?: string;
 }
 
+/** `GET /api/rooms/:roomId/members`: the room's members in the order they joined, a page at a time. */
 export interface MembersResponse {
   isOwner: boolean;
   members: Member[];
   roomCreator: string | null;
+  /** More members follow (or match `q`): `?after=` this. Absent on the last page. */
+  nextAfter?: string;
 }
 
 /** A person kicked from a room, who cannot join it again until an owner or admin lifts it. */

@@ -13,6 +13,11 @@ export const roomsKeys = {
   /** Per account, so that the next person on this browser never sees the last one's rooms. */
   list: (userId: string) => [...roomsKeys.lists(), userId] as const,
   members: (roomId: string) => [...roomsKeys.all, roomId, 'members'] as const,
+  /** The moderation panel's pages for a search ('' for everyone), under `members`. */
+  membersSearch: (roomId: string, q: string) => [...roomsKeys.members(roomId), { q }] as const,
   nicknames: (roomId: string) => [...roomsKeys.all, roomId, 'nicknames'] as const,
+  /** The nicknames that start with `prefix`, asked of the server when the list was cut. */
+  nicknamesStartingWith: (roomId: string, prefix: string) =>
+    [...roomsKeys.nicknames(roomId), { prefix }] as const,
   bans: (roomId: string) => [...roomsKeys.all, roomId, 'bans'] as const,
 };

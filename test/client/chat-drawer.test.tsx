@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { focusManager } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { describe, expect, it, vi } from 'vitest';
@@ -168,5 +169,108 @@ describe('room-list drawer', () => {
     openDrawer(inRoom, () => ({ status: 500, body: { error: 'Database unavailable' } }));
     fireEvent.click(await screen.findByRole('button', { name: 'Rooms' }));
     expect(await screen.findByText('Database unavailable')).toBeTruthy();
+  });
+});
+
+describe('moderation panel of a room past one page of members', () => {
+  const seats = (from: number, to: number) =>
+    Array.from({ length: to - from }, (_, index) => {
+      const n = from + index;
+      return member(`s${n}`, `seat${n}`, `seat${n}@example.com`);
+    });
+  const page = (list: MembersResponse['members'], nextAfter?: string): MembersResponse => ({
+    isOwner: true,
+    roomCreator: 'u1',
+    members: list,
+    ...(nextAfter ? { nextAfter } : {}),
+  });
+  const MEMBERS = '/api/rooms/room-a/members';
+  const bigRoom: Answer = (call) => {
+    if (call.path === MEMBERS) return { status: 200, body: page(seats(0, 3), 'cursor-2') };
+    if (call.path === `${MEMBERS}?after=cursor-2`) return { status: 200, body: page(seats(3, 5)) };
+    if (call.path === `${MEMBERS}?q=seat4`) return { status: 200, body: page(seats(4, 5)) };
+    if (call.path === `${MEMBERS}?q=nobody`) return { status: 200, body: page([]) };
+    return { status: 200, body: { nicknames: [] } };
+  };
+
+  async function openPanel(answer: Answer = bigRoom) {
+    const api = openDrawer(inRoom, answer);
+    fireEvent.click(await screen.findByRole('button', { name: 'Rooms' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Your Rooms' });
+    const panel = await within(drawer).findByRole('region', { name: 'Moderation' });
+    await within(panel).findByText('seat0 (seat0@example.com)');
+    return { ...api, panel };
+  }
+
+  const kickButtons = (panel: HTMLElement) =>
+    within(panel)
+      .queryAllByRole('button', { name: /^Kick/ })
+      .map((button) => button.getAttribute('aria-label'));
+
+  it('loads the later members with Load more members, each with a Kick button', async () => {
+    const { panel, calls } = await openPanel();
+    expect(kickButtons(panel)).toEqual(['Kick seat0', 'Kick seat1', 'Kick seat2']);
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Load more members' }));
+    await waitFor(() =>
+      expect(kickButtons(panel)).toEqual([
+        'Kick seat0',
+        'Kick seat1',
+        'Kick seat2',
+        'Kick seat3',
+        'Kick seat4',
+      ]),
+    );
+    expect(within(panel).queryByRole('button', { name: 'Load more members' })).toBeNull();
+    expect(calls.some((call) => call.path === `${MEMBERS}?after=cursor-2`)).toBe(true);
+  });
+
+  it('keeps the focus through Load more members: on the button while it loads, then on the title', async () => {
+    const { panel, fetchMock } = await openPanel();
+    let answer: (() => void) | null = null;
+    const answerNow = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      String(input).includes('after=cursor-2')
+        ? new Promise<Response>((resolve) => {
+            answer = () => void answerNow(input, init).then(resolve);
+          })
+        : answerNow(input, init),
+    );
+    const more = within(panel).getByRole('button', { name: 'Load more members' });
+    act(() => more.focus());
+    await userEvent.setup().keyboard('{Enter}');
+    await waitFor(() => expect(answer).not.toBeNull());
+    // Disabled while it loads, the button would drop the keyboard's focus to the page.
+    expect(more.hasAttribute('disabled')).toBe(false);
+    expect(more.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(more);
+
+    act(() => answer!());
+    await within(panel).findByText('seat4 (seat4@example.com)');
+    expect(within(panel).queryByRole('button', { name: 'Load more members' })).toBeNull();
+    expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Moderation' }));
+  });
+
+  it('finds a member on the server by a search, which only a room past one page offers', async () => {
+    const { panel, calls } = await openPanel();
+    const search = within(panel).getByRole('searchbox', { name: 'Find a member' });
+    await userEvent.setup().type(search, 'seat4');
+    await waitFor(() => expect(kickButtons(panel)).toEqual(['Kick seat4']));
+    const searches = calls.filter((call) => call.path.startsWith(`${MEMBERS}?q=`));
+    expect(searches.map((call) => call.path)).toEqual([`${MEMBERS}?q=seat4`]);
+
+    await userEvent.setup().clear(search);
+    await userEvent.setup().type(search, 'nobody');
+    expect(await within(panel).findByText('No matching members')).toBeTruthy();
+    expect(within(panel).queryByText('No members to kick')).toBeNull();
+  });
+
+  it('offers no search and no Load more in a room that fits one answer', async () => {
+    const { panel } = await openPanel((call) =>
+      call.path === MEMBERS
+        ? { status: 200, body: page(seats(0, 3)) }
+        : { status: 200, body: { nicknames: [] } },
+    );
+    expect(within(panel).queryByRole('searchbox')).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Load more members' })).toBeNull();
   });
 });

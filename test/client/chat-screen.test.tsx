@@ -490,3 +490,39 @@ describe('chat screen', () => {
     expect(window.localStorage.getItem('activeNickname')).toBe('ada_a');
   });
 });
+
+describe("'@' in a room too big for one answer of the nicknames", () => {
+  const NICKNAMES = '/api/rooms/room-a/nicknames';
+
+  async function typeInRoom(nicknames: { nicknames: string[]; nextAfter?: string }, text: string) {
+    const chat = await openChat(inRoom, (call) => {
+      if (call.path === NICKNAMES) return { status: 200, body: nicknames };
+      if (call.path === `${NICKNAMES}?q=zo`) return { status: 200, body: { nicknames: ['Zoe'] } };
+      return undefined;
+    });
+    act(() => chat.socket.last('join')?.ack?.({}));
+    act(() => chat.socket.receive('chatHistory', []));
+    await waitFor(() => expect(chat.calls.some((call) => call.path === NICKNAMES)).toBe(true));
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    act(() => box.focus());
+    fireEvent.change(box, { target: { value: text } });
+    return chat;
+  }
+
+  const lookups = (calls: { path: string }[]) =>
+    calls.filter((call) => call.path.startsWith(`${NICKNAMES}?`)).map((call) => call.path);
+
+  it('asks the server for the nicknames that start with what follows the @', async () => {
+    const { calls } = await typeInRoom({ nicknames: ['bob'], nextAfter: 'page-2' }, 'hi @zo');
+    // Zoe joined after the first answer's members: only the server's search knows her.
+    expect(await screen.findByRole('option', { name: '@Zoe' })).toBeTruthy();
+    expect(lookups(calls)).toEqual([`${NICKNAMES}?q=zo`]);
+  });
+
+  it('asks nothing more when the first answer held every member', async () => {
+    const { calls } = await typeInRoom({ nicknames: ['bob', 'zora'] }, 'hi @zo');
+    expect(await screen.findByRole('option', { name: '@zora' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(lookups(calls)).toEqual([]);
+  });
+});

@@ -7,7 +7,6 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { Hono } from 'hono';
-import { zValidator } from '@hono/zod-validator';
 import {
   ADMIN_PAGE_DEFAULT,
   adminListQuery,
@@ -19,14 +18,12 @@ import {
 import type { AppEnv } from '../app-env';
 import type { Db } from '../db/client';
 import { rooms, users } from '../db/schema';
-import { ApiError } from '../http/api-error';
+import { validateQuery } from '../http/validate-query';
 import { foldedSql, searchText } from '../lib/search-text';
 import { readCounters } from '../db/counters';
-import { decodeCursor, encodeCursor, type Position } from './cursor';
+import { decodeCursor, encodeCursor, type Position } from '../lib/cursor';
 
-const validateQuery = zValidator('query', adminListQuery, (result) => {
-  if (!result.success) throw new ApiError(400, result.error.issues[0]?.message ?? 'Invalid query');
-});
+const validateListQuery = validateQuery(adminListQuery);
 
 /**
  * The folded search text (lib/search-text.ts) anywhere in the column's text, which is stored
@@ -66,7 +63,7 @@ async function countWhere(db: Db, table: typeof users | typeof rooms, where: SQL
 }
 
 export const adminLists = new Hono<AppEnv>()
-  .get('/users', validateQuery, async (c) => {
+  .get('/users', validateListQuery, async (c) => {
     const { q, cursor, limit = ADMIN_PAGE_DEFAULT } = c.req.valid('query');
     const db = c.var.db;
     const scope = `users ${q ?? ''}`;
@@ -95,7 +92,7 @@ export const adminLists = new Hono<AppEnv>()
     }));
     return c.json({ users: list, nextCursor, total } satisfies AdminUsersPage);
   })
-  .get('/rooms', validateQuery, async (c) => {
+  .get('/rooms', validateListQuery, async (c) => {
     const { q, cursor, limit = ADMIN_PAGE_DEFAULT } = c.req.valid('query');
     const db = c.var.db;
     const scope = `rooms ${q ?? ''}`;

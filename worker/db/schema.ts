@@ -219,6 +219,9 @@ export const memberships = sqliteTable(
     uniqueIndex('memberships_room_nickname_idx').on(table.roomId, table.nicknameKey),
     uniqueIndex('memberships_room_look_idx').on(table.roomId, table.nicknameLook),
     index('memberships_user_idx').on(table.userId),
+    // The member lists page in join order (worker/rooms/member-lists.ts): joined_at ties, so
+    // the id breaks them, and each page is a range of this index.
+    index('memberships_room_joined_idx').on(table.roomId, table.joinedAt, table.id),
   ],
 );
 

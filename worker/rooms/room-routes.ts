@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import {
   joinBody,
   kickBody,
+  memberListQuery,
   roomMessages,
   type BansResponse,
   type JoinResponse,
@@ -16,9 +17,10 @@ import {
 import { effectiveNotificationLevel, NOTIFY_ALL_MAX_MEMBERS } from '../../contract/notifications';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
-import { memberships, rooms, users } from '../db/schema';
+import { memberships, rooms } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
+import { validateQuery } from '../http/validate-query';
 import { toExcerpt } from './excerpt';
 import { membershipChanged } from '../room-calls/room-rpc';
 import { joinRoom } from './join-room';
@@ -26,12 +28,12 @@ import { kickMember } from './kick-member';
 import { requireRoomModerator } from './room-access';
 import { roomNameFor } from './direct-rooms';
 import { findMembership } from './room-queries';
+import { memberPage, nicknamePage, nicknamesStartingWith } from './member-lists';
 import { liftBan, listBans } from './room-bans';
 import { limitRenames, limitRoomCreation } from './join-limits';
 
 /** A person in hundreds of rooms still gets a bounded answer: the most recently active ones. */
 const ROOM_LIST_LIMIT = 200;
-const MEMBER_LIST_LIMIT = 500;
 
 /**
  * Messages after the member's read position: all from others, since sending moves the
@@ -116,52 +118,48 @@ export const roomRoutes = new Hono<AppEnv>()
   // Every member may know who else is in the room ('@' completes them): nicknames only, not
   // the addresses the owner's member list shows. A stranger learns nothing, not even that the
   // room exists.
-  .get('/rooms/:roomId/nicknames', requireUser, async (c) => {
+  .get('/rooms/:roomId/nicknames', requireUser, validateQuery(memberListQuery), async (c) => {
     const roomId = c.req.param('roomId');
     if (!(await findMembership(c.var.db, roomId, c.var.user.id))) {
       throw new ApiError(404, roomMessages.roomNotFound);
     }
-    const rows = await c.var.db
-      .select({ nickname: memberships.nickname })
-      .from(memberships)
-      .where(eq(memberships.roomId, roomId))
-      .orderBy(memberships.joinedAt)
-      .limit(MEMBER_LIST_LIMIT);
-    return c.json({ nicknames: rows.map((row) => row.nickname) } satisfies NicknamesResponse);
+    const { q, after } = c.req.valid('query');
+    if (q) {
+      // A search has no pages ('@' shows a few; a longer prefix narrows them): no cursor fits.
+      if (after) throw new ApiError(400, 'Invalid cursor');
+      const nicknames = await nicknamesStartingWith(c.var.db, roomId, q);
+      return c.json({ nicknames } satisfies NicknamesResponse);
+    }
+    const page = await nicknamePage(c.var.db, roomId, after);
+    return c.json(page satisfies NicknamesResponse);
   })
-  .get('/rooms/:roomId/members', requireUser, requireRoomModerator, async (c) => {
-    const { room } = c.var;
-    const rows = await c.var.db
-      .select({
-        id: memberships.id,
-        nickname: memberships.nickname,
-        userId: users.id,
-        email: users.email,
-        emailVerifiedAt: users.emailVerifiedAt,
-        role: users.role,
-      })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(eq(memberships.roomId, room.roomId))
-      .orderBy(memberships.joinedAt)
-      .limit(MEMBER_LIST_LIMIT);
-    return c.json({
-      isOwner: room.createdBy === c.var.user.id,
-      roomCreator: room.createdBy,
-      members: rows.map((row) => ({
-        _id: row.id,
-        activeNickname: row.nickname,
-        userId: {
-          id: row.userId,
-          _id: row.userId,
-          email: row.email,
-          emailVerified: row.emailVerifiedAt !== null,
-        },
-        // The kick refuses administrators under any nickname: the panel offers them none.
-        ...(row.role === 'admin' ? { moderator: true } : {}),
-      })),
-    } satisfies MembersResponse);
-  })
+  .get(
+    '/rooms/:roomId/members',
+    requireUser,
+    requireRoomModerator,
+    validateQuery(memberListQuery),
+    async (c) => {
+      const { room } = c.var;
+      const { page, nextAfter } = await memberPage(c.var.db, room.roomId, c.req.valid('query'));
+      return c.json({
+        isOwner: room.createdBy === c.var.user.id,
+        roomCreator: room.createdBy,
+        members: page.map((row) => ({
+          _id: row.id,
+          activeNickname: row.nickname,
+          userId: {
+            id: row.userId,
+            _id: row.userId,
+            email: row.email,
+            emailVerified: row.emailVerifiedAt !== null,
+          },
+          // The kick refuses administrators under any nickname: the panel offers them none.
+          ...(row.role === 'admin' ? { moderator: true } : {}),
+        })),
+        nextAfter,
+      } satisfies MembersResponse);
+    },
+  )
   .post(
     '/rooms/:roomId/kick',
     requireUser,

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Group, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { BusyButton } from '../../../components/ui/busy-button';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 
 interface TableSearchProps {
   label: string;
@@ -34,39 +34,22 @@ interface LoadMoreProps {
 }
 
 /**
- * 'Showing N of M' under a table, and a button for the next page while there is one. The
- * button stays focused while a page loads (BusyButton), and the last page, which takes it away,
- * hands its focus to the count rather than to the page's start.
+ * 'Showing N of M' under a table, and a button for the next page while there is one; the last
+ * page hands the button's focus to the count.
  */
 export function LoadMore({ shown, total, hasMore, loading, onLoadMore }: LoadMoreProps) {
   const countRef = useRef<HTMLParagraphElement>(null);
-  const pressed = useRef(false);
-
-  useEffect(() => {
-    if (hasMore || !pressed.current) return;
-    pressed.current = false;
-    const active = document.activeElement;
-    if (!active || active === document.body) countRef.current?.focus();
-  }, [hasMore]);
-
   return (
     <Group justify="space-between" mt="sm">
       <Text size="sm" role="status" ref={countRef} tabIndex={-1}>
         Showing {shown} of {total}
       </Text>
-      {hasMore && (
-        <BusyButton
-          variant="default"
-          size="xs"
-          busy={loading}
-          onClick={() => {
-            pressed.current = true;
-            onLoadMore();
-          }}
-        >
-          {loading ? 'Loading...' : 'Load more'}
-        </BusyButton>
-      )}
+      <LoadMoreButton
+        hasMore={hasMore}
+        loading={loading}
+        onLoadMore={onLoadMore}
+        focusWhenDone={countRef}
+      />
     </Group>
   );
 }

@@ -170,6 +170,7 @@ export function ChatScreen(props: ChatScreenProps) {
           takeReturned={room.takeReturned}
           newestOwn={composer.newestOwn}
           members={composer.members}
+          onMentionPrefix={composer.onMentionPrefix}
           onTyping={typing.typed}
           status={
             <>

@@ -37,6 +37,8 @@ interface MessageFormProps {
   newestOwn?: ChatMessage;
   /** The nicknames '@' suggests. */
   members?: readonly string[];
+  /** What follows the '@' being typed, or null: a big room asks the server for more `members`. */
+  onMentionPrefix?: (prefix: string | null) => void;
   /** The connection status, shown above the box. */
   status?: ReactNode;
   /** The scroll-to-top button: in the bar, where it can never cover a message. */
@@ -68,7 +70,7 @@ interface MessageFormProps {
  */
 export function MessageForm(props: MessageFormProps) {
   const { onSend, onEdit, newestOwn, members = NO_MEMBERS, status, scrollTop, onTyping } = props;
-  const { returned, takeReturned } = props;
+  const { returned, takeReturned, onMentionPrefix } = props;
   const files = useComposerFiles(props.roomId);
   const withFiles = files.items.length > 0;
   const { intent, reply, edit, cancel } = useComposerIntent();
@@ -93,6 +95,8 @@ export function MessageForm(props: MessageFormProps) {
       else setRefusal(`Not sent: ${error}`);
     }
   }, [returned, takeReturned, putBack, setRefusal]);
+
+  useEffect(() => onMentionPrefix?.(mentions.prefix), [mentions.prefix, onMentionPrefix]);
 
   // Reply and Edit are chosen in the list: the person writes on here.
   useEffect(() => {

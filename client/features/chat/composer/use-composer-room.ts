@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { ChatMessage, RoomData } from '../../../../contract/realtime';
-import { useRoomNicknames } from '../api/get-nicknames';
+import { useNicknamesStartingWith, useRoomNicknames } from '../api/get-nicknames';
 import type { RoomConnection } from '../connection/room-state';
 import { useRoomState } from '../hooks/use-room-state';
 import { isOwnMessage } from '../utils/own-message';
@@ -49,15 +49,21 @@ export function mentionCandidates(
   return [...byKey.values()].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
 }
 
-/** What the message form needs of the room: the message Up edits, and who '@' suggests. */
+/**
+ * What the message form needs of the room: the message Up edits, and who '@' suggests. In a
+ * room too big for one answer of the nicknames, what follows the '@' (the form reports it with
+ * `onMentionPrefix`) is also asked of the server, so a member past the first page is found.
+ */
 export function useComposerRoom(room: RoomConnection, nickname: string, roomId: string) {
   const newestOwn = useRoomState(room, (state) => newestEditable(state.messages, nickname));
   const roomData = useRoomState(room, (state) => state.roomData);
   const messages = useRoomState(room, (state) => state.messages);
+  const [mentionPrefix, onMentionPrefix] = useState<string | null>(null);
   const known = useRoomNicknames(roomId);
+  const found = useNicknamesStartingWith(roomId, known.cut ? mentionPrefix : null);
   const members = useMemo(
-    () => mentionCandidates(roomData, messages, nickname, known),
-    [roomData, messages, nickname, known],
+    () => mentionCandidates(roomData, messages, nickname, [...known.nicknames, ...found]),
+    [roomData, messages, nickname, known.nicknames, found],
   );
-  return { newestOwn, members };
+  return { newestOwn, members, onMentionPrefix };
 }

@@ -102,6 +102,8 @@ export function useMentions({ text, members, inputRef, setText }: UseMentionsOpt
   return {
     open,
     options,
+    /** What follows the '@' being typed in the box, or null. */
+    prefix: focused && query ? query.prefix : null,
     active: index,
     listId,
     optionId,

@@ -1,27 +1,47 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { MembersResponse } from '../../../../contract/rooms';
 import { api, ApiError, errorText } from '../../../lib/api-client';
 import { roomsKeys } from '../../../lib/query-keys';
 
-/** Answers only to the room's owner or an administrator; anyone else gets a 403. */
-export function getMembers(roomId: string): Promise<MembersResponse> {
-  return api.get<MembersResponse>(`/rooms/${encodeURIComponent(roomId)}/members`);
+export interface MembersPageInput {
+  /** Matched by the server anywhere in the nickname or the email; empty for everyone. */
+  q?: string;
+  /** The `nextAfter` of the page before. */
+  after?: string;
 }
 
-export const getMembersQueryOptions = (roomId: string) =>
-  queryOptions({ queryKey: roomsKeys.members(roomId), queryFn: () => getMembers(roomId) });
+/** Answers only to the room's owner or an administrator; anyone else gets a 403. */
+export function getMembers(roomId: string, { q, after }: MembersPageInput = {}) {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (after) params.set('after', after);
+  const query = params.size > 0 ? `?${params}` : '';
+  return api.get<MembersResponse>(`/rooms/${encodeURIComponent(roomId)}/members${query}`);
+}
+
+export const getMembersQueryOptions = (roomId: string, q = '') =>
+  infiniteQueryOptions({
+    queryKey: roomsKeys.membersSearch(roomId, q),
+    queryFn: ({ pageParam }) => getMembers(roomId, { q, after: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextAfter,
+  });
 
 /**
- * The members of a room, for its moderation panel: loaded while `enabled` (the drawer open),
- * and read again whenever the tab comes back into view, since a kick or a join made in
- * another tab (or by someone else) leaves the list behind. Not a member's 403: that answer
- * stays as it was.
+ * The members of a room, for its moderation panel, a page at a time (a big room has more than
+ * one) and for a search: loaded while `enabled` (the drawer open), and read again whenever the
+ * tab comes back into view, since a kick or a join made in another tab (or by someone else)
+ * leaves the list behind. Not a member's 403: that answer stays as it was. While a new search
+ * loads, the room's last answer stays on screen.
  */
-export function useMembers(roomId: string, enabled: boolean) {
-  return useQuery({
-    ...getMembersQueryOptions(roomId),
+export function useMembers(roomId: string, enabled: boolean, q = '') {
+  return useInfiniteQuery({
+    ...getMembersQueryOptions(roomId, q),
     enabled,
     staleTime: 0,
+    // The same room's last answer, never another room's: it would show that room's members.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === roomId ? previous : undefined,
     refetchOnWindowFocus: ({ state }) =>
       !(state.error instanceof ApiError && state.error.status === 403),
   });

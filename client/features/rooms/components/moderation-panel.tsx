@@ -1,8 +1,14 @@
-import { useRef } from 'react';
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Badge, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Member, MembersResponse } from '../../../../contract/rooms';
+import { IconSearch } from '@tabler/icons-react';
+import {
+  MEMBER_SEARCH_MAX_LENGTH,
+  type Member,
+  type MembersResponse,
+} from '../../../../contract/rooms';
 import { BusyButton } from '../../../components/ui/busy-button';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { errorText } from '../../../lib/api-client';
 import { useKickMember } from '../api/kick-member';
 import { usePersonActions } from '../../../lib/person-actions';
@@ -12,19 +18,30 @@ import { CHAT_MODERATOR, isModeratorNickname } from '../../../../contract/rooms'
 
 interface ModerationPanelProps {
   roomId: string;
+  /** The members loaded so far: every page's, after the first's `nextAfter`. */
   members: MembersResponse;
   currentUserId: string;
   isAdmin: boolean;
+  /** What the owner typed to find someone; the server matches it (the drawer debounces it). */
+  search?: { value: string; onChange: (value: string) => void };
+  /** The next page of a big room's members. */
+  more?: { hasMore: boolean; loading: boolean; onLoadMore: () => void };
 }
 
 const memberId = (member: Member) => member.userId.id || member.userId._id;
 
 /**
  * The owner's or an administrator's list of members, each with a Kick button where allowed, and
- * of the people kicked (banned), each with an Unban button.
+ * of the people kicked (banned), each with an Unban button. A room with more members than one
+ * answer holds gets 'Load more members' and a search box.
  */
 export function ModerationPanel(props: ModerationPanelProps) {
-  const { roomId, members, currentUserId, isAdmin } = props;
+  const { roomId, members, currentUserId, isAdmin, search, more } = props;
+  const searching = Boolean(search?.value.trim());
+  // Once shown, the box stays, whatever a search answers (one page, or none).
+  const [searchShown, setSearchShown] = useState(false);
+  const searchable = search && (searchShown || members.nextAfter !== undefined);
+  if (searchable && !searchShown) setSearchShown(true);
   const kick = useKickMember();
   // 'Message privately', composed in by the route.
   const personActions = usePersonActions();
@@ -70,11 +87,27 @@ export function ModerationPanel(props: ModerationPanelProps) {
       <Title order={3} size="h4" mb="sm" id="moderation-title" ref={titleRef} tabIndex={-1}>
         {isAdmin ? 'Moderator Mode' : 'Moderation'}
       </Title>
-      {/* Only you, moderators and the creator: nobody here can be kicked. */}
-      {!members.members.some(canKick) && (
-        <Text c="dimmed" mb={members.members.length > 0 ? 'xs' : 0}>
-          No members to kick
-        </Text>
+      {searchable && (
+        <TextInput
+          type="search"
+          label="Find a member"
+          value={search.value}
+          maxLength={MEMBER_SEARCH_MAX_LENGTH}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          onChange={(event) => search.onChange(event.currentTarget.value)}
+          mb="sm"
+        />
+      )}
+      {searching && members.members.length === 0 ? (
+        <Text c="dimmed">No matching members</Text>
+      ) : (
+        // Only you, moderators and the creator: nobody here can be kicked.
+        !members.members.some(canKick) &&
+        !more?.hasMore && (
+          <Text c="dimmed" mb={members.members.length > 0 ? 'xs' : 0}>
+            No members to kick
+          </Text>
+        )
       )}
       {members.members.length > 0 && (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -108,6 +141,18 @@ export function ModerationPanel(props: ModerationPanelProps) {
             </Group>
           ))}
         </Stack>
+      )}
+      {more && (
+        // Kept while empty: the button hands its focus on when the last page takes it away.
+        <Group mt={more.hasMore ? 'xs' : 0}>
+          <LoadMoreButton
+            label="Load more members"
+            hasMore={more.hasMore}
+            loading={more.loading}
+            onLoadMore={more.onLoadMore}
+            focusWhenDone={titleRef}
+          />
+        </Group>
       )}
       <BannedList roomId={roomId} onLifted={keepFocus} />
     </Paper>

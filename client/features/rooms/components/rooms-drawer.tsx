@@ -1,9 +1,14 @@
+import { useState } from 'react';
 import { Badge, Drawer, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { FormError } from '../../../components/ui/form-alerts';
 import { useSession } from '../../../lib/session/use-session';
 import { membersFailureText, useMembers } from '../api/get-members';
 import { ModerationPanel } from './moderation-panel';
 import { RoomList } from './room-list';
+
+/** Typing pauses this long before a search of the members goes to the server. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 interface RoomsDrawerProps {
   roomId: string;
@@ -18,8 +23,12 @@ interface RoomsDrawerProps {
 export function RoomsDrawer({ roomId, opened, onClose }: RoomsDrawerProps) {
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
-  const members = useMembers(roomId, opened);
-  const isOwner = members.data?.isOwner === true;
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const members = useMembers(roomId, opened, q);
+  const pages = members.data?.pages ?? [];
+  const first = pages[0];
+  const isOwner = first?.isOwner === true;
   const failure = members.isError ? membersFailureText(members.error) : null;
 
   const title = isAdmin ? (
@@ -48,12 +57,18 @@ export function RoomsDrawer({ roomId, opened, onClose }: RoomsDrawerProps) {
           <Stack gap="lg">
             {!isAdmin && <RoomList inDrawer currentRoomId={roomId} onSelected={onClose} />}
             <FormError message={failure} />
-            {members.isSuccess && user && (
+            {members.isSuccess && first && user && (
               <ModerationPanel
                 roomId={roomId}
-                members={members.data}
+                members={{ ...first, members: pages.flatMap((page) => page.members) }}
                 currentUserId={user.id}
                 isAdmin={isAdmin}
+                search={{ value: search, onChange: setSearch }}
+                more={{
+                  hasMore: members.hasNextPage,
+                  loading: members.isFetchingNextPage,
+                  onLoadMore: () => void members.fetchNextPage(),
+                }}
               />
             )}
             {isAdmin && members.isPending && <Text c="dimmed">Loading members...</Text>}
