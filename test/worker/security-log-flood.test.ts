@@ -5,8 +5,11 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { addressKey } from '../../worker/security/client-ip';
-import { ROWS_PER_ADDRESS_PER_HOUR } from '../../worker/security/event-rows';
+import { addressKey, networkKey } from '../../worker/security/client-ip';
+import {
+  ROWS_PER_ADDRESS_PER_HOUR,
+  ROWS_PER_NETWORK_PER_HOUR,
+} from '../../worker/security/event-rows';
 import { recordSecurityEvent } from '../../worker/security/security-events';
 import { signedInAdmin } from './support/admin';
 import { Client, newAccount, signedInClient } from './support/api';
@@ -216,6 +219,42 @@ describe('the rows one address can add in an hour', () => {
     // Another address is not held to this one's bound.
     await recordSecurityEvent(env, { eventType: 'login_failed', ip: '198.51.100.78' });
     expect(await rowsOf('198.51.100.78')).toEqual([{ event_type: 'login_failed', count: 1 }]);
+  });
+
+  it('are bounded for an IPv6 /48 too: its /64s cannot each write their own allowance', async () => {
+    // 60 rows from each of 5 /64s of one /48: 300 rows, over the network's 240.
+    const sixtyFours = Array.from({ length: 5 }, (_, i) => addressKey(`2001:db8:4800:${i + 1}::9`));
+    expect(networkKey(sixtyFours[0]!)).toBe('2001:db8:4800::/48');
+    for (const ip of sixtyFours) {
+      await Promise.all(
+        Array.from({ length: ROWS_PER_ADDRESS_PER_HOUR }, (_, i) =>
+          recordSecurityEvent(
+            env,
+            { eventType: 'login_failed', ip, details: { i } },
+            { weight: 0 },
+          ),
+        ),
+      );
+    }
+    const { results } = await env.DB.prepare(
+      `SELECT ip, event_type, count FROM security_events
+       WHERE ip LIKE '2001:db8:4800:%' ORDER BY id`,
+    ).all<{ ip: string; event_type: string; count: number }>();
+    const written = results.filter((row) => row.event_type === 'login_failed');
+    expect(written).toHaveLength(ROWS_PER_NETWORK_PER_HOUR);
+    // The rest is counted on the network's one overflow line, not one line per /64.
+    expect(results.filter((row) => row.event_type === 'log_overflow')).toEqual([
+      {
+        ip: '2001:db8:4800::/48',
+        event_type: 'log_overflow',
+        count: 5 * ROWS_PER_ADDRESS_PER_HOUR - ROWS_PER_NETWORK_PER_HOUR,
+      },
+    ]);
+    // Another /48 is not held to it; IPv4 has no network bound.
+    const neighbour = addressKey('2001:db8:4801:1::9');
+    await recordSecurityEvent(env, { eventType: 'login_failed', ip: neighbour }, { weight: 0 });
+    expect(await rowsOf(neighbour)).toEqual([{ event_type: 'login_failed', count: 1 }]);
+    expect(networkKey('198.51.100.7')).toBeNull();
   });
 
   it('still let a counted line go on counting once the bound is reached', async () => {

@@ -250,6 +250,11 @@ export const securityEvents = sqliteTable(
      * worker/security/event-rows.ts); null for an event written as its own row.
      */
     bucket: text('bucket'),
+    /**
+     * An IPv6 address's /48 (its `ip` is a /64), null for IPv4: the rows a network adds in an
+     * hour are bounded too, or its holder would write each /64's allowance (event-rows.ts).
+     */
+    net: text('net'),
   },
   (table) => [
     index('security_events_created_idx').on(table.createdAt),
@@ -257,6 +262,7 @@ export const securityEvents = sqliteTable(
     uniqueIndex('security_events_bucket_idx').on(table.bucket),
     index('security_events_ip_idx').on(table.ip, table.createdAt),
     index('security_events_last_idx').on(table.lastAt),
+    index('security_events_net_idx').on(table.net, table.createdAt),
   ],
 );
 

@@ -47,3 +47,13 @@ export function addressKey(raw: string): string {
   }
   return `${formatIpv6([...groups.slice(0, 4), 0, 0, 0, 0])}/64`;
 }
+
+/**
+ * The network an address key belongs to, for bounds wider than one key: an IPv6 /64's /48 (a
+ * site's usual allocation, 65,536 /64s), null for IPv4 or anything else.
+ */
+export function networkKey(key: string): string | null {
+  if (!key.endsWith('/64')) return null;
+  const groups = parseIpv6(key.slice(0, -3));
+  return groups ? `${formatIpv6([...groups.slice(0, 3), 0, 0, 0, 0, 0])}/48` : null;
+}
