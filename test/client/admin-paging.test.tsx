@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminRoom, AdminUser } from '../../contract/admin';
+import { broadcastPollMs } from '../../client/features/admin/api/get-broadcast-status';
 import { fakeApi, renderApp, testUser, type FetchCall } from './render-app';
 
 const admin = { ...testUser, id: 'a1', email: 'boss@example.com', role: 'admin' as const };
@@ -203,5 +204,17 @@ describe('admin tables at scale', () => {
     await waitFor(() => expect(alert).toHaveBeenCalledTimes(2));
     // What stayed under the form would read as this broadcast's reach.
     expect(screen.queryByText(/Delivered to/)).toBeNull();
+  });
+
+  it('asks less often as a delivery drags on: one the queue gave up on is never done', () => {
+    expect(broadcastPollMs(0)).toBe(1000);
+    expect(broadcastPollMs(29)).toBe(1000);
+    expect(broadcastPollMs(30)).toBe(5000);
+    expect(broadcastPollMs(89)).toBe(5000);
+    expect(broadcastPollMs(90)).toBe(30_000);
+    // An hour of an open dashboard: about 30 + 60 + 110 asks, not 3,600.
+    let asked = 0;
+    for (let waited = 0; waited < 3_600_000; waited += broadcastPollMs(asked)) asked += 1;
+    expect(asked).toBeLessThan(250);
   });
 });
