@@ -94,6 +94,20 @@ describe('mentions', () => {
     b.close();
   });
 
+  it('do not mark the room for a mention deleted before the summary went', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Mentions' });
+    const mention = await post(a, roomId, '@Guest look at this');
+    expect(await a.emit('deleteMessage', { roomId, messageId: mention.id })).toEqual({});
+    await flush(roomId);
+    expect(await unreadMentions(guest.client, roomId)).toBe(false);
+    // A mention that stays still marks it.
+    await post(a, roomId, 'sorry @Guest, this one');
+    await flush(roomId);
+    expect(await unreadMentions(guest.client, roomId)).toBe(true);
+    a.close();
+    b.close();
+  });
+
   it('an edit that names a member tells the room so, and marks the room for them', async () => {
     const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Mentions' });
     const message = await post(a, roomId, 'no one named yet');

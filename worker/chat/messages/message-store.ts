@@ -357,6 +357,17 @@ export class MessageStore {
   }
 
   /** The newest message's id (0 in a room without messages). */
+  /** Which of `ids` are stored and not deleted (one statement, however many). */
+  notDeleted(ids: Iterable<number>): Set<number> {
+    const rows = this.sql
+      .exec<{ id: number }>(
+        'SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL',
+        JSON.stringify([...new Set(ids)]),
+      )
+      .toArray();
+    return new Set(rows.map((row) => row.id));
+  }
+
   latestId(): number {
     this.newest ??=
       this.sql.exec<{ id: number | null }>('SELECT MAX(id) AS id FROM messages').one().id ?? 0;

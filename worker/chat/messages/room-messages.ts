@@ -167,7 +167,7 @@ export class RoomMessages {
   async flushSummary() {
     this.summaryScheduled = false;
     const { db, storage, identity } = this.deps;
-    const mentioned = this.mentioned;
+    const mentioned = this.withoutDeleted(this.mentioned);
     this.mentioned = new Map();
     const filesSent = this.files.takeSent();
     // The push is read before the summary is written, and asks who could get it in its batch.
@@ -188,6 +188,18 @@ export class RoomMessages {
       throw error;
     }
     if (this.files.removalsOwed) await this.finishFileRemovals();
+  }
+
+  /**
+   * Mentions whose message was deleted before the flush: neither pushed (the notification would
+   * fetch a message that is gone and show nothing, where a browser may put up a notice of its
+   * own) nor marked '@' in the room list. Only the newest mention of each person is kept, so an
+   * older one in the same second goes with it.
+   */
+  private withoutDeleted(mentioned: Map<string, number>): Map<string, number> {
+    if (mentioned.size === 0) return mentioned;
+    const live = this.store.notDeleted(mentioned.values());
+    return new Map([...mentioned].filter(([, id]) => live.has(id)));
   }
 
   /** Files whose removal failed: tried again by each flush, and on failure in a while. */
