@@ -37,6 +37,15 @@ export interface NotificationLevelResponse {
   level: NotificationLevel;
 }
 
+/**
+ * `GET /api/rooms/:roomId/notifications`, for a room beyond the room list's 200: the level in
+ * force and whether the person chose it (false while the room's size decides), as the list
+ * gives them for its rooms (`notificationLevel`, `notificationLevelChosen`).
+ */
+export interface RoomNotificationLevelResponse extends NotificationLevelResponse {
+  chosen: boolean;
+}
+
 /** The menu's words for each level. */
 export const notificationLevelLabels: Record<NotificationLevel, string> = {
   all: 'All messages',

@@ -20,4 +20,7 @@ export const roomsKeys = {
   nicknamesStartingWith: (roomId: string, prefix: string) =>
     [...roomsKeys.nicknames(roomId), { prefix }] as const,
   bans: (roomId: string) => [...roomsKeys.all, roomId, 'bans'] as const,
+  /** The person's level in a room the list does not hold (per account, as the list is). */
+  notificationLevel: (roomId: string, userId: string) =>
+    [...roomsKeys.all, roomId, 'notifications', userId] as const,
 };

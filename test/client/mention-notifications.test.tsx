@@ -34,7 +34,8 @@ const message = (id: number, user: string, extra: Partial<ChatMessage> = {}): Ch
   ...extra,
 });
 
-function notifier(level?: NotificationLevel) {
+/** In a room whose level is 'all' unless told (an unknown level is tested with the levels). */
+function notifier(level: NotificationLevel = 'all') {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter>{children}</MemoryRouter>
   );

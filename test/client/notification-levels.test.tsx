@@ -14,6 +14,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationLevel } from '../../contract/notifications';
 import type { ChatMessage } from '../../contract/realtime';
 import type { RoomSummary } from '../../contract/rooms';
+import type { PublicUser } from '../../contract/user';
 import { NotificationMenu } from '../../client/features/chat/components/notification-menu';
 import {
   useMessageNotifications,
@@ -25,9 +26,11 @@ import { createQueryClient } from '../../client/lib/query-client';
 import { roomsKeys } from '../../client/lib/query-keys';
 import { unreadTotal } from '../../client/lib/unread/read-marks';
 import { subscribeToPush } from '../../client/lib/push-subscription';
-import { fakeApi } from './render-app';
+import { sockets } from './fake-socket';
+import { fakeApi, renderApp, testUser } from './render-app';
 import { renderWithMantine } from './render-mantine';
 
+vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
 vi.mock('../../client/lib/push-subscription', () => ({
   subscribeToPush: vi.fn(async () => {}),
   unsubscribeFromPush: vi.fn(async () => {}),
@@ -262,26 +265,28 @@ describe('the open app’s notifications follow the level', () => {
     for (const each of [plain, mention, reply, replyToOther, replyToDeleted]) notify(each);
   };
 
-  it("'all' (and a level not known yet): every message from someone else", () => {
+  it("'all': every message from someone else", () => {
     sendAll(notifier('all').result.current.notify);
+    expect(shown).toEqual([
+      'Lobby | bob: message 1',
+      'bob mentioned you in Lobby | bob: message 2',
+      'bob replied to you in Lobby | bob: message 3',
+      'Lobby | bob: message 4',
+      'Lobby | bob: message 5',
+    ]);
+  });
+
+  it("'mentions' (and a level not known yet): only a mention of the person or a reply to one of their messages", () => {
+    sendAll(notifier('mentions').result.current.notify);
+    // Not yet known: the room may be muted, so no ordinary message; one addressed to the
+    // person still comes (push skips them while the room is open here).
     sendAll(notifier(undefined).result.current.notify);
     expect(shown).toEqual(
       [1, 2].flatMap(() => [
-        'Lobby | bob: message 1',
         'bob mentioned you in Lobby | bob: message 2',
         'bob replied to you in Lobby | bob: message 3',
-        'Lobby | bob: message 4',
-        'Lobby | bob: message 5',
       ]),
     );
-  });
-
-  it("'mentions': only a mention of the person or a reply to one of their messages", () => {
-    sendAll(notifier('mentions').result.current.notify);
-    expect(shown).toEqual([
-      'bob mentioned you in Lobby | bob: message 2',
-      'bob replied to you in Lobby | bob: message 3',
-    ]);
   });
 
   it("'off': nothing, and a change of level holds from the next message", () => {
@@ -343,5 +348,97 @@ describe('the open app’s notifications follow the level', () => {
     await act(() => hook.result.current.allow());
     expect(hook.result.current.permission).toBe('denied');
     expect(subscribeToPush).not.toHaveBeenCalled();
+  });
+});
+
+describe('a room the room list does not hold (it stops at 200 rooms)', () => {
+  const shown: string[] = [];
+  class FakeNotification {
+    static permission: NotificationPermission = 'granted';
+    static requestPermission = vi.fn(async () => FakeNotification.permission);
+    onclick: (() => void) | null = null;
+    constructor(title: string, options: NotificationOptions) {
+      shown.push(`${title} | ${options.body}`);
+    }
+    close() {}
+  }
+  const inRoom: PublicUser = { ...testUser, roomId: 'room-a', activeNickname: 'ada' };
+  const live = (id: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+    id,
+    user: 'bob',
+    text: `<p>message ${id}</p>`,
+    messageType: 'user',
+    createdAt: id,
+    ...extra,
+  });
+
+  beforeEach(() => {
+    shown.length = 0;
+    sockets.length = 0;
+    vi.stubGlobal('Notification', FakeNotification);
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+  });
+
+  /** The chat open on room-a, the list holding only `listed`; the room's own GET held. */
+  async function openChat(listed: RoomSummary[]) {
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const { calls } = fakeApi(inRoom, (call) => {
+      if (call.path === '/api/rooms') return { status: 200, body: listed };
+      if (call.path === '/api/rooms/room-a/notifications' && call.method === 'GET') {
+        return { status: 200, body: { level: 'off', chosen: true } };
+      }
+      return undefined;
+    });
+    const answering = globalThis.fetch;
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      if (String(args[0]) === '/api/rooms/room-a/notifications') {
+        asked.push(args[1]?.method ?? 'GET');
+        await held;
+      }
+      return answering(...args);
+    });
+    renderApp('/chat/room-a');
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0]!;
+    act(() => socket.receive('connect'));
+    act(() => socket.last('join')?.ack?.({}));
+    act(() => socket.receive('chatHistory', []));
+    const listAnswered = () =>
+      waitFor(() => expect(calls.some((call) => call.path === '/api/rooms')).toBe(true));
+    return { socket, asked: () => asked, answer, listAnswered };
+  }
+
+  it('asks the room’s own level: muted, its bell says Off and nothing notifies', async () => {
+    const { socket, asked, answer, listAnswered } = await openChat([room('room-b')]);
+    await listAnswered();
+    // Not known yet: not as 'all' (the room may be muted, as this one is).
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    act(() => socket.receive('message', live(1)));
+    expect(shown).toEqual([]);
+    await waitFor(() => expect(asked()).toHaveLength(1));
+
+    answer();
+    expect(await screen.findByRole('button', { name: 'Notifications: Off' })).toBeTruthy();
+    act(() => socket.receive('message', live(2)));
+    act(() => socket.receive('message', live(3, { mentions: ['ada'] })));
+    expect(shown).toEqual([]);
+    expect(asked()).toEqual(['GET']);
+  });
+
+  it('does not ask for a room the list holds', async () => {
+    const { socket, answer, asked } = await openChat([
+      room('room-a', { notificationLevel: 'mentions' }),
+    ]);
+    answer();
+    expect(
+      await screen.findByRole('button', { name: 'Notifications: Mentions and replies' }),
+    ).toBeTruthy();
+    act(() => socket.receive('message', live(1)));
+    act(() => socket.receive('message', live(2, { mentions: ['ada'] })));
+    expect(shown).toEqual(['bob mentioned you in Chat Rooms | bob: message 2']);
+    expect(asked()).toEqual([]);
   });
 });

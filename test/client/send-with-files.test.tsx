@@ -100,7 +100,13 @@ describe('a notification for a message of files alone', () => {
       <MemoryRouter>{children}</MemoryRouter>
     );
     const { result } = renderHook(
-      () => useMessageNotifications({ roomId: 'room-f', roomName: 'Lobby', nickname: 'ada' }),
+      () =>
+        useMessageNotifications({
+          roomId: 'room-f',
+          roomName: 'Lobby',
+          nickname: 'ada',
+          level: 'all',
+        }),
       { wrapper },
     );
     const file = (name: string, type: string) => ({ id: name, name, size: 1, type, url: '/x' });

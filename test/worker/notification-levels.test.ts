@@ -149,3 +149,58 @@ describe('the default level in GET /api/rooms', () => {
     });
   });
 });
+
+describe('GET /api/rooms/:roomId/notifications (a room beyond the room list’s 200)', () => {
+  const get = (client: Client, roomId: string) => client.call(`/rooms/${roomId}/notifications`);
+
+  it('gives the member’s level as GET /api/rooms does: the room’s default, then the choice', async () => {
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Read back' });
+    expect(await get(guest.client, roomId)).toMatchObject({
+      status: 200,
+      body: { level: 'all', chosen: false },
+    });
+    for (const level of ['off', 'mentions', 'all'] as const) {
+      await put(guest.client, roomId, { level });
+      const answer = await get(guest.client, roomId);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ level, chosen: true });
+    }
+    // Per person.
+    expect((await get(owner.client, roomId)).body).toEqual({ level: 'all', chosen: false });
+    // Past 10 members, the undecided get 'mentions'.
+    for (let member = 3; member <= 11; member += 1) {
+      const joiner = await signedInClient();
+      expect((await joinRoom(joiner.client, roomId, `Member${member}`)).status).toBe(200);
+    }
+    expect((await get(owner.client, roomId)).body).toEqual({ level: 'mentions', chosen: false });
+    expect((await get(guest.client, roomId)).body).toEqual({ level: 'all', chosen: true });
+  });
+
+  it('answers 404 to a stranger, for unknown and malformed ids, to a kicked and to a banned member; 401 logged out', async () => {
+    const { owner, guest, roomId } = await ownerAndGuest();
+    const stranger = await signedInClient();
+    expect(await get(stranger.client, roomId)).toMatchObject({
+      status: 404,
+      body: { error: 'Room not found' },
+    });
+    expect((await get(stranger.client, 'no-such-room-at-all')).status).toBe(404);
+    expect((await get(stranger.client, 'bad')).status).toBe(404);
+    expect((await get(new Client(), roomId)).status).toBe(401);
+
+    const other = await ownerAndGuest();
+    await env.DB.prepare('INSERT INTO room_bans (room_id, user_id, nickname) VALUES (?, ?, ?)')
+      .bind(other.roomId, other.guest.user.id, 'Guest')
+      .run();
+    expect((await get(other.guest.client, other.roomId)).status).toBe(404);
+
+    await put(guest.client, roomId, { level: 'off' });
+    const kick = await owner.client.call(`/rooms/${roomId}/kick`, {
+      body: { targetUserId: guest.user.id },
+    });
+    expect(kick.status).toBe(200);
+    expect(await get(guest.client, roomId)).toMatchObject({
+      status: 404,
+      body: { error: 'Room not found' },
+    });
+  });
+});

@@ -14,7 +14,7 @@ import {
   type RoomsResponse,
   type UnbanResponse,
 } from '../../contract/rooms';
-import { effectiveNotificationLevel, NOTIFY_ALL_MAX_MEMBERS } from '../../contract/notifications';
+import { effectiveNotificationLevel } from '../../contract/notifications';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
 import { memberships, rooms } from '../db/schema';
@@ -28,6 +28,7 @@ import { kickMember } from './kick-member';
 import { requireRoomModerator } from './room-access';
 import { roomNameFor } from './direct-rooms';
 import { findMembership } from './room-queries';
+import { membersUpToDefaultChange } from './notification-levels';
 import { memberPage, nicknamePage, nicknamesStartingWith } from './member-lists';
 import { liftBan, listBans } from './room-bans';
 import { limitRenames, limitRoomCreation } from './join-limits';
@@ -43,17 +44,6 @@ const ROOM_LIST_LIMIT = 200;
 const unreadCount = sql<number>`max(0, ${rooms.lastMessageId} - ${memberships.lastReadId})`;
 /** A message mentioning the member came after their read position (the same flush writes it). */
 const unreadMentions = sql<number>`${memberships.lastMentionId} > ${memberships.lastReadId}`;
-/**
- * The room's members, counted no further than one past the size where the default level
- * changes (all that effectiveNotificationLevel needs), in the list's own statement: a bounded
- * index read per room on memberships_room_user_idx, not a count of a big room's every member.
- * Only for members who have not chosen a level.
- */
-const membersUpToDefaultChange = sql<number | null>`case
-  when ${memberships.notificationLevel} is null
-  then (select count(*) from (select 1 from memberships as room_members
-    where room_members.room_id = ${rooms.roomId} limit ${NOTIFY_ALL_MAX_MEMBERS + 1}))
-  end`;
 
 // Mounted at /api itself, so the session check sits on each route rather than on `use`, which
 // would also catch unknown /api paths and answer them 401 instead of 404.

@@ -8,7 +8,7 @@ import {
 import type { NotificationPermissionState } from '../hooks/use-message-notifications';
 
 interface NotificationMenuProps {
-  /** The level in force in this room (undefined until the room list says). */
+  /** The level in force in this room (undefined until the server has said). */
   level: NotificationLevel | undefined;
   /** The person chose it; otherwise the room's size did, and the menu says '(default)'. */
   chosen: boolean;

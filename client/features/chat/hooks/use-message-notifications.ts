@@ -21,7 +21,11 @@ interface Options {
   roomId: string;
   roomName: string;
   nickname: string;
-  /** The person's level in this room (undefined until the room list says: as 'all'). */
+  /**
+   * The person's level in this room. Undefined until the server has said: then as 'mentions',
+   * never as 'all', since the room may be muted (push skips the person meanwhile, their
+   * socket being in the room, so a message addressed to them still comes).
+   */
   level?: NotificationLevel;
 }
 
@@ -87,11 +91,12 @@ export function useMessageNotifications({ roomId, roomName, nickname, level }: O
   const notify = useCallback(
     (message: ChatMessage) => {
       const now = latest.current;
-      if (!now.granted || now.level === 'off') return;
+      const inForce = now.level ?? 'mentions';
+      if (!now.granted || inForce === 'off') return;
       if (message.user.toLowerCase() === now.nickname.toLowerCase()) return;
       const mentioned = mentionsMe(message, now.nickname);
       const addressed = mentioned || repliesToMe(message, now.nickname);
-      if (now.level === 'mentions' && !addressed) return;
+      if (inForce === 'mentions' && !addressed) return;
       const away = document.visibilityState === 'hidden' || (addressed && !document.hasFocus());
       if (!away) return;
       // A message of files alone reads as they do in the room list: 'Photo', 'File: a.pdf'.
