@@ -204,3 +204,77 @@ describe('a second join on the same socket', () => {
     socket.close();
   });
 });
+
+describe('a join that leaves the online list as it was', () => {
+  const names = (list: { users: { nickname: string }[] }) => list.users.map((u) => u.nickname);
+  const roomDataCount = (socket: TestSocket) => socket.events('roomData').length;
+
+  /** Owner and Guest joined, every list of their arrivals delivered. */
+  async function settledRoom(name: string) {
+    const owner = await signedInClient();
+    const roomId = await createRoom(owner.client, name, 'Owner');
+    const guest = await signedInClient();
+    await joinRoom(guest.client, roomId, 'Guest');
+    const host = await TestSocket.joined(owner.client, roomId, 'Owner');
+    const tab = await TestSocket.joined(guest.client, roomId, 'Guest');
+    await host.waitFor(() => host.events('roomData').some((l) => names(l).includes('Guest')));
+    await tab.waitForEvent('roomData');
+    await sleep(PRESENCE_INTERVAL_MS * 2);
+    return { owner, guest, roomId, host, tab };
+  }
+
+  it('sends a second tab the list, and the others nothing; a real arrival still reaches all', async () => {
+    const { guest, roomId, host, tab } = await settledRoom('Second tab');
+    const [hostLists, tabLists] = [roomDataCount(host), roomDataCount(tab)];
+    const second = await TestSocket.joined(guest.client, roomId, 'Guest');
+    const [list] = await second.waitForEvent('roomData');
+    expect(names(list)).toEqual(['Guest', 'Owner']);
+    await sleep(PRESENCE_INTERVAL_MS * 3);
+    expect(roomDataCount(host)).toBe(hostLists);
+    expect(roomDataCount(tab)).toBe(tabLists);
+
+    const newcomer = await signedInClient();
+    await joinRoom(newcomer.client, roomId, 'Newcomer');
+    const third = await TestSocket.joined(newcomer.client, roomId, 'Newcomer');
+    const everyone = ['Guest', 'Newcomer', 'Owner'];
+    for (const socket of [host, tab, third]) {
+      await socket.waitFor(() => socket.events('roomData').some((l) => names(l).length === 3));
+      expect(names(socket.events('roomData').at(-1))).toEqual(everyone);
+    }
+    [host, tab, second, third].forEach((socket) => socket.close());
+  });
+
+  it('sends nobody a list when a second tab leaves or closes', async () => {
+    const { guest, roomId, host, tab } = await settledRoom('Second tab leaves');
+    const second = await TestSocket.joined(guest.client, roomId, 'Guest');
+    const third = await TestSocket.joined(guest.client, roomId, 'Guest');
+    await sleep(PRESENCE_INTERVAL_MS * 3);
+    const [hostLists, tabLists] = [roomDataCount(host), roomDataCount(tab)];
+    // The guest is still here in the first tab: the list is the same.
+    expect(await second.emit('leave')).toEqual({ result: 'You left the room' });
+    third.close();
+    await sleep(PRESENCE_INTERVAL_MS * 3);
+    expect(roomDataCount(host)).toBe(hostLists);
+    expect(roomDataCount(tab)).toBe(tabLists);
+    // The last tab's leave is news.
+    tab.close();
+    await host.waitFor(() => names(host.events('roomData').at(-1)).length === 1);
+    expect(names(host.events('roomData').at(-1))).toEqual(['Owner']);
+    host.close();
+    second.close();
+  });
+
+  it('sends a repeated join its list, and the others nothing', async () => {
+    const { roomId, host, tab } = await settledRoom('Join again');
+    const hostLists = roomDataCount(host);
+    const tabLists = roomDataCount(tab);
+    expect(await tab.emit('join', { name: 'Guest', room: roomId })).toEqual({});
+    await tab.waitForEvent('roomData', tabLists + 1);
+    expect(names(tab.events('roomData').at(-1))).toEqual(['Guest', 'Owner']);
+    await sleep(PRESENCE_INTERVAL_MS * 3);
+    expect(roomDataCount(host)).toBe(hostLists);
+    expect(roomDataCount(tab)).toBe(tabLists + 1);
+    host.close();
+    tab.close();
+  });
+});

@@ -5,6 +5,7 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { PRESENCE_INTERVAL_MS } from '../../worker/chat/presence/presence-batch';
 import { RecentRemovals } from '../../worker/chat/room/recent-removals';
 import { JOINED } from '../../worker/chat/sockets/socket-state';
 import { roomStub } from '../../worker/room-calls/room-rpc';
@@ -136,6 +137,28 @@ describe('connection-state recovery', () => {
     ]);
     a.close();
     back.close();
+  });
+
+  it('sends a socket recovered beside another tab the list, and the others none', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Recovery' });
+    const tab = await TestSocket.joined(guest.client, roomId, 'Guest');
+    await heardOnce(a, b, roomId);
+    await sleep(PRESENCE_INTERVAL_MS * 2);
+    const lists = a.events('roomData').length;
+    const { pid, offset } = sessionOf(b);
+    b.ws.close(4000);
+    await b.waitForClose();
+
+    const back = await TestSocket.open(guest.client, roomId);
+    back.send(`40${JSON.stringify({ pid, offset })}`);
+    await back.waitFor((f) => f.startsWith('40'));
+    const [list] = await back.waitForEvent('roomData');
+    expect(list.users).toEqual([{ nickname: 'Guest' }, { nickname: 'Owner' }]);
+    // The guest was online in the other tab all along: the owner's list never changed.
+    await sleep(PRESENCE_INTERVAL_MS * 3);
+    expect(a.events('roomData')).toHaveLength(lists);
+    expect(tab.events('roomData').at(-1).users).toEqual(list.users);
+    [a, back, tab].forEach((socket) => socket.close());
   });
 
   it('does not restore a session that never joined: the client would take it for joined', async () => {

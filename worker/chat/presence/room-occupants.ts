@@ -26,6 +26,18 @@ export class RoomOccupants {
     return false;
   }
 
+  /**
+   * Whether another joined socket of the person (another tab) lists them online under this
+   * nickname already: then this socket's join or leave leaves the online list as it was.
+   */
+  listedElsewhereAs(userId: string, nickname: string, ws: WebSocket): boolean {
+    for (const other of this.sockets.socketsOf(userId)) {
+      if (other.ws === ws || !this.sockets.isIn(other.ws, JOINED)) continue;
+      if (other.data.nickname === nickname) return true;
+    }
+    return false;
+  }
+
   /** Who is online: one entry per person, however many tabs they have open. */
   onlineNicknames(): { nickname: string }[] {
     const byUser = new Map<string, string>();

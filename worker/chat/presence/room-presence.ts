@@ -54,6 +54,11 @@ export class RoomPresence {
     return this.occupants.joinedElsewhere(userId, ws);
   }
 
+  /** Whether another tab of the person lists them online under this nickname already. */
+  listedElsewhereAs(userId: string, nickname: string, ws: WebSocket): boolean {
+    return this.occupants.listedElsewhereAs(userId, nickname, ws);
+  }
+
   /** How many sockets the person has open here. */
   socketsOf(userId: string): number {
     return this.occupants.socketsOf(userId);
@@ -67,9 +72,22 @@ export class RoomPresence {
    * comings and goings (a list every two seconds) filled the megabyte a replay carries.
    */
   sendRoomData() {
+    this.sockets.broadcast('roomData', [this.roomData()], { room: JOINED, volatile: true });
+  }
+
+  /**
+   * The online list to this socket alone, now: it joined (another tab, a second join, a
+   * recovery beside another tab) and the list did not change, so the others have it already.
+   * Broadcast, each such join cost everyone the whole list (in a room of 1,000, 25 MB a join,
+   * one a person could send every two seconds). Not logged for recovery, as the broadcast.
+   */
+  sendRoomDataTo(socket: RoomSocket) {
+    socket.emit('roomData', this.roomData());
+  }
+
+  private roomData() {
     const users = this.occupants.onlineNicknames();
-    const data = { room: this.identity.id, name: this.identity.name, users };
-    this.sockets.broadcast('roomData', [data], { room: JOINED, volatile: true });
+    return { room: this.identity.id, name: this.identity.name, users };
   }
 
   /** A volatile broadcast to the others joined, when there are any (typing.ts). */

@@ -131,11 +131,15 @@ export class ChatRoom extends SocketIoServer<
   /**
    * A recovered socket is back in the room: the room hears it if it heard the person go. After
    * a restart it heard nobody go, so the return is only a new list of who is online (roomData),
-   * not a wave of "has joined" for everyone who was there all along.
+   * not a wave of "has joined" for everyone who was there all along. Back beside another tab
+   * that lists them under the same nickname, the list did not change: only this socket gets it.
    */
   protected onConnect(socket: RoomSocket, { recovered, missedDisconnect }: ConnectInfo) {
     const { userId, nickname } = socket.data;
     if (!recovered || !nickname || !socket.rooms.includes(JOINED)) return;
+    if (this.parts.presence.listedElsewhereAs(userId, nickname, socket.ws)) {
+      return this.parts.presence.sendRoomDataTo(socket);
+    }
     const elsewhere = this.parts.presence.joinedElsewhere(userId, socket.ws);
     this.parts.presence.changed(
       elsewhere || missedDisconnect ? undefined : { kind: 'joined', nickname, socket: socket.ws },

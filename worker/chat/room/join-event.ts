@@ -1,7 +1,8 @@
 /**
  * `join` `{ name, room, lastMessageId? }`: the socket speaks in the room under the person's
  * nickname there, gets the history after the last message it shows, and the room hears that
- * they arrived (once, however many tabs they join from).
+ * they arrived (once, however many tabs they join from). A join that leaves the online list as
+ * it was (another tab, a second join) gets the list alone; the others hear nothing.
  */
 import { inRoomAs, joinSchema, refused, REFUSED, type JoinAck } from '../../../contract/realtime';
 import { historyPage } from '../messages/history-page';
@@ -69,6 +70,10 @@ export async function join(
   // Joined already, here (a second join) or in another tab: the room heard it once.
   const alreadyHere =
     state.nickname !== null || room.presence.joinedElsewhere(state.userId, socket.ws);
+  // Listed already under this nickname: the online list stays as everyone has it.
+  const listed =
+    state.nickname === memberAs ||
+    room.presence.listedElsewhereAs(state.userId, memberAs, socket.ws);
   state.nickname = memberAs;
   // Saves the nickname too; a sharer's socket hears 'seen' (seen-positions.ts).
   socket.join(...(state.shareReads ? [JOINED, SEEN] : [JOINED]));
@@ -86,6 +91,7 @@ export async function join(
   if (payload.lastMessageId) room.messages.changes.replay(socket, payload.lastMessageId);
   if (state.shareReads) room.messages.seen.joined(socket);
   else socket.leave(SEEN);
+  if (listed) return room.presence.sendRoomDataTo(socket);
   room.presence.changed(
     alreadyHere ? undefined : { kind: 'joined', nickname: memberAs, socket: socket.ws },
   );

@@ -99,7 +99,10 @@ export function leaveRoom(room: RoomParts, socket: RoomSocket) {
     socket.leave(SEEN);
     socket.leave(JOINED); // saves the cleared nickname too
   }
-  const stillHere = room.presence.joinedElsewhere(socket.data.userId, socket.ws);
+  const { userId } = socket.data;
+  // Still listed under this nickname from another tab: the online list is as it was.
+  if (nickname && room.presence.listedElsewhereAs(userId, nickname, socket.ws)) return;
+  const stillHere = room.presence.joinedElsewhere(userId, socket.ws);
   room.presence.changed(
     nickname && !stillHere ? { kind: 'left', nickname, socket: socket.ws } : undefined,
   );
