@@ -66,6 +66,18 @@ function menu(
   return { onChoose, onAllow };
 }
 
+/** The browser's Notification, counting what is shown as 'title | body' in `shown`. */
+const shown: string[] = [];
+class FakeNotification {
+  static permission: NotificationPermission = 'granted';
+  static requestPermission = vi.fn(async () => FakeNotification.permission);
+  onclick: (() => void) | null = null;
+  constructor(title: string, options: NotificationOptions) {
+    shown.push(`${title} | ${options.body}`);
+  }
+  close() {}
+}
+
 describe('the bell’s menu', () => {
   it('names the level on the bell and checks it among the three, marked as the default', async () => {
     const { onChoose } = menu('all', 'granted');
@@ -212,17 +224,6 @@ describe('muted rooms', () => {
 });
 
 describe('the open app’s notifications follow the level', () => {
-  const shown: string[] = [];
-  class FakeNotification {
-    static permission: NotificationPermission = 'granted';
-    static requestPermission = vi.fn(async () => FakeNotification.permission);
-    onclick: (() => void) | null = null;
-    constructor(title: string, options: NotificationOptions) {
-      shown.push(`${title} | ${options.body}`);
-    }
-    close() {}
-  }
-
   beforeEach(() => {
     shown.length = 0;
     FakeNotification.permission = 'granted';
@@ -352,16 +353,6 @@ describe('the open app’s notifications follow the level', () => {
 });
 
 describe('a room the room list does not hold (it stops at 200 rooms)', () => {
-  const shown: string[] = [];
-  class FakeNotification {
-    static permission: NotificationPermission = 'granted';
-    static requestPermission = vi.fn(async () => FakeNotification.permission);
-    onclick: (() => void) | null = null;
-    constructor(title: string, options: NotificationOptions) {
-      shown.push(`${title} | ${options.body}`);
-    }
-    close() {}
-  }
   const inRoom: PublicUser = { ...testUser, roomId: 'room-a', activeNickname: 'ada' };
   const live = (id: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({
     id,
