@@ -366,6 +366,7 @@ describe('a room the room list does not hold (it stops at 200 rooms)', () => {
   beforeEach(() => {
     shown.length = 0;
     sockets.length = 0;
+    FakeNotification.permission = 'granted';
     vi.stubGlobal('Notification', FakeNotification);
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     vi.spyOn(document, 'hasFocus').mockReturnValue(false);
