@@ -140,6 +140,27 @@ describe("the owner's invite links", () => {
     expect(within(menu).getByText(/no longer let anyone new in/)).toBeTruthy();
   });
 
+  // Each of these buttons goes as it is pressed: the focus fell to the page's start, out of
+  // the menu, and Tab went on through the page behind it.
+  it('keeps the focus in the menu through the reset: on Cancel, then back on its button', async () => {
+    ownerApi(true);
+    const menu = await renderMenu();
+    const ask = () => within(menu).findByRole('button', { name: 'Reset invite link' });
+
+    fireEvent.click(await ask());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(menu).getByRole('button', { name: 'Cancel' })),
+    );
+    fireEvent.click(within(menu).getByRole('button', { name: 'Cancel' }));
+    await waitFor(async () => expect(document.activeElement).toBe(await ask()));
+
+    fireEvent.click(await ask());
+    within(menu).getByRole('button', { name: 'Reset link' }).focus();
+    fireEvent.click(within(menu).getByRole('button', { name: 'Reset link' }));
+    await within(menu).findByText(/no longer let anyone new in/);
+    await waitFor(async () => expect(document.activeElement).toBe(await ask()));
+  });
+
   it('makes a link that expires and runs out', async () => {
     const { calls } = ownerApi(true);
     const menu = await renderMenu();

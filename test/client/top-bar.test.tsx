@@ -124,6 +124,37 @@ describe('top bar', () => {
     expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
   });
 
+  // A menu opened from the keyboard puts the focus on its first item, as the chat's menus do:
+  // Mantine's default focus placeholder is a bare element inside role=menu that a screen reader
+  // announces as nothing.
+  it('opens the account menu from the keyboard with the focus on its first item', async () => {
+    fakeApi(testUser);
+    const user = userEvent.setup();
+    renderApp('/settings');
+
+    const button = await screen.findByRole('button', { name: 'My Account' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const settings = await screen.findByRole('menuitem', { name: 'Settings' });
+    await waitFor(() => expect(document.activeElement).toBe(settings));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+
+  it('opens the small-screen menu with the focus on its first item', async () => {
+    await onSmallScreen(async () => {
+      fakeApi(null);
+      const user = userEvent.setup();
+      renderApp('/');
+
+      const menu = await within(screen.getByRole('banner')).findByRole('button', { name: 'Menu' });
+      menu.focus();
+      await user.keyboard('{Enter}');
+      const login = await screen.findByRole('menuitem', { name: 'Login' });
+      await waitFor(() => expect(document.activeElement).toBe(login));
+    });
+  });
+
   it('labels the account menu with the active nickname when there is one', async () => {
     fakeApi({ ...testUser, activeNickname: 'Lovelace' });
     renderApp('/settings');

@@ -21,7 +21,9 @@ export default function AccountMenu({ user }: { user: PublicUser }) {
   };
 
   return (
-    <Menu position="bottom-end" width={200}>
+    // No focus placeholder: a bare element inside role=menu is not a menu item (axe), and a
+    // screen reader said nothing when Enter opened the menu; the first item takes the focus.
+    <Menu position="bottom-end" width={200} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         {small ? (
           <ActionIcon variant="subtle" size="lg" radius="xl" aria-label="Account menu">

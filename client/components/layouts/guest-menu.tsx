@@ -12,7 +12,15 @@ export default function GuestMenu({ openOnMount = false }: { openOnMount?: boole
   const [opened, setOpened] = useState(false);
   const opensOnFocus = useRef(openOnMount);
   return (
-    <Menu position="bottom-end" width={160} opened={opened} onChange={setOpened}>
+    // No focus placeholder: a bare element inside role=menu is not a menu item (axe); the
+    // first item takes the focus.
+    <Menu
+      position="bottom-end"
+      width={160}
+      opened={opened}
+      onChange={setOpened}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         {/* The button pressed was the one drawn before this loaded, gone now: this one takes the
             focus as it mounts and then opens the menu, so that the menu gives the focus back to

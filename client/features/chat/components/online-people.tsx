@@ -23,7 +23,17 @@ export function OnlinePeople({ users }: { users: RoomData['users'] | null }) {
   // opened by a click (the focus left on its button) stayed open.
   useHotkeys([['Escape', () => setOpened(false), { preventDefault: false }]]);
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" withArrow>
+    // The list is drawn at the end of the page (a portal): the focus goes into it, so that Tab
+    // reaches 'Message privately', and comes back to the button when it closes.
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      shadow="md"
+      withArrow
+      trapFocus
+      returnFocus
+    >
       <Popover.Target>
         <Button
           variant="subtle"

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Button,
@@ -50,6 +50,16 @@ export default function InviteLinkSettings({ roomId }: { roomId: string }) {
   const [maxUses, setMaxUses] = useState<string | number>('');
   const inputRef = useRef<HTMLInputElement>(null);
   const { copied, copy } = useCopy();
+  const askRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // 'Reset invite link' and the confirmation replace each other, the pressed button gone: the
+  // focus moves to the one that takes its place (Cancel, or back to 'Reset invite link' after
+  // Cancel or the reset) rather than falling to the page's start, out of the menu.
+  useEffect(() => {
+    if (confirming) asked.current = true;
+    if (asked.current) (confirming ? cancelRef : askRef).current?.focus();
+  }, [confirming]);
 
   const handleCreate = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,13 +97,24 @@ export default function InviteLinkSettings({ roomId }: { roomId: string }) {
             >
               Reset link
             </BusyButton>
-            <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
+            <Button
+              ref={cancelRef}
+              size="xs"
+              variant="default"
+              onClick={() => setConfirming(false)}
+            >
               Cancel
             </Button>
           </Group>
         </Stack>
       ) : (
-        <Button size="xs" variant="light" color="red" onClick={() => setConfirming(true)}>
+        <Button
+          ref={askRef}
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => setConfirming(true)}
+        >
           Reset invite link
         </Button>
       )}
