@@ -141,6 +141,14 @@ export { UNREAD_SHOWN_MAX } from './unread';
 /** GET /api/rooms: the caller's rooms, those with unread messages first, then the most recently active. */
 export type RoomsResponse = RoomSummary[];
 
+/**
+ * GET /api/rooms/:roomId: the caller's entry for one room, as GET /api/rooms would give it, for
+ * a room beyond that list's 200 most recently active (members only; others get a 404).
+ */
+export interface RoomResponse {
+  room: RoomSummary;
+}
+
 export interface Member {
   _id: string;
   activeNickname: string;

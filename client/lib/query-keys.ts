@@ -20,6 +20,9 @@ export const roomsKeys = {
   nicknamesStartingWith: (roomId: string, prefix: string) =>
     [...roomsKeys.nicknames(roomId), { prefix }] as const,
   bans: (roomId: string) => [...roomsKeys.all, roomId, 'bans'] as const,
+  /** The person's entry for a room the list does not hold (per account, as the list is). */
+  summary: (roomId: string, userId: string) =>
+    [...roomsKeys.all, roomId, 'summary', userId] as const,
   /** The person's level in a room the list does not hold (per account, as the list is). */
   notificationLevel: (roomId: string, userId: string) =>
     [...roomsKeys.all, roomId, 'notifications', userId] as const,

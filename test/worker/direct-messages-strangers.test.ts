@@ -102,6 +102,8 @@ describe("a stranger in someone else's private conversation", () => {
     expect((await fetchFile(carol.client, fileId)).status).toBe(404);
     expect((await upload(carol.client, direct, plainPng, { name: 'in.png' })).status).toBe(404);
     expect((await carol.client.call(`/rooms/${direct}/nicknames`)).status).toBe(404);
+    // Nor its entry as a member's room list gives it (names, ownership).
+    expect((await carol.client.call(`/rooms/${direct}`)).status).toBe(404);
     expect(refusedStatus).toContain((await carol.client.call(`/rooms/${direct}/members`)).status);
     expect(refusedStatus).toContain((await carol.client.call(`/rooms/${direct}/bans`)).status);
   });

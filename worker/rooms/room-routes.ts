@@ -11,39 +11,29 @@ import {
   type KickResponse,
   type MembersResponse,
   type NicknamesResponse,
+  type RoomResponse,
   type RoomsResponse,
   type UnbanResponse,
 } from '../../contract/rooms';
-import { effectiveNotificationLevel } from '../../contract/notifications';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
 import { memberships, rooms } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { validateQuery } from '../http/validate-query';
-import { toExcerpt } from './excerpt';
 import { membershipChanged } from '../room-calls/room-rpc';
 import { joinRoom } from './join-room';
 import { kickMember } from './kick-member';
 import { requireRoomModerator } from './room-access';
-import { roomNameFor } from './direct-rooms';
+import { callersMembership } from './callers-membership';
+import { selectRoomSummaries, toRoomSummary, unreadCount } from './room-summary';
 import { findMembership } from './room-queries';
-import { membersUpToDefaultChange } from './notification-levels';
 import { memberPage, nicknamePage, nicknamesStartingWith } from './member-lists';
 import { liftBan, listBans } from './room-bans';
 import { limitRenames, limitRoomCreation } from './join-limits';
 
 /** A person in hundreds of rooms still gets a bounded answer: the most recently active ones. */
 const ROOM_LIST_LIMIT = 200;
-
-/**
- * Messages after the member's read position: all from others, since sending moves the
- * sender's position (worker/chat/messages/read-positions.ts). Two columns the room's flush keeps, so
- * the list costs no count.
- */
-const unreadCount = sql<number>`max(0, ${rooms.lastMessageId} - ${memberships.lastReadId})`;
-/** A message mentioning the member came after their read position (the same flush writes it). */
-const unreadMentions = sql<number>`${memberships.lastMentionId} > ${memberships.lastReadId}`;
 
 // Mounted at /api itself, so the session check sits on each route rather than on `use`, which
 // would also catch unknown /api paths and answer them 401 instead of 404.
@@ -66,44 +56,24 @@ export const roomRoutes = new Hono<AppEnv>()
     return c.json({ success: true, ...joined } satisfies JoinResponse);
   })
   .get('/rooms', requireUser, async (c) => {
-    const rows = await c.var.db
-      .select({
-        roomId: rooms.roomId,
-        // A private conversation is named after the other person (direct-rooms.ts).
-        name: roomNameFor(c.var.user.id),
-        direct: rooms.directPair,
-        nickname: memberships.nickname,
-        lastMessageHtml: rooms.lastMessageHtml,
-        lastMessageId: rooms.lastMessageId,
-        unreadCount: unreadCount,
-        unreadMentions: unreadMentions,
-        createdBy: rooms.createdBy,
-        notificationLevel: memberships.notificationLevel,
-        memberCount: membersUpToDefaultChange,
-      })
-      .from(memberships)
-      .innerJoin(rooms, eq(rooms.roomId, memberships.roomId))
-      .where(eq(memberships.userId, c.var.user.id))
+    const userId = c.var.user.id;
+    const rows = await selectRoomSummaries(c.var.db, userId)
+      .where(eq(memberships.userId, userId))
       .orderBy(
         desc(sql`${unreadCount} > 0`),
         desc(sql`coalesce(${rooms.lastMessageAt}, ${memberships.joinedAt})`),
       )
       .limit(ROOM_LIST_LIMIT);
-    const list = rows.map((row) => ({
-      _id: row.roomId,
-      roomId: row.roomId,
-      name: row.name,
-      activeNickname: row.nickname,
-      ...(row.lastMessageHtml ? { lastMessageExcerpt: toExcerpt(row.lastMessageHtml) } : {}),
-      unreadCount: row.unreadCount,
-      lastMessageId: row.lastMessageId,
-      unreadMentions: Boolean(row.unreadMentions),
-      isOwner: row.createdBy === c.var.user.id,
-      ...(row.direct !== null ? { direct: true as const } : {}),
-      notificationLevel: effectiveNotificationLevel(row.notificationLevel, row.memberCount ?? 0),
-      notificationLevelChosen: row.notificationLevel !== null,
-    }));
-    return c.json(list satisfies RoomsResponse);
+    return c.json(rows.map((row) => toRoomSummary(row, userId)) satisfies RoomsResponse);
+  })
+  // One room as the list gives it, for a room beyond the list's ROOM_LIST_LIMIT: the chat
+  // screen learns from it whether the caller owns the room and whether it is a private
+  // conversation (and its name). Members only, refused as the notification level's GET.
+  .get('/rooms/:roomId', requireUser, async (c) => {
+    const userId = c.var.user.id;
+    const [row] = await selectRoomSummaries(c.var.db, userId).where(callersMembership(c)).limit(1);
+    if (!row) throw new ApiError(404, roomMessages.roomNotFound);
+    return c.json({ room: toRoomSummary(row, userId) } satisfies RoomResponse);
   })
   // Every member may know who else is in the room ('@' completes them): nicknames only, not
   // the addresses the owner's member list shows. A stranger learns nothing, not even that the

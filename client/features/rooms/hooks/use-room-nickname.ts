@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../lib/session/use-session';
 import { readStored, storageKeys } from '../../../lib/storage';
 import { getRoomsQueryOptions } from '../api/get-rooms';
+import { useRoomSummary } from './use-room-summary';
 
 /**
  * The nickname under which the signed-in person is in `roomId`: the server's join refuses any
@@ -42,11 +43,9 @@ export function useRoomNickname(roomId: string): string | null {
 }
 
 /**
- * Whether the signed-in person owns `roomId`, from the room list (false until it has said):
- * the chat offers them Delete on everyone's messages, as the room allows.
+ * Whether the signed-in person owns `roomId`, from their entry for it (false until it has
+ * said): the chat offers them Delete on everyone's messages, as the room allows.
  */
 export function useIsRoomOwner(roomId: string): boolean {
-  const { user } = useSession();
-  const rooms = useQuery({ ...getRoomsQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
-  return rooms.data?.find((room) => room.roomId === roomId)?.isOwner ?? false;
+  return useRoomSummary(roomId)?.isOwner ?? false;
 }

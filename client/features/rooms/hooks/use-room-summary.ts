@@ -1,14 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RoomSummary } from '../../../../contract/rooms';
 import { useSession } from '../../../lib/session/use-session';
+import { getRoomQueryOptions } from '../api/get-room';
 import { getRoomsQueryOptions } from '../api/get-rooms';
 
 /**
- * The signed-in person's entry for `roomId` in the room list (undefined until it has said, or
- * for a room they are not in): whether it is a private conversation, and its name as they see it.
+ * The signed-in person's entry for `roomId` (undefined until it has said, or for a room they
+ * are not in): whether they own it, whether it is a private conversation, and its name as
+ * they see it. From the room list; the list stops at the 200 most recently active rooms, so a
+ * quiet room beyond them asks for its own entry, once the list has answered without it (a
+ * listed room costs no request of its own).
  */
 export function useRoomSummary(roomId: string): RoomSummary | undefined {
   const { user } = useSession();
   const rooms = useQuery({ ...getRoomsQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
-  return rooms.data?.find((room) => room.roomId === roomId);
+  const listed = rooms.data?.find((room) => room.roomId === roomId);
+  const own = useQuery({
+    ...getRoomQueryOptions(user?.id ?? '', roomId),
+    enabled: Boolean(user) && (rooms.isSuccess || rooms.isError) && !listed,
+  });
+  return listed ?? own.data;
 }
