@@ -271,4 +271,52 @@ describe('files in messages', () => {
     a.close();
     b.close();
   });
+
+  it('tries a removal again in a while when D1 fails the summary flush too, with nobody left in the room', async () => {
+    const { roomId, a, b, owner, guest } = await ownerAndGuestJoined({ name: 'Files' });
+    const fileId = await uploaded(owner.client, roomId, 'private words', { name: 'secret.txt' });
+    const sent = await post(a, roomId, 'here', { files: [fileId] });
+    await flush(roomId);
+    const reject = () => Promise.reject(new Error('D1 is down'));
+    const statement = {
+      bind: () => statement,
+      first: reject,
+      run: reject,
+      all: reject,
+      raw: reject,
+    };
+    const down = { prepare: () => statement, batch: reject, exec: reject };
+    type Parts = {
+      parts: { messages: { deps: { db: () => unknown }; files: { db: () => unknown } } };
+    };
+    const setDb = (db: () => unknown) =>
+      runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+        const { messages } = (room as unknown as Parts).parts;
+        messages.deps.db = db;
+        messages.files.db = db;
+      });
+    await setDb(() => down);
+
+    expect(await a.emit('deleteMessage', { roomId, messageId: sent.id })).toEqual({});
+    await eventsFor(b, 'messageDeleted', sent.id);
+    a.close();
+    b.close();
+    await expect
+      .poll(() =>
+        runInDurableObject(
+          roomStub(env, roomId),
+          (_room: ChatRoom, state) => state.getWebSockets().length,
+        ),
+      )
+      .toBe(0);
+    // The deletion's own flush: D1 refuses the summary, and with it the removal.
+    expect(await flush(roomId)).toBe(true);
+
+    // D1 is back. Nobody is in the room to bring another flush: the removal's own retry must.
+    await setDb(() => env.DB);
+    expect((await fetchFile(guest.client, fileId)).status).toBe(200);
+    expect(await flush(roomId)).toBe(true);
+    expect((await fetchFile(guest.client, fileId)).status).toBe(404);
+    expect(await objectExists(roomId, fileId)).toBe(false);
+  });
 });

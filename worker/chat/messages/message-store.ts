@@ -356,7 +356,6 @@ export class MessageStore {
     return row ? toMessage(row) : null;
   }
 
-  /** The newest message's id (0 in a room without messages). */
   /** Which of `ids` are stored and not deleted (one statement, however many). */
   notDeleted(ids: Iterable<number>): Set<number> {
     const rows = this.sql
@@ -368,6 +367,7 @@ export class MessageStore {
     return new Set(rows.map((row) => row.id));
   }
 
+  /** The newest message's id (0 in a room without messages). */
   latestId(): number {
     this.newest ??=
       this.sql.exec<{ id: number | null }>('SELECT MAX(id) AS id FROM messages').one().id ?? 0;

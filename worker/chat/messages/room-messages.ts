@@ -186,8 +186,11 @@ export class RoomMessages {
         this.mentioned.set(userId, Math.max(id, this.mentioned.get(userId) ?? 0));
       }
       throw error;
+    } finally {
+      // Whatever the summary did: a D1 fault that failed it would otherwise leave the removals
+      // with no retry of their own, and a room nobody is in has no next flush to bring one.
+      if (this.files.removalsOwed) await this.finishFileRemovals();
     }
-    if (this.files.removalsOwed) await this.finishFileRemovals();
   }
 
   /**
