@@ -78,6 +78,16 @@ class FakeNotification {
   close() {}
 }
 
+/** A message from bob, as the room sends it. */
+const message = (id: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+  id,
+  user: 'bob',
+  text: `<p>message ${id}</p>`,
+  messageType: 'user',
+  createdAt: id,
+  ...extra,
+});
+
 describe('the bell’s menu', () => {
   it('names the level on the bell and checks it among the three, marked as the default', async () => {
     const { onChoose } = menu('all', 'granted');
@@ -232,14 +242,6 @@ describe('the open app’s notifications follow the level', () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(false);
   });
 
-  const message = (id: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({
-    id,
-    user: 'bob',
-    text: `<p>message ${id}</p>`,
-    messageType: 'user',
-    createdAt: id,
-    ...extra,
-  });
   const plain = message(1);
   const mention = message(2, { mentions: ['Ada'] });
   const reply = message(3, { replyTo: { id: 9, user: 'ADA', excerpt: 'mine' } });
@@ -354,14 +356,6 @@ describe('the open app’s notifications follow the level', () => {
 
 describe('a room the room list does not hold (it stops at 200 rooms)', () => {
   const inRoom: PublicUser = { ...testUser, roomId: 'room-a', activeNickname: 'ada' };
-  const live = (id: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({
-    id,
-    user: 'bob',
-    text: `<p>message ${id}</p>`,
-    messageType: 'user',
-    createdAt: id,
-    ...extra,
-  });
 
   beforeEach(() => {
     shown.length = 0;
@@ -408,14 +402,14 @@ describe('a room the room list does not hold (it stops at 200 rooms)', () => {
     await listAnswered();
     // Not known yet: not as 'all' (the room may be muted, as this one is).
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
-    act(() => socket.receive('message', live(1)));
+    act(() => socket.receive('message', message(1)));
     expect(shown).toEqual([]);
     await waitFor(() => expect(asked()).toHaveLength(1));
 
     answer();
     expect(await screen.findByRole('button', { name: 'Notifications: Off' })).toBeTruthy();
-    act(() => socket.receive('message', live(2)));
-    act(() => socket.receive('message', live(3, { mentions: ['ada'] })));
+    act(() => socket.receive('message', message(2)));
+    act(() => socket.receive('message', message(3, { mentions: ['ada'] })));
     expect(shown).toEqual([]);
     expect(asked()).toEqual(['GET']);
   });
@@ -428,8 +422,8 @@ describe('a room the room list does not hold (it stops at 200 rooms)', () => {
     expect(
       await screen.findByRole('button', { name: 'Notifications: Mentions and replies' }),
     ).toBeTruthy();
-    act(() => socket.receive('message', live(1)));
-    act(() => socket.receive('message', live(2, { mentions: ['ada'] })));
+    act(() => socket.receive('message', message(1)));
+    act(() => socket.receive('message', message(2, { mentions: ['ada'] })));
     expect(shown).toEqual(['bob mentioned you in Chat Rooms | bob: message 2']);
     expect(asked()).toEqual([]);
   });
