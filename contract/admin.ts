@@ -1,6 +1,7 @@
 /** The admin calls (spec points 6 and 7). */
 import { z } from 'zod';
-import { stripInvisible, stripInvisibleInText } from './invisible-characters';
+import { stripInvisibleInText } from './invisible-characters';
+import { pagedListFields } from './validation';
 import type { MessageType } from './realtime';
 import type { JoinResponse } from './rooms';
 
@@ -53,13 +54,7 @@ export const ADMIN_SEARCH_MAX_LENGTH = 100;
 const LIMIT_ERROR = `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`;
 
 export const adminListQuery = z.object({
-  q: z
-    .string()
-    .overwrite(stripInvisible)
-    .trim()
-    .max(ADMIN_SEARCH_MAX_LENGTH, `Search cannot exceed ${ADMIN_SEARCH_MAX_LENGTH} characters`)
-    .optional(),
-  cursor: z.string().max(200, 'Invalid cursor').optional(),
+  ...pagedListFields(ADMIN_SEARCH_MAX_LENGTH),
   // Digits only: a number coerced from '1e2', '0x10' or ' 5' was taken as 100, 16 and 5.
   // An empty `limit=` is the default, as no limit is.
   limit: z

@@ -1,7 +1,7 @@
 /** Rooms, memberships and the join call (spec points 3, 5 and 7). */
 import { z } from 'zod';
 import { isBlank, stripInvisible } from './invisible-characters';
-import { nicknameSchema } from './validation';
+import { nicknameSchema, pagedListFields } from './validation';
 import type { NotificationLevel } from './notifications';
 
 export const ROOM_NAME_MAX = 50;
@@ -174,14 +174,10 @@ export const MEMBER_SEARCH_MAX_LENGTH = 100;
  * 400); `q`, a search (members: anywhere in the nickname or the email; nicknames: how the
  * nickname starts, whatever the case). Neither: the first page, as before there were pages.
  */
+const memberListFields = pagedListFields(MEMBER_SEARCH_MAX_LENGTH);
 export const memberListQuery = z.object({
-  q: z
-    .string()
-    .overwrite(stripInvisible)
-    .trim()
-    .max(MEMBER_SEARCH_MAX_LENGTH, `Search cannot exceed ${MEMBER_SEARCH_MAX_LENGTH} characters`)
-    .optional(),
-  after: z.string().max(200, 'Invalid cursor').optional(),
+  q: memberListFields.q,
+  after: memberListFields.cursor,
 });
 
 /**

@@ -138,3 +138,19 @@ export function firstError(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
 }
+
+/**
+ * The search and cursor of a paged list's query string (the admin tables, a room's members):
+ * invisible characters out, at most `maxSearch` characters; the cursor opaque and short.
+ */
+export function pagedListFields(maxSearch: number) {
+  return {
+    q: z
+      .string()
+      .overwrite(stripInvisible)
+      .trim()
+      .max(maxSearch, `Search cannot exceed ${maxSearch} characters`)
+      .optional(),
+    cursor: z.string().max(200, 'Invalid cursor').optional(),
+  };
+}

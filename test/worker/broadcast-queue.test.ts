@@ -204,6 +204,23 @@ async function newBroadcastRow(total: number) {
   return id;
 }
 
+/** A delivery of `broadcastId` to rooms named by their ids, as one step of its range. */
+function deliveryTo(
+  broadcastId: string,
+  roomIds: string[],
+  extra: Partial<DeliverMessage> = {},
+): DeliverMessage {
+  return {
+    kind: 'deliver',
+    broadcastId,
+    step: `range:0:${roomIds.length}:0`,
+    messageType: 'system-simple',
+    html: 'hi',
+    rooms: roomIds.map((roomId) => ({ roomId, name: roomId })),
+    ...extra,
+  };
+}
+
 describe('the broadcasts consumer', () => {
   it('tries a delivery again while rooms fail, with a growing delay, then counts them as failed', async () => {
     const flakyTried = new Set<string>();
@@ -215,14 +232,7 @@ describe('the broadcasts consumer', () => {
       }
     });
     const broadcastId = await newBroadcastRow(4);
-    const first: DeliverMessage = {
-      kind: 'deliver',
-      broadcastId,
-      step: 'range:0:4:0',
-      messageType: 'system-simple',
-      html: 'hi',
-      rooms: ['ok-1', 'broken', 'flaky', 'ok-2'].map((roomId) => ({ roomId, name: roomId })),
-    };
+    const first = deliveryTo(broadcastId, ['ok-1', 'broken', 'flaky', 'ok-2']);
 
     // The queue hands the same message over again, later each time; nothing is counted yet.
     const delays: (number | undefined)[] = [];
@@ -275,14 +285,10 @@ describe('the broadcasts consumer', () => {
     // The real rooms, and a queue that only records (nothing fails, so nothing is requeued).
     const { fakeEnv } = standIns(() => {});
     const realRooms = { ...fakeEnv, CHAT_ROOM: env.CHAT_ROOM } as Env;
-    const delivery: DeliverMessage = {
-      kind: 'deliver',
-      broadcastId,
-      step: 'range:0:2:0',
+    const delivery = deliveryTo(broadcastId, roomIds, {
       messageType: 'user',
       html: '<p>once only</p>',
-      rooms: roomIds.map((roomId) => ({ roomId, name: roomId })),
-    };
+    });
     await consume(realRooms, [delivery]);
     await consume(realRooms, [delivery]);
     for (const roomId of roomIds) {
@@ -352,14 +358,7 @@ describe('the broadcasts consumer', () => {
       }
     });
     const broadcastId = await newBroadcastRow(3);
-    const delivery: DeliverMessage = {
-      kind: 'deliver',
-      broadcastId,
-      step: 'range:0:3:0',
-      messageType: 'system-simple',
-      html: 'hi',
-      rooms: ['ok-1', 'flaky', 'ok-2'].map((roomId) => ({ roomId, name: roomId })),
-    };
+    const delivery = deliveryTo(broadcastId, ['ok-1', 'flaky', 'ok-2']);
     await drain({ ...fakeEnv, DB: failingFirstDeliveryCount() } as Env, queued, [delivery]);
     expect(await readBroadcastStatus(env.DB, broadcastId)).toEqual({
       broadcastId,
