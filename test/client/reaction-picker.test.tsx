@@ -24,4 +24,28 @@ describe('the reaction picker', () => {
     fireEvent.click(within(quick).getByRole('button', { name: 'red heart' }));
     expect(onReact).toHaveBeenLastCalledWith('❤️');
   });
+
+  it('moves the focus through a grid by the arrow keys, a row at a time up and down', () => {
+    renderWithMantine(<ReactionPicker onReact={vi.fn()} />);
+    const all = within(screen.getByRole('group', { name: 'All emoji' })).getAllByRole('button');
+    const focused = () => all.indexOf(document.activeElement as HTMLButtonElement);
+    all[0]!.focus();
+    fireEvent.keyDown(all[0]!, { key: 'ArrowRight' });
+    expect(focused()).toBe(1);
+    fireEvent.keyDown(all[1]!, { key: 'ArrowDown' });
+    expect(focused()).toBe(6); // five to a row
+    fireEvent.keyDown(all[6]!, { key: 'ArrowUp' });
+    expect(focused()).toBe(1);
+    fireEvent.keyDown(all[1]!, { key: 'ArrowUp' }); // the top row: stays
+    expect(focused()).toBe(1);
+    fireEvent.keyDown(all[1]!, { key: 'End' });
+    expect(focused()).toBe(all.length - 1);
+    fireEvent.keyDown(all.at(-1)!, { key: 'ArrowRight' }); // the last: stays
+    expect(focused()).toBe(all.length - 1);
+    fireEvent.keyDown(all.at(-1)!, { key: 'Home' });
+    expect(focused()).toBe(0);
+    // The quick row is a grid of its own: the arrows do not cross into it.
+    fireEvent.keyDown(all[0]!, { key: 'ArrowLeft' });
+    expect(focused()).toBe(0);
+  });
 });
