@@ -18,18 +18,40 @@ export function heldD1() {
   return { db: db as unknown as D1Database, answers };
 }
 
-/** env.DB, but its first batch waits for `before` to finish (which lands between the checks and it). */
+/**
+ * env.DB, but its first batch waits for `before` to finish (which lands between the checks and
+ * it); also through a D1 session, as the app's requests open one (http/d1-session.ts).
+ */
 export function d1BeforeBatch(before: () => Promise<void>): D1Database {
   let held = false;
-  const batch: D1Database['batch'] = async (statements) => {
+  const holdFirst = async () => {
     if (!held) {
       held = true;
       await before();
     }
-    return env.DB.batch(statements);
   };
-  return new Proxy(env.DB, {
-    get: (target, key) => (key === 'batch' ? batch : Reflect.get(target, key, target)),
+  const withHeldBatch = <T extends object>(target: T, batch: D1Database['batch']): T =>
+    new Proxy(target, {
+      get: (inner, key) => {
+        if (key === 'batch') {
+          return (async (statements) => {
+            await holdFirst();
+            return batch(statements);
+          }) satisfies D1Database['batch'];
+        }
+        const value = Reflect.get(inner, key, inner) as unknown;
+        return typeof value === 'function' ? value.bind(inner) : value;
+      },
+    });
+  const database = withHeldBatch(env.DB, (statements) => env.DB.batch(statements));
+  return new Proxy(database, {
+    get: (target, key) =>
+      key === 'withSession'
+        ? (constraint?: string) => {
+            const session = env.DB.withSession(constraint);
+            return withHeldBatch(session, (statements) => session.batch(statements));
+          }
+        : Reflect.get(target, key, target),
   }) as D1Database;
 }
 
