@@ -9,8 +9,9 @@ import { useSession } from '../../lib/session/use-session';
  * regular user a page of failing requests.
  */
 export function RequireAdmin() {
-  const { user, loading } = useSession();
-  if (loading) return <LoadingScreen />;
+  const { user, loading, unknown } = useSession();
+  // Unknown: offline, not signed out. It waits under the offline notice for the next check.
+  if (loading || unknown) return <LoadingScreen />;
   if (!user) return <Navigate to="/login" replace />;
   if (user.role !== 'admin') {
     return (

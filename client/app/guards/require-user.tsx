@@ -7,9 +7,10 @@ import { useSession } from '../../lib/session/use-session';
  * (/login?redirect=join from /join).
  */
 export function RequireUser() {
-  const { user, loading } = useSession();
+  const { user, loading, unknown } = useSession();
   const { pathname } = useLocation();
-  if (loading) return <LoadingScreen />;
+  // Unknown: offline, not signed out. It waits under the offline notice for the next check.
+  if (loading || unknown) return <LoadingScreen />;
   // The join screen's own way to the login (spec point 2, 'Join screen').
   if (!user)
     return <Navigate to={pathname === '/join' ? '/login?redirect=join' : '/login'} replace />;

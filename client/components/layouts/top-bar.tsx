@@ -15,7 +15,7 @@ const HelpDialog = lazy(() =>
 
 /** Help on the left, the title in the centre, account or guest links on the right. */
 export function TopBar({ scrolled }: { scrolled: boolean }) {
-  const { user, loading } = useSession();
+  const { user, loading, unknown } = useSession();
   const [helpOpened, setHelpOpened] = useState(false);
   // Mounted from the first opening on, so that closing keeps Mantine's exit transition.
   const [helpMounted, setHelpMounted] = useState(false);
@@ -55,9 +55,10 @@ export function TopBar({ scrolled }: { scrolled: boolean }) {
       </Anchor>
 
       <Group justify="flex-end">
-        {/* Nothing until the session is known, so visitors never see the wrong links flash. */}
+        {/* Nothing until the session is known, so visitors never see the wrong links flash
+            (nor, offline, a signed-in person the guest links). */}
         <Suspense fallback={null}>
-          {!loading && (user ? <AccountMenu user={user} /> : <GuestLinks />)}
+          {!loading && !unknown && (user ? <AccountMenu user={user} /> : <GuestLinks />)}
         </Suspense>
       </Group>
 

@@ -4,9 +4,12 @@ import { isLogoutOwed, settleOwedLogout } from './logout';
 import { maybeSignedIn, rememberSignedIn } from './session-hint';
 
 /**
- * Whoever the session cookie belongs to. Any answer but a user means "not signed in" (spec
- * point 8: the check is silent). No answer at all rejects instead, so that a re-read after a
- * network blip keeps the user the cache already has; at startup it also ends as signed out.
+ * Whoever the session cookie belongs to; any answer but a user means "not signed in" (spec
+ * point 8: the check is silent), though only a 401 forgets that this browser signed in (a 429,
+ * an address blocked, says nothing about the cookie, and the login page says why). No answer at
+ * all (offline) or a 5xx (the edge without the app behind it) rejects instead: a re-read keeps
+ * the user the cache already has, and a startup check leaves the session unknown
+ * (docs/offline.md) rather than send a signed-in person to /login.
  * A browser that has not signed in since its storage was cleared is not asked about at all.
  */
 export async function getCurrentUser(): Promise<PublicUser | null> {
@@ -22,8 +25,7 @@ export async function getCurrentUser(): Promise<PublicUser | null> {
     rememberSignedIn(user !== null);
     return user;
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    // Only a refusal says the cookie is gone; a 429 or a 500 says nothing about it.
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
     if (error.status === 401) rememberSignedIn(false);
     return null;
   }

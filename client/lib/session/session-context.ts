@@ -5,6 +5,12 @@ export interface Session {
   /** True until the startup check of the session cookie has answered. */
   loading: boolean;
   user: PublicUser | null;
+  /**
+   * The check got no answer (offline, the server unreachable): the person may well be signed
+   * in, so guards wait (the offline notice up) rather than send them to /login. It is asked
+   * again when the browser comes back online, and every so often meanwhile.
+   */
+  unknown: boolean;
   /** The browser is offline, or the session check could not reach the server. */
   offline: boolean;
   logout: () => Promise<void>;

@@ -13,11 +13,14 @@ import { forgetOwedLogout, logout as requestLogout, settleOwedLogout } from './l
 import { subscribeToPush } from '../push-subscription';
 import { SessionContext, type Session } from './session-context';
 
+/** How often a session check that got no answer is asked again while the page is in view. */
+const SESSION_RETRY_MS = 30_000;
+
 /**
  * The signed-in user lives in the query cache under `sessionKeys.user`: checked once at
- * startup, replaced by a login or a local change, and re-read from the server when a feature
- * invalidates it (an email change). It never goes stale by itself, since the cookie's user
- * only changes through this app.
+ * startup (again while that gets no answer: docs/offline.md), replaced by a login or a local
+ * change, and re-read from the server when a feature invalidates it (an email change). It
+ * never goes stale by itself, since the cookie's user only changes through this app.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -30,12 +33,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     initialData: () => (typeof document === 'undefined' || !maybeSignedIn() ? null : undefined),
     staleTime: Infinity,
     gcTime: Infinity,
-    // A failed startup check means signed out at once, not after a retry's delay.
+    // A check without an answer shows the offline state at once, not after a retry's delay...
     retry: false,
+    // ...and is asked again now and then: a server that was down answers without any 'online'
+    // event to say so (the effect below covers the browser's own return).
+    refetchInterval: (query) => (query.state.status === 'error' ? SESSION_RETRY_MS : false),
     // Offline, the check runs and fails at once (the offline state) instead of waiting paused.
     networkMode: 'always',
   });
   const user = data ?? null;
+  // No answer yet, and none cached: neither signed in nor signed out (get-current-user.ts).
+  const unknown = isError && data === undefined;
   // Texts another account left unsent in this browser are not for this one (nor kept for it).
   const userId = user?.id;
   useEffect(() => {
@@ -105,6 +113,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       loading: isPending,
       user,
+      unknown,
       // A check that got no answer at all (it rejects only then) means the server is unreachable.
       offline: !online || isError,
       logout,
@@ -112,7 +121,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       enterRoom,
       forgetRoom: forgetStoredRoom,
     }),
-    [isPending, user, online, isError, logout, setUser, enterRoom],
+    [isPending, user, unknown, online, isError, logout, setUser, enterRoom],
   );
 
   return <SessionContext value={value}>{children}</SessionContext>;
