@@ -169,15 +169,16 @@ export const MEMBER_PAGE_SIZE = 500;
 export const MEMBER_SEARCH_MAX_LENGTH = 100;
 
 /**
- * The query of `GET /api/rooms/:roomId/members` and `.../nicknames`: `after`, the `nextAfter`
- * of the page before (opaque; a cursor made for another room, list or search is refused with a
- * 400); `q`, a search (members: anywhere in the nickname or the email; nicknames: how the
- * nickname starts, whatever the case). Neither: the first page, as before there were pages.
+ * The query of a room's paged lists, `GET /api/rooms/:roomId/members`, `.../nicknames` and
+ * `.../bans`: `after`, the `nextAfter` of the page before (opaque; a cursor made for another
+ * room, list or search is refused with a 400); `q`, a search (members: anywhere in the nickname
+ * or the email; nicknames and bans: how the nickname starts, whatever the case). Neither: the
+ * first page, as before there were pages.
  */
-const memberListFields = pagedListFields(MEMBER_SEARCH_MAX_LENGTH);
-export const memberListQuery = z.object({
-  q: memberListFields.q,
-  after: memberListFields.cursor,
+const roomListFields = pagedListFields(MEMBER_SEARCH_MAX_LENGTH);
+export const roomListQuery = z.object({
+  q: roomListFields.q,
+  after: roomListFields.cursor,
 });
 
 /**
@@ -209,8 +210,17 @@ export interface RoomBan {
   bannedAt: number;
 }
 
+/** The most bans one answer of `GET /api/rooms/:roomId/bans` holds. */
+export const BAN_PAGE_SIZE = 500;
+
+/**
+ * `GET /api/rooms/:roomId/bans`: the people removed from the room, newest first, a page at a
+ * time (the owner's and administrators' only). With `q`, those whose nickname starts with it.
+ */
 export interface BansResponse {
   bans: RoomBan[];
+  /** More bans follow (or match `q`): `?after=` this. Absent on the last page. */
+  nextAfter?: string;
 }
 
 export interface KickResponse {

@@ -140,8 +140,8 @@ export function firstError(schema: z.ZodType, value: unknown): string | null {
 }
 
 /**
- * The search and cursor of a paged list's query string (the admin tables, a room's members):
- * invisible characters out, at most `maxSearch` characters; the cursor opaque and short.
+ * The search and cursor of a paged list's query string (the admin tables, a room's members and
+ * bans): invisible characters out, at most `maxSearch` characters; the cursor opaque and short.
  */
 export function pagedListFields(maxSearch: number) {
   return {

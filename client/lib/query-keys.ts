@@ -20,6 +20,8 @@ export const roomsKeys = {
   nicknamesStartingWith: (roomId: string, prefix: string) =>
     [...roomsKeys.nicknames(roomId), { prefix }] as const,
   bans: (roomId: string) => [...roomsKeys.all, roomId, 'bans'] as const,
+  /** The Removed list's pages for a search ('' for everyone), under `bans`. */
+  bansSearch: (roomId: string, q: string) => [...roomsKeys.bans(roomId), { q }] as const,
   /** The person's entry for a room the list does not hold (per account, as the list is). */
   summary: (roomId: string, userId: string) =>
     [...roomsKeys.all, roomId, 'summary', userId] as const,

@@ -5,12 +5,11 @@
  * bad cursor is a 400, a search reaches a member on any page, and a page reads a bounded range
  * of an index however big the room.
  */
-import { createExecutionContext, env } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_PAGE_SIZE } from '../../contract/rooms';
-import { D1_METER_PATH, type D1MeterTotals } from '../../worker/db/d1-meter';
-import worker from '../../worker/index';
-import { Client, ORIGIN, signedInClient } from './support/api';
+import { Client, signedInClient } from './support/api';
+import { rowsRead } from './support/d1-reads';
 import { createRoom, joinRoom } from './support/rooms';
 
 let rooms = 0;
@@ -233,31 +232,6 @@ describe('a bad cursor or search', () => {
 });
 
 describe('a page of a big room', () => {
-  const meterOn = { ...env, D1_METER: '1' };
-
-  async function totals(): Promise<D1MeterTotals> {
-    const response = await worker.fetch(
-      new Request(`${ORIGIN}${D1_METER_PATH}`) as Parameters<typeof worker.fetch>[0],
-      meterOn,
-      createExecutionContext(),
-    );
-    return response.json();
-  }
-
-  /** The rows D1 read to answer `path` for `client`. */
-  async function rowsRead(client: Client, path: string) {
-    const before = await totals();
-    const response = await worker.fetch(
-      new Request(`${ORIGIN}/api${path}`, {
-        headers: { Cookie: client.cookie, Origin: ORIGIN, 'CF-Connecting-IP': client.ip },
-      }) as Parameters<typeof worker.fetch>[0],
-      meterOn,
-      createExecutionContext(),
-    );
-    expect(response.status).toBe(200);
-    return (await totals()).rowsRead - before.rowsRead;
-  }
-
   it('reads a range of an index, not every member of the room', async () => {
     const { owner, roomId } = await bigRoom(3000);
     const first = await owner.client.call(`/rooms/${roomId}/members`);

@@ -21,7 +21,7 @@ import { rooms, users } from '../db/schema';
 import { validateQuery } from '../http/validate-query';
 import { foldedSql, searchText } from '../lib/search-text';
 import { readCounters } from '../db/counters';
-import { decodeCursor, encodeCursor, type Position } from '../lib/cursor';
+import { keysetPage, pastCursor } from '../lib/keyset-page';
 
 const validateListQuery = validateQuery(adminListQuery);
 
@@ -34,25 +34,9 @@ function contains(column: AnySQLiteColumn | SQL, folded: string) {
   return sql`instr(${foldedSql(column)}, ${folded}) > 0`;
 }
 
-/** Rows strictly after the cursor's position, newest first (a row value the index serves). */
-function after(
-  createdAt: AnySQLiteColumn,
-  id: AnySQLiteColumn,
-  cursor: string | undefined,
-  scope: string,
-) {
-  if (!cursor) return undefined;
-  const position: Position = decodeCursor(cursor, scope);
-  return sql`(${createdAt}, ${id}) < (${position.createdAt}, ${position.id})`;
-}
-
-/** The page, and the cursor past its last row when there may be more. */
-function pageOf<T>(rows: T[], limit: number, scope: string, positionOf: (row: T) => Position) {
-  const more = rows.length > limit;
-  const page = more ? rows.slice(0, limit) : rows;
-  const last = page.at(-1);
-  return { page, nextCursor: more && last ? encodeCursor(positionOf(last), scope) : null };
-}
+/** Newest first, on the (created_at, id) indexes. */
+const newestUsers = { time: users.createdAt, id: users.id, descending: true };
+const newestRooms = { time: rooms.createdAt, id: rooms.roomId, descending: true };
 
 async function countWhere(db: Db, table: typeof users | typeof rooms, where: SQL | undefined) {
   const [row] = await db
@@ -75,12 +59,12 @@ export const adminLists = new Hono<AppEnv>()
       db
         .select()
         .from(users)
-        .where(and(search, after(users.createdAt, users.id, cursor, scope)))
+        .where(and(search, pastCursor(newestUsers, cursor, scope)))
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(limit + 1),
       search ? countWhere(db, users, search) : readCounters(db).then((stats) => stats.users),
     ]);
-    const { page, nextCursor } = pageOf(rows, limit, scope, (user) => user);
+    const { page, nextAfter } = keysetPage(rows, limit, scope, (user) => user);
     const list: AdminUser[] = page.map((user) => ({
       id: user.id,
       _id: user.id,
@@ -90,7 +74,7 @@ export const adminLists = new Hono<AppEnv>()
       nickname: user.nickname,
       createdAt: user.createdAt,
     }));
-    return c.json({ users: list, nextCursor, total } satisfies AdminUsersPage);
+    return c.json({ users: list, nextCursor: nextAfter ?? null, total } satisfies AdminUsersPage);
   })
   .get('/rooms', validateListQuery, async (c) => {
     const { q, cursor, limit = ADMIN_PAGE_DEFAULT } = c.req.valid('query');
@@ -107,7 +91,7 @@ export const adminLists = new Hono<AppEnv>()
         .select({ room: rooms, creatorEmail: users.email })
         .from(rooms)
         .leftJoin(users, eq(users.id, rooms.createdBy))
-        .where(and(listed, search, after(rooms.createdAt, rooms.roomId, cursor, scope)))
+        .where(and(listed, search, pastCursor(newestRooms, cursor, scope)))
         .orderBy(desc(rooms.createdAt), desc(rooms.roomId))
         .limit(limit + 1),
       search
@@ -118,7 +102,7 @@ export const adminLists = new Hono<AppEnv>()
       createdAt: room.createdAt,
       id: room.roomId,
     });
-    const { page, nextCursor } = pageOf(rows, limit, scope, positionOf);
+    const { page, nextAfter } = keysetPage(rows, limit, scope, positionOf);
     const list: AdminRoom[] = page.map(({ room, creatorEmail }) => ({
       _id: room.roomId,
       roomId: room.roomId,
@@ -129,5 +113,5 @@ export const adminLists = new Hono<AppEnv>()
           : null,
       createdAt: room.createdAt,
     }));
-    return c.json({ rooms: list, nextCursor, total } satisfies AdminRoomsPage);
+    return c.json({ rooms: list, nextCursor: nextAfter ?? null, total } satisfies AdminRoomsPage);
   });

@@ -315,7 +315,12 @@ export const roomBans = sqliteTable(
     bannedBy: text('banned_by'),
     bannedAt: integer('banned_at').notNull().default(nowMs),
   },
-  (table) => [primaryKey({ columns: [table.roomId, table.userId] })],
+  (table) => [
+    primaryKey({ columns: [table.roomId, table.userId] }),
+    // The Removed list pages newest first by (banned_at, user_id) from a cursor: each page a
+    // range of this index rather than a sort of every ban of the room (rooms/room-bans.ts).
+    index('room_bans_room_banned_idx').on(table.roomId, table.bannedAt, table.userId),
+  ],
 );
 
 /**

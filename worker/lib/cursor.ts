@@ -1,10 +1,10 @@
 /**
- * The cursors of the paged lists (the admin tables, a room's members): the (created_at, id) of
- * the last row shown, as opaque base64url text. Paging by position (keyset) rather than OFFSET
- * reads only the rows of the page, where an offset would read, and D1 would bill, every row
- * before it. A cursor also names what it pages (the list and its search, as a short digest):
- * one taken to another list or another search would silently skip that list's rows before its
- * position, so it is refused instead.
+ * The cursors of the paged lists (the admin tables, a room's members and bans): the
+ * (created_at, id) of the last row shown, as opaque base64url text. Paging by position (keyset)
+ * rather than OFFSET reads only the rows of the page, where an offset would read, and D1 would
+ * bill, every row before it. A cursor also names what it pages (the list and its search, as a
+ * short digest): one taken to another list or another search would silently skip that list's
+ * rows before its position, so it is refused instead.
  */
 import { ApiError } from '../http/api-error';
 import { fromBase64Url, toBase64Url } from '../lib/encoding';
@@ -23,7 +23,7 @@ function digest(scope: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/** `scope` names the list and its search (see adminLists, memberLists). */
+/** `scope` names the list and its search (see adminLists, member-lists.ts, room-bans.ts). */
 export function encodeCursor({ createdAt, id }: Position, scope: string): string {
   const value = [createdAt, id, digest(scope)];
   return toBase64Url(new TextEncoder().encode(JSON.stringify(value)));

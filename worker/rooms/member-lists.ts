@@ -2,16 +2,16 @@
  * A room's two member lists, a page at a time: the owner's (GET /api/rooms/:roomId/members) and
  * the nicknames '@' completes (GET /api/rooms/:roomId/nicknames). Both walk the room's members
  * in the order they joined, by (joined_at, id) on memberships_room_joined_idx, from the cursor
- * of the page before (lib/cursor.ts): joined_at alone ties, and membership ids are random. A
+ * of the page before (lib/keyset-page.ts): joined_at alone ties, and membership ids are random. A
  * member who joins between two pages comes at the end, one who leaves is simply not there, and
  * nobody else is skipped or shown twice.
  */
-import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { MEMBER_PAGE_SIZE } from '../../contract/rooms';
 import type { Db } from '../db/client';
 import { memberships, users } from '../db/schema';
-import { decodeCursor, encodeCursor } from '../lib/cursor';
+import { keysetPage, pastCursor } from '../lib/keyset-page';
 import { foldedSql, searchText } from '../lib/search-text';
 import { nicknameKey } from './room-queries';
 
@@ -23,20 +23,20 @@ interface PageQuery {
   after?: string;
 }
 
+/** The room's members in join order: memberships_room_joined_idx. */
+const joinOrder = { time: memberships.joinedAt, id: memberships.id };
+
 /** The room's members after the cursor's position, if there is one. */
-function inRoomAfter(roomId: string, after: string | undefined, scope: string): SQL {
-  const inRoom = eq(memberships.roomId, roomId);
-  if (!after) return inRoom;
-  const { createdAt, id } = decodeCursor(after, scope);
-  return and(inRoom, sql`(${memberships.joinedAt}, ${memberships.id}) > (${createdAt}, ${id})`)!;
+function inRoomAfter(roomId: string, after: string | undefined, scope: string) {
+  return and(eq(memberships.roomId, roomId), pastCursor(joinOrder, after, scope));
 }
 
 /** The page (one row more was asked for), and the cursor past its last row if more follow. */
 function pageOf<T extends { joinedAt: number; id: string }>(rows: T[], scope: string) {
-  if (rows.length <= MEMBER_PAGE_SIZE) return { page: rows, nextAfter: undefined };
-  const page = rows.slice(0, MEMBER_PAGE_SIZE);
-  const { joinedAt, id } = page.at(-1)!;
-  return { page, nextAfter: encodeCursor({ createdAt: joinedAt, id }, scope) };
+  return keysetPage(rows, MEMBER_PAGE_SIZE, scope, ({ joinedAt, id }) => ({
+    createdAt: joinedAt,
+    id,
+  }));
 }
 
 /** The folded search text anywhere in the column (as the admin lists match). */

@@ -1,24 +1,51 @@
-import { and, desc, eq } from 'drizzle-orm';
+/**
+ * A room's Removed list and lifting a ban. The list walks the room's bans newest first by
+ * (banned_at, user_id) on room_bans_room_banned_idx, a page at a time from the cursor of the
+ * page before (lib/keyset-page.ts), as the member lists do: banned_at alone ties.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { roomMessages, type RoomBan } from '../../contract/rooms';
+import { BAN_PAGE_SIZE, roomMessages, type BansResponse } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
 import { unbanMember } from '../room-calls/room-rpc';
 import type { Db } from '../db/client';
 import { roomBans } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { keysetPage, pastCursor } from '../lib/keyset-page';
+import { foldedSql, searchText } from '../lib/search-text';
 import { logSecurityEvent } from '../security/guards';
 
-/** A room kicked from for years still answers a bounded list: the most recent bans. */
-const BAN_LIST_LIMIT = 500;
+const newestFirst = { time: roomBans.bannedAt, id: roomBans.userId, descending: true };
 
-/** The people banned from a room (by a kick), newest first. */
-export async function listBans(db: Db, roomId: string): Promise<RoomBan[]> {
-  return db
+/**
+ * One page of the people banned from a room (by a kick), newest first; with `q`, those whose
+ * nickname starts with it, whatever the case. A search reads the room's bans newest first until
+ * the page is full: bounded by the room, and asked for only by its owner or an administrator.
+ */
+export async function banPage(
+  db: Db,
+  roomId: string,
+  { q, after }: { q?: string; after?: string },
+): Promise<BansResponse> {
+  const scope = `bans ${roomId} ${q ?? ''}`;
+  const folded = q ? searchText(q) : '';
+  const rows = await db
     .select({ userId: roomBans.userId, nickname: roomBans.nickname, bannedAt: roomBans.bannedAt })
     .from(roomBans)
-    .where(eq(roomBans.roomId, roomId))
-    .orderBy(desc(roomBans.bannedAt))
-    .limit(BAN_LIST_LIMIT);
+    .where(
+      and(
+        eq(roomBans.roomId, roomId),
+        pastCursor(newestFirst, after, scope),
+        folded ? sql`instr(${foldedSql(roomBans.nickname)}, ${folded}) = 1` : undefined,
+      ),
+    )
+    .orderBy(desc(roomBans.bannedAt), desc(roomBans.userId))
+    .limit(BAN_PAGE_SIZE + 1);
+  const { page, nextAfter } = keysetPage(rows, BAN_PAGE_SIZE, scope, (ban) => ({
+    createdAt: ban.bannedAt,
+    id: ban.userId,
+  }));
+  return { bans: page, nextAfter };
 }
 
 /**

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import {
   joinBody,
   kickBody,
-  memberListQuery,
+  roomListQuery,
   roomMessages,
   type BansResponse,
   type JoinResponse,
@@ -29,7 +29,7 @@ import { callersMembership } from './callers-membership';
 import { selectRoomSummaries, toRoomSummary, unreadCount } from './room-summary';
 import { findMembership } from './room-queries';
 import { memberPage, nicknamePage, nicknamesStartingWith } from './member-lists';
-import { liftBan, listBans } from './room-bans';
+import { banPage, liftBan } from './room-bans';
 import { limitRenames, limitRoomCreation } from './join-limits';
 
 /** A person in hundreds of rooms still gets a bounded answer: the most recently active ones. */
@@ -78,7 +78,7 @@ export const roomRoutes = new Hono<AppEnv>()
   // Every member may know who else is in the room ('@' completes them): nicknames only, not
   // the addresses the owner's member list shows. A stranger learns nothing, not even that the
   // room exists.
-  .get('/rooms/:roomId/nicknames', requireUser, validateQuery(memberListQuery), async (c) => {
+  .get('/rooms/:roomId/nicknames', requireUser, validateQuery(roomListQuery), async (c) => {
     const roomId = c.req.param('roomId');
     if (!(await findMembership(c.var.db, roomId, c.var.user.id))) {
       throw new ApiError(404, roomMessages.roomNotFound);
@@ -97,7 +97,7 @@ export const roomRoutes = new Hono<AppEnv>()
     '/rooms/:roomId/members',
     requireUser,
     requireRoomModerator,
-    validateQuery(memberListQuery),
+    validateQuery(roomListQuery),
     async (c) => {
       const { room } = c.var;
       const { page, nextAfter } = await memberPage(c.var.db, room.roomId, c.req.valid('query'));
@@ -135,9 +135,16 @@ export const roomRoutes = new Hono<AppEnv>()
       } satisfies KickResponse);
     },
   )
-  .get('/rooms/:roomId/bans', requireUser, requireRoomModerator, async (c) => {
-    return c.json({ bans: await listBans(c.var.db, c.var.room.roomId) } satisfies BansResponse);
-  })
+  .get(
+    '/rooms/:roomId/bans',
+    requireUser,
+    requireRoomModerator,
+    validateQuery(roomListQuery),
+    async (c) => {
+      const page = await banPage(c.var.db, c.var.room.roomId, c.req.valid('query'));
+      return c.json(page satisfies BansResponse);
+    },
+  )
   .delete('/rooms/:roomId/bans/:userId', requireUser, requireRoomModerator, async (c) => {
     const nickname = await liftBan(c, c.req.param('userId'));
     return c.json({

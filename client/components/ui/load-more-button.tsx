@@ -12,9 +12,9 @@ interface LoadMoreButtonProps {
 }
 
 /**
- * The button for a list's next page (the admin tables, the moderation panel's members). It
- * stays focused while a page loads (BusyButton), and the last page, which takes it away, hands
- * its focus to `focusWhenDone` rather than to the page's start.
+ * The button for a list's next page (the admin tables, the moderation panel's members and its
+ * Removed list). It stays focused while a page loads (BusyButton), and the last page, which
+ * takes it away, hands its focus to `focusWhenDone` rather than to the page's start.
  */
 export function LoadMoreButton({
   hasMore,

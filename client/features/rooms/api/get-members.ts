@@ -1,31 +1,19 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { MembersResponse } from '../../../../contract/rooms';
-import { api, ApiError, errorText } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { roomsKeys } from '../../../lib/query-keys';
+import { getRoomListPage, roomListPagesOptions, type RoomListPageInput } from './room-list-pages';
 
-export interface MembersPageInput {
-  /** Matched by the server anywhere in the nickname or the email; empty for everyone. */
-  q?: string;
-  /** The `nextAfter` of the page before. */
-  after?: string;
-}
-
-/** Answers only to the room's owner or an administrator; anyone else gets a 403. */
-export function getMembers(roomId: string, { q, after }: MembersPageInput = {}) {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (after) params.set('after', after);
-  const query = params.size > 0 ? `?${params}` : '';
-  return api.get<MembersResponse>(`/rooms/${encodeURIComponent(roomId)}/members${query}`);
+/**
+ * Answers only to the room's owner or an administrator; anyone else gets a 403. `q` is matched
+ * anywhere in the nickname or the email.
+ */
+export function getMembers(roomId: string, input: RoomListPageInput = {}) {
+  return getRoomListPage<MembersResponse>(roomId, 'members', input);
 }
 
 export const getMembersQueryOptions = (roomId: string, q = '') =>
-  infiniteQueryOptions({
-    queryKey: roomsKeys.membersSearch(roomId, q),
-    queryFn: ({ pageParam }) => getMembers(roomId, { q, after: pageParam }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextAfter,
-  });
+  roomListPagesOptions(roomsKeys.membersSearch(roomId, q), (input) => getMembers(roomId, input), q);
 
 /**
  * The members of a room, for its moderation panel, a page at a time (a big room has more than
@@ -39,9 +27,6 @@ export function useMembers(roomId: string, enabled: boolean, q = '') {
     ...getMembersQueryOptions(roomId, q),
     enabled,
     staleTime: 0,
-    // The same room's last answer, never another room's: it would show that room's members.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === roomId ? previous : undefined,
     refetchOnWindowFocus: ({ state }) =>
       !(state.error instanceof ApiError && state.error.status === 403),
   });

@@ -1,18 +1,15 @@
-import { useRef, useState } from 'react';
-import { Badge, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useRef } from 'react';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconSearch } from '@tabler/icons-react';
-import {
-  MEMBER_SEARCH_MAX_LENGTH,
-  type Member,
-  type MembersResponse,
-} from '../../../../contract/rooms';
+import type { Member, MembersResponse } from '../../../../contract/rooms';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { errorText } from '../../../lib/api-client';
 import { useKickMember } from '../api/kick-member';
 import { usePersonActions } from '../../../lib/person-actions';
 import { BannedList } from './banned-list';
+import { ListSearchInput } from './list-search-input';
+import { useSearchShown } from './use-list-search';
 import { UnverifiedBadge } from './unverified-badge';
 import { CHAT_MODERATOR, isModeratorNickname } from '../../../../contract/rooms';
 
@@ -33,15 +30,13 @@ const memberId = (member: Member) => member.userId.id || member.userId._id;
 /**
  * The owner's or an administrator's list of members, each with a Kick button where allowed, and
  * of the people kicked (banned), each with an Unban button. A room with more members than one
- * answer holds gets 'Load more members' and a search box.
+ * answer holds gets 'Load more members' and a search box (the Removed list has its own).
  */
 export function ModerationPanel(props: ModerationPanelProps) {
   const { roomId, members, currentUserId, isAdmin, search, more } = props;
   const searching = Boolean(search?.value.trim());
-  // Once shown, the box stays, whatever a search answers (one page, or none).
-  const [searchShown, setSearchShown] = useState(false);
-  const searchable = search && (searchShown || members.nextAfter !== undefined);
-  if (searchable && !searchShown) setSearchShown(true);
+  const searchShown = useSearchShown(members.nextAfter !== undefined);
+  const searchable = search && searchShown;
   const kick = useKickMember();
   // 'Message privately', composed in by the route.
   const personActions = usePersonActions();
@@ -88,15 +83,7 @@ export function ModerationPanel(props: ModerationPanelProps) {
         {isAdmin ? 'Moderator Mode' : 'Moderation'}
       </Title>
       {searchable && (
-        <TextInput
-          type="search"
-          label="Find a member"
-          value={search.value}
-          maxLength={MEMBER_SEARCH_MAX_LENGTH}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          onChange={(event) => search.onChange(event.currentTarget.value)}
-          mb="sm"
-        />
+        <ListSearchInput label="Find a member" value={search.value} onChange={search.onChange} />
       )}
       {searching && members.members.length === 0 ? (
         <Text c="dimmed">No matching members</Text>

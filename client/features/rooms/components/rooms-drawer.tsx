@@ -1,14 +1,10 @@
-import { useState } from 'react';
 import { Badge, Drawer, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { FormError } from '../../../components/ui/form-alerts';
 import { useSession } from '../../../lib/session/use-session';
 import { membersFailureText, useMembers } from '../api/get-members';
 import { ModerationPanel } from './moderation-panel';
 import { RoomList } from './room-list';
-
-/** Typing pauses this long before a search of the members goes to the server. */
-const SEARCH_DEBOUNCE_MS = 300;
+import { useListSearch } from './use-list-search';
 
 interface RoomsDrawerProps {
   roomId: string;
@@ -23,9 +19,8 @@ interface RoomsDrawerProps {
 export function RoomsDrawer({ roomId, opened, onClose }: RoomsDrawerProps) {
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const members = useMembers(roomId, opened, q);
+  const search = useListSearch();
+  const members = useMembers(roomId, opened, search.q);
   const pages = members.data?.pages ?? [];
   const first = pages[0];
   const isOwner = first?.isOwner === true;
@@ -63,7 +58,7 @@ export function RoomsDrawer({ roomId, opened, onClose }: RoomsDrawerProps) {
                 members={{ ...first, members: pages.flatMap((page) => page.members) }}
                 currentUserId={user.id}
                 isAdmin={isAdmin}
-                search={{ value: search, onChange: setSearch }}
+                search={search}
                 more={{
                   hasMore: members.hasNextPage,
                   loading: members.isFetchingNextPage,
