@@ -137,7 +137,8 @@ describe("the owner's invite links", () => {
     expect(calls.some((call) => call.path.endsWith('/invite/reset'))).toBe(false);
     fireEvent.click(within(menu).getByRole('button', { name: 'Reset link' }));
     await waitFor(() => expect(field.value).toBe(standing));
-    expect(within(menu).getByText(/no longer let anyone new in/)).toBeTruthy();
+    // A status region: its words come a moment after it appears (use-filled-after-mount.ts).
+    expect(await within(menu).findByText(/no longer let anyone new in/)).toBeTruthy();
   });
 
   // Each of these buttons goes as it is pressed: the focus fell to the page's start, out of

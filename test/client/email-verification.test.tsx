@@ -135,7 +135,8 @@ describe('the settings about the address', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to Settings' }));
 
     expect(await screen.findByText('Your email address is not verified')).toBeTruthy();
-    expect(screen.getByText(/Check your new address, next@example.com/)).toBeTruthy();
+    // A status region: its words come a moment after it appears (use-filled-after-mount.ts).
+    expect(await screen.findByText(/Check your new address, next@example.com/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Send a new link' }));
     expect(await screen.findByText(`We sent a new link to ${testUser.email}.`)).toBeTruthy();
     await waitFor(() =>

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderApp, testUser } from './render-app';
+import { watchLiveRegions } from './watch-live-regions';
 
 describe('session check and offline state', () => {
   it('asks nothing about a session in a browser that never signed in', async () => {
@@ -50,5 +51,18 @@ describe('session check and offline state', () => {
     onLine.mockReturnValue(true);
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(screen.queryByText(/You are offline/)).toBeNull());
+  });
+
+  it("says 'You are offline' in a region that was there, empty, before the words came", async () => {
+    fakeApi(null);
+    const regions = watchLiveRegions();
+    renderApp('/');
+    await screen.findByRole('heading', { name: /best way to chat/i });
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    const notice = await screen.findByText('You are offline.');
+    expect(regions.textAtMount(notice)).toBe('');
+    regions.stop();
   });
 });

@@ -1,11 +1,13 @@
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Box } from '@mantine/core';
 import { SCROLLED_THRESHOLD_PX } from '../../config/constants';
 import { useScrolledPast } from '../../hooks/use-scrolled-past';
 import { LoadingScreen } from '../ui/loading-screen';
+import classes from './app-layout.module.css';
 import { Footer } from './footer';
 import { OfflineNotice } from './offline-notice';
+import { RouteFocus } from './route-focus';
 import { TopBar } from './top-bar';
 
 /** The frame of every screen: top bar, the routed page, footer. */
@@ -15,14 +17,16 @@ export function AppLayout() {
   const scrolled = useScrolledPast(SCROLLED_THRESHOLD_PX, pathname === '/');
   // The chat screen has its own fixed header (spec point 2) and fills the window.
   const inChat = pathname === '/chat' || pathname.startsWith('/chat/');
+  const main = useRef<HTMLElement>(null);
 
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       {!inChat && <TopBar scrolled={scrolled} />}
       <OfflineNotice />
-      <Box component="main" style={{ flex: 1 }}>
+      <Box component="main" ref={main} className={classes.main} style={{ flex: 1 }}>
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
+          <RouteFocus main={main} />
         </Suspense>
       </Box>
       {!inChat && <Footer />}

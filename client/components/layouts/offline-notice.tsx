@@ -7,18 +7,23 @@ import { useSession } from '../../lib/session/use-session';
  */
 export function OfflineNotice() {
   const { offline } = useSession();
-  if (!offline) return null;
+  // The region is always there, empty while online: one that appeared with its words in was
+  // not said by some screen readers (see useFilledAfterMount).
   return (
-    <Box
-      role="status"
-      px="md"
-      py="xs"
-      bg="var(--mantine-color-yellow-light)"
-      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-    >
-      <Text size="sm" ta="center">
-        <strong>You are offline.</strong> Rooms and messages come back when your connection does.
-      </Text>
+    <Box role="status">
+      {offline && (
+        <Box
+          px="md"
+          py="xs"
+          bg="var(--mantine-color-yellow-light)"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Text size="sm" ta="center">
+            <strong>You are offline.</strong> Rooms and messages come back when your connection
+            does.
+          </Text>
+        </Box>
+      )}
     </Box>
   );
 }

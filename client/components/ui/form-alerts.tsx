@@ -1,4 +1,5 @@
 import { Alert } from '@mantine/core';
+import { useFilledAfterMount } from '../../hooks/use-filled-after-mount';
 import { errorText } from '../../lib/api-client';
 
 interface FormAlertProps {
@@ -15,9 +16,22 @@ function FormAlert({ message, color, role }: FormAlertProps & { color: string; r
   );
 }
 
-/** A form's good news or a notice: a status, which screen readers say without interrupting. */
+/**
+ * A notice in a status region, which screen readers say without interrupting. Its words come a
+ * moment after it appears (useFilledAfterMount), and the box shows with them, never empty.
+ */
+export function StatusAlert({ message, color }: { message: string; color: string }) {
+  const text = useFilledAfterMount(message);
+  return (
+    <Alert color={color} role="status" style={text ? undefined : { opacity: 0 }}>
+      {text}
+    </Alert>
+  );
+}
+
+/** A form's good news, or a notice handed over by the page before. */
 export function FormSuccess({ message }: FormAlertProps) {
-  return <FormAlert message={message} color="green" role="status" />;
+  return message ? <StatusAlert message={message} color="green" /> : null;
 }
 
 /** Why a form's request failed: an alert, which screen readers say at once. */

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Alert, Anchor, Code, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Code, Stack, Text, TextInput } from '@mantine/core';
 import { INVITE_PARAM } from '../../../../contract/invites';
 import { ROOM_NAME_MAX, roomMessages } from '../../../../contract/rooms';
-import { FormError } from '../../../components/ui/form-alerts';
+import { FormError, StatusAlert } from '../../../components/ui/form-alerts';
 import { FormCard } from '../../../components/ui/form-card';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useSession } from '../../../lib/session/use-session';
@@ -85,11 +85,7 @@ export function JoinScreen() {
       ) : (
         <form onSubmit={handleSubmit} noValidate>
           <Stack>
-            {notice && !error && (
-              <Alert color="yellow" role="status">
-                {notice}
-              </Alert>
-            )}
+            {notice && !error && <StatusAlert message={notice} color="yellow" />}
             <FormError message={error} />
             {sharedRoom ? (
               <Text>

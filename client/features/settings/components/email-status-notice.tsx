@@ -2,7 +2,20 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { isReleasedEmail } from '../../../../contract/email-verification';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { FormSuccess, RequestError } from '../../../components/ui/form-alerts';
+import { useFilledAfterMount } from '../../../hooks/use-filled-after-mount';
 import { useEmailStatus, useResendVerification } from '../api/email-status';
+
+/** A status region that appears empty, then takes its words (useFilledAfterMount says why). */
+function PendingEmailNotice({ pendingEmail }: { pendingEmail: string }) {
+  const text = useFilledAfterMount(
+    `Check your new address, ${pendingEmail}: your email changes once you open the link we sent there.`,
+  );
+  return (
+    <Text size="sm" role="status">
+      {text}
+    </Text>
+  );
+}
 
 /**
  * Where the account's address stands: not yet proved (with a way to have the link sent again),
@@ -45,12 +58,7 @@ export function EmailStatusNotice() {
       )}
       <FormSuccess message={resend.data} />
       <RequestError request={resend} fallback="Failed to send a new link" />
-      {pendingEmail && (
-        <Text size="sm" role="status">
-          Check your new address, {pendingEmail}: your email changes once you open the link we sent
-          there.
-        </Text>
-      )}
+      {pendingEmail && <PendingEmailNotice pendingEmail={pendingEmail} />}
     </Stack>
   );
 }

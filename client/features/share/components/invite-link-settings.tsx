@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { INVITE_MAX_USES, type InviteLinkResponse } from '../../../../contract/invites';
 import { BusyButton } from '../../../components/ui/busy-button';
+import { useFilledAfterMount } from '../../../hooks/use-filled-after-mount';
 import { errorText } from '../../../lib/api-client';
 import { useCreateLimitedLink, useResetInviteLink } from '../api/invite-links';
 import { useCopy } from '../hooks/use-copy';
@@ -35,6 +36,18 @@ function boundsOf({ expiresAt, maxUses }: InviteLinkResponse): string {
   }
   if (maxUses) parts.push(`${maxUses} ${maxUses === 1 ? 'use' : 'uses'}`);
   return parts.join(' · ');
+}
+
+/** A status region that appears empty, then takes its words (useFilledAfterMount says why). */
+function ResetDoneNotice() {
+  const text = useFilledAfterMount(
+    'New link ready. Links shared before no longer let anyone new in.',
+  );
+  return (
+    <Text size="xs" c="green" role="status">
+      {text}
+    </Text>
+  );
 }
 
 /**
@@ -79,11 +92,7 @@ export default function InviteLinkSettings({ roomId }: { roomId: string }) {
           {errorText(failure, 'Failed to change the invite link')}
         </Alert>
       )}
-      {reset.isSuccess && !confirming && (
-        <Text size="xs" c="green" role="status">
-          New link ready. Links shared before no longer let anyone new in.
-        </Text>
-      )}
+      {reset.isSuccess && !confirming && <ResetDoneNotice />}
       {confirming ? (
         <Stack gap={4}>
           <Text size="xs">Anyone holding the current link will no longer be able to join.</Text>

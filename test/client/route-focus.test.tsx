@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, renderApp, testUser } from './render-app';
+
+// A page change takes away the link or button that was pressed: left alone, the focus falls to
+// <body>, a screen reader says nothing of the new page and Tab starts again from the top.
+describe('the focus after a page change', () => {
+  it("moves to the new page's heading after an in-app navigation", async () => {
+    fakeApi(null);
+    const { router } = renderApp('/register');
+    await screen.findByRole('heading', { name: 'Register' });
+
+    await router.navigate('/login', {
+      state: { message: 'Registration successful! Please log in.' },
+    });
+    const heading = await screen.findByRole('heading', { name: 'Login' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    // Focusable by script only: not a stop on the Tab order.
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('moves to the main area when the new page has no heading yet', async () => {
+    fakeApi(testUser);
+    const { router } = renderApp('/settings');
+    await screen.findByRole('heading', { name: 'Account Settings' });
+
+    // A room this browser never joined: the chat waits for its nickname under 'Loading...'.
+    await router.navigate('/chat/room-z');
+    const main = await screen.findByRole('main');
+    await waitFor(() => expect(document.activeElement).toBe(main));
+    expect(main.querySelector('h1')).toBeNull();
+  });
+
+  it('leaves it alone on the first load', async () => {
+    fakeApi(null);
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Login' });
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it("leaves it where the new page put it: the join screen's own autofocus", async () => {
+    fakeApi(testUser);
+    const { router } = renderApp('/settings');
+    await screen.findByRole('heading', { name: 'Account Settings' });
+
+    await router.navigate('/join');
+    const field = await screen.findByRole('textbox', { name: 'Room Name' });
+    await waitFor(() => expect(document.activeElement).toBe(field));
+  });
+
+  it('leaves it alone when only the search of the same page changes', async () => {
+    fakeApi(null);
+    const { router } = renderApp('/register');
+    await screen.findByRole('heading', { name: 'Register' });
+    await router.navigate('/login');
+    const heading = await screen.findByRole('heading', { name: 'Login' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    email.focus();
+    await router.navigate('/login?redirect=join');
+    expect(document.activeElement).toBe(email);
+  });
+});
