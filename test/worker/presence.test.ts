@@ -244,6 +244,29 @@ describe('a join that leaves the online list as it was', () => {
     [host, tab, second, third].forEach((socket) => socket.close());
   });
 
+  it('sends the others no list when a tab leaves and joins again within one batch', async () => {
+    const { roomId, host, tab } = await settledRoom('Leave and back');
+    // A real arrival just went out: the next batch waits out the interval, so the leave and
+    // the join below fall in one batch, whose list is the one everyone has.
+    const newcomer = await signedInClient();
+    await joinRoom(newcomer.client, roomId, 'Newcomer');
+    const third = await TestSocket.joined(newcomer.client, roomId, 'Newcomer');
+    for (const socket of [host, third]) {
+      await socket.waitFor(() => socket.events('roomData').at(-1)?.users.length === 3);
+    }
+    const [hostLists, thirdLists] = [roomDataCount(host), roomDataCount(third)];
+    const tabLists = roomDataCount(tab);
+    expect(await tab.emit('leave', { room: roomId })).toEqual({ result: 'You left the room' });
+    expect(await tab.emit('join', { name: 'Guest', room: roomId })).toEqual({});
+    // The tab that joined again still gets the list.
+    await tab.waitForEvent('roomData', tabLists + 1);
+    expect(names(tab.events('roomData').at(-1))).toEqual(['Guest', 'Newcomer', 'Owner']);
+    await sleep(PRESENCE_INTERVAL_MS * 3);
+    expect(roomDataCount(host)).toBe(hostLists);
+    expect(roomDataCount(third)).toBe(thirdLists);
+    [host, tab, third].forEach((socket) => socket.close());
+  });
+
   it('sends nobody a list when a second tab leaves or closes', async () => {
     const { guest, roomId, host, tab } = await settledRoom('Second tab leaves');
     const second = await TestSocket.joined(guest.client, roomId, 'Guest');

@@ -79,6 +79,18 @@ export class ReadPositions {
     }
   }
 
+  /** The positions moved and not yet written to D1 (a failed flush keeps them, summary-owed.ts). */
+  owed(): [string, number][] {
+    return [...this.moved];
+  }
+
+  /** Positions a failed flush before this wake owed D1: the next flush writes them. */
+  restore(owed: [string, number][]) {
+    for (const [userId, messageId] of owed) {
+      this.moved.set(userId, Math.max(messageId, this.moved.get(userId) ?? 0));
+    }
+  }
+
   clear() {
     this.known.clear();
     this.moved.clear();

@@ -9,6 +9,8 @@ import { refused, type ChatMessage, type Refused } from '../../../contract/realt
 import type { RoomSockets } from '../sockets/socket-state';
 import { MessageChanges } from './message-changes';
 import { MessageFiles } from './message-files';
+import { MentionMarks } from './mention-marks';
+import { OwedSummary } from './summary-owed';
 import { MessagePosting, type Post, type PostAnswer } from './message-posting';
 import { MessageStore } from './message-store';
 import { ReadPositions } from './read-positions';
@@ -41,10 +43,16 @@ const BUSY_SUMMARY_INTERVAL_MS = 5000;
  */
 const SUMMARY_SPREAD = 0.25;
 /**
- * Files whose removal failed are tried again with every flush, and at least this often while
- * they fail (R2 or D1 down): the alarm that brings it ends once they are gone.
+ * A failed summary flush and files whose removal failed are tried again with every flush, and
+ * at least this often while they fail (R2 or D1 down), by an alarm of their own: a room that
+ * went quiet, or that nobody is in, has no next flush to bring them. It ends once they went.
  */
-const FILE_REMOVAL_RETRY_MS = 5 * 60_000;
+const RETRY_AFTER_FAILURE_MS = 5 * 60_000;
+/**
+ * A summary failing this many times in a row (an hour) stops asking for the alarm: D1 is down
+ * for longer, and the next message's flush carries it all the same.
+ */
+const SUMMARY_RETRIES_MAX = 12;
 
 export interface MessagesDeps {
   storage: DurableObjectStorage;
@@ -73,6 +81,12 @@ export class RoomMessages {
   readonly files: MessageFiles;
   /** Members mentioned since the last flush: user id → the newest message mentioning them. */
   private mentioned = new Map<string, number>();
+  /** Members whose '@' mark a deleted mention may have left wrong (mention-marks.ts). */
+  private readonly mentionMarks: MentionMarks;
+  /** Summary flushes failed in a row: each asks for a retry, up to SUMMARY_RETRIES_MAX. */
+  private failedFlushes = 0;
+  /** What a failed flush owes D1, kept in storage until a flush writes it. */
+  private readonly owed: OwedSummary;
   private readonly posting: MessagePosting;
   private readonly push: RoomPush;
   private summaryScheduled = false;
@@ -84,6 +98,7 @@ export class RoomMessages {
     this.files = new MessageFiles(sql, deps.bucket, deps.db, () => deps.identity.id);
     this.store = new MessageStore(sql, kv, (files) => void this.removeFiles(files));
     this.reads = new ReadPositions(sql);
+    this.mentionMarks = new MentionMarks(sql);
     this.posting = new MessagePosting(this.store, this.reads, deps.sockets);
     this.changes = new MessageChanges(
       this.store,
@@ -96,8 +111,15 @@ export class RoomMessages {
     );
     this.seen = new SeenPositions(sql, deps.sockets);
     this.push = new RoomPush(sql, kv, deps.sockets, deps.pushQueue);
-    // Removals a failure (or a restart) interrupted: the flush finishes them.
-    if (this.files.removalsOwed) this.scheduleSummary();
+    this.owed = new OwedSummary(kv);
+    const owed = this.owed.read();
+    if (owed) {
+      this.mentioned = new Map(owed.mentioned);
+      this.mentionMarks.putBack(new Map(owed.marks));
+      this.reads.restore(owed.reads);
+    }
+    // Removals a failure (or a restart) interrupted, a summary one failed: the flush ends them.
+    if (this.files.removalsOwed || owed) this.scheduleSummary();
   }
 
   /**
@@ -123,6 +145,14 @@ export class RoomMessages {
       this.mentioned.set(userId, Math.max(messageId, this.mentioned.get(userId) ?? 0));
     }
     if (userIds.length) this.scheduleSummary();
+  }
+
+  /**
+   * A deleted message mentioned this member (not its author): the next flush sets their mark
+   * to their newest mention left. The deletion schedules that flush (its excerpt changed).
+   */
+  mentionDeleted(userId: string, nickname: string) {
+    this.mentionMarks.mentionDeleted(userId, nickname);
   }
 
   /** A resend of a message already stored or queued gets the first one's answer (true). */
@@ -167,24 +197,35 @@ export class RoomMessages {
   async flushSummary() {
     this.summaryScheduled = false;
     const { db, storage, identity } = this.deps;
-    const mentioned = this.withoutDeleted(this.mentioned);
+    const { marks: mentionMarks, taken: marksTaken } = this.mentionMarks.take();
+    const mentioned = this.withoutDeleted(this.mentioned, mentionMarks);
     this.mentioned = new Map();
     const filesSent = this.files.takeSent();
     // The push is read before the summary is written, and asks who could get it in its batch.
-    const push = this.push.prepare(db(), identity.id, this.store.latestId(), mentioned);
-    const parts = { kv: storage.kv, store: this.store, reads: this.reads, mentioned, filesSent };
+    const pushed = withMarks(mentioned, mentionMarks);
+    const push = this.push.prepare(db(), identity.id, this.store.latestId(), pushed);
+    const { kv } = storage;
+    const parts = { kv, store: this.store, reads: this.reads, mentioned, mentionMarks, filesSent };
     try {
       const flush = { ...parts, alsoRead: push?.audience };
       const { wrote, alsoRead } = await flushRoomSummary(db(), identity.id, flush);
       if (wrote) this.summaryWrittenAt = Date.now();
+      this.failedFlushes = 0;
+      this.owed.paid();
       this.files.reported(filesSent);
       if (push) await this.push.send(push, alsoRead);
     } catch (error) {
       this.files.putBack(filesSent);
+      this.mentionMarks.putBack(marksTaken);
       // Mentions moved meanwhile are newer than these: both go with the next flush.
       for (const [userId, id] of mentioned) {
         this.mentioned.set(userId, Math.max(id, this.mentioned.get(userId) ?? 0));
       }
+      // What failed is kept (the excerpt's staleness in storage, the rest here and there): the
+      // alarm brings the next flush, though nobody writes in the room any more.
+      const marks = this.mentionMarks.owed();
+      this.owed.keep({ mentioned: [...this.mentioned], marks, reads: this.reads.owed() });
+      if (++this.failedFlushes <= SUMMARY_RETRIES_MAX) await this.retryAfterFailure();
       throw error;
     } finally {
       // Whatever the summary did: a D1 fault that failed it would otherwise leave the removals
@@ -196,13 +237,17 @@ export class RoomMessages {
   /**
    * Mentions whose message was deleted before the flush: neither pushed (the notification would
    * fetch a message that is gone and show nothing, where a browser may put up a notice of its
-   * own) nor marked '@' in the room list. Only the newest mention of each person is kept, so an
-   * older one in the same second goes with it.
+   * own) nor marked '@' in the room list. Only the newest mention of each person is kept here;
+   * an older one that stays is the person's mark (`marks`, which replace theirs here), since
+   * the deletion named them (mentionDeleted).
    */
-  private withoutDeleted(mentioned: Map<string, number>): Map<string, number> {
+  private withoutDeleted(
+    mentioned: Map<string, number>,
+    marks: Map<string, number>,
+  ): Map<string, number> {
     if (mentioned.size === 0) return mentioned;
     const live = this.store.notDeleted(mentioned.values());
-    return new Map([...mentioned].filter(([, id]) => live.has(id)));
+    return new Map([...mentioned].filter(([userId, id]) => live.has(id) && !marks.has(userId)));
   }
 
   /** Files whose removal failed: tried again by each flush, and on failure in a while. */
@@ -211,8 +256,15 @@ export class RoomMessages {
       await this.files.finishRemovals();
     } catch (error) {
       console.error('[room-messages] files still not removed', error);
-      await this.deps.wakeAt(Date.now() + FILE_REMOVAL_RETRY_MS);
+      await this.retryAfterFailure();
     }
+  }
+
+  /** The one place a failure asks for the alarm (RETRY_AFTER_FAILURE_MS), which flushes. */
+  private async retryAfterFailure() {
+    await this.deps.wakeAt(Date.now() + RETRY_AFTER_FAILURE_MS).catch((error: unknown) => {
+      console.error('[room-messages] retry alarm', error);
+    });
   }
 
   /**
@@ -235,6 +287,8 @@ export class RoomMessages {
     this.seen.clear();
     this.files.clear();
     this.mentioned.clear();
+    this.mentionMarks.clear();
+    this.owed.paid();
     this.deps.storage.kv.delete('flushedId');
   }
 
@@ -254,6 +308,12 @@ export class RoomMessages {
 /** `ms`, up to a SUMMARY_SPREAD share shorter or longer, at random. */
 export function spread(ms: number, random = Math.random): number {
   return Math.round(ms * (1 + SUMMARY_SPREAD * (2 * random() - 1)));
+}
+
+/** Who a flush's push marks as mentioned: the new mentions, and the marks a deletion moved. */
+function withMarks(mentioned: Map<string, number>, marks: Map<string, number>) {
+  if (marks.size === 0) return mentioned;
+  return new Map([...mentioned, ...[...marks].filter(([, id]) => id > 0)]);
 }
 
 function asError(outcome: Refused | Error): Error {

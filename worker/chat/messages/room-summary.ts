@@ -31,6 +31,8 @@ export interface SummaryParts {
   reads: ReadPositions;
   /** User id → the newest message mentioning them since the last flush. */
   mentioned: Map<string, number>;
+  /** User id → their mark as it is after a deletion of a mention (mention-marks.ts). */
+  mentionMarks: Map<string, number>;
   /** File id → the message it was sent with, since the last flush (clean-up spares these). */
   filesSent: Map<string, number>;
   /** A read that rides in the same batch (the push's audience, room-push.ts). */
@@ -55,13 +57,14 @@ export async function flushRoomSummary(
   roomId: string,
   parts: SummaryParts,
 ): Promise<SummaryFlush> {
-  const { kv, store, reads, mentioned, filesSent, alsoRead } = parts;
+  const { kv, store, reads, mentioned, mentionMarks, filesSent, alsoRead } = parts;
   if (!roomId) return { wrote: false };
   const newestId = store.latestId();
   const newMessage = newestId > 0 && kv.get<number>('flushedId') !== newestId;
   // An edit or a deletion may change what the list shows without a new message.
   const excerptStale = newMessage || kv.get<boolean>('excerptStale') === true;
-  if (!excerptStale && !reads.pending && mentioned.size === 0 && filesSent.size === 0) {
+  const nothingMoved = mentioned.size === 0 && mentionMarks.size === 0 && filesSent.size === 0;
+  if (!excerptStale && !reads.pending && nothingMoved) {
     return alsoRead ? { wrote: false, alsoRead: await alsoRead.run() } : { wrote: false };
   }
   const statements: D1PreparedStatement[] = [];
@@ -99,6 +102,14 @@ export async function flushRoomSummary(
         .prepare(
           'UPDATE memberships SET last_mention_id = MAX(last_mention_id, ?) WHERE room_id = ? AND user_id = ?',
         )
+        .bind(messageId, roomId, userId),
+    );
+  }
+  // Set, not raised: the mark goes back (or away) when the mention it stood on was deleted.
+  for (const [userId, messageId] of mentionMarks) {
+    statements.push(
+      db
+        .prepare('UPDATE memberships SET last_mention_id = ? WHERE room_id = ? AND user_id = ?')
         .bind(messageId, roomId, userId),
     );
   }

@@ -14,6 +14,10 @@ export class RoomPresence {
   private readonly batch: PresenceBatch;
   /** Each person's `typing` allowance across all their sockets (typing.ts). */
   private readonly typings = newTypingLimit();
+  /** The online list as last sent to everyone joined (its JSON): a batch never resends it. */
+  private listSent: string | null = null;
+  /** Sockets that joined since the last batch: they get its list even when nobody else does. */
+  private readonly arrivals = new Set<RoomSocket>();
 
   constructor(
     private readonly sockets: RoomSockets,
@@ -29,8 +33,8 @@ export class RoomPresence {
       (notices) => {
         // News that was waiting as the room was deleted: nobody is left to hear it, and logged
         // it would stay in the deleted room's storage (its recovery log was emptied).
-        if (this.identity.deleted) return;
-        this.sendRoomData();
+        if (this.identity.deleted) return this.arrivals.clear();
+        this.sendChangedList();
         for (const { message, except } of notices) {
           this.sockets.broadcast('message', [message], { room: JOINED, except });
         }
@@ -39,8 +43,12 @@ export class RoomPresence {
     );
   }
 
-  /** Someone joined or left (with a notice), or only the online list changed (without). */
-  changed(change?: PresenceEvent) {
+  /**
+   * Someone joined or left (with a notice), or only the online list changed (without).
+   * `arrived`: the socket that joined (or came back), which the batch's list must reach.
+   */
+  changed(change?: PresenceEvent, arrived?: RoomSocket) {
+    if (arrived) this.arrivals.add(arrived);
     this.batch.changed(change);
   }
 
@@ -72,7 +80,24 @@ export class RoomPresence {
    * comings and goings (a list every two seconds) filled the megabyte a replay carries.
    */
   sendRoomData() {
-    this.sockets.broadcast('roomData', [this.roomData()], { room: JOINED, volatile: true });
+    const data = this.roomData();
+    this.listSent = JSON.stringify(data);
+    this.sockets.broadcast('roomData', [data], { room: JOINED, volatile: true });
+  }
+
+  /**
+   * A batch's list, to everyone only when it is not the one they have: a tab that left and
+   * joined again within one batch (a reload, a room switch and back) leaves the list as it
+   * was, and a room of 1,000 would get 25 MB for nothing. Its arrivals get it in any case.
+   */
+  private sendChangedList() {
+    const arrivals = [...this.arrivals];
+    this.arrivals.clear();
+    const data = this.roomData();
+    if (JSON.stringify(data) !== this.listSent) return this.sendRoomData();
+    for (const socket of arrivals) {
+      if (socket.connected && socket.rooms.includes(JOINED)) socket.emit('roomData', data);
+    }
   }
 
   /**

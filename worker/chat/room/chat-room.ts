@@ -143,6 +143,7 @@ export class ChatRoom extends SocketIoServer<
     const elsewhere = this.parts.presence.joinedElsewhere(userId, socket.ws);
     this.parts.presence.changed(
       elsewhere || missedDisconnect ? undefined : { kind: 'joined', nickname, socket: socket.ws },
+      socket,
     );
   }
 

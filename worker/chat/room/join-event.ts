@@ -94,5 +94,6 @@ export async function join(
   if (listed) return room.presence.sendRoomDataTo(socket);
   room.presence.changed(
     alreadyHere ? undefined : { kind: 'joined', nickname: memberAs, socket: socket.ws },
+    socket,
   );
 }

@@ -123,6 +123,11 @@ export async function deleteMessage(
   const now = room.messages.store.find(messageId);
   if (!now || now.message.deleted) return reply(NOT_FOUND);
   const files = room.messages.changes.remove(now.message);
+  // Its mentions may hold someone's '@' mark: the next flush sets it right (mention-marks.ts).
+  for (const nickname of now.message.mentions ?? []) {
+    const userId = room.members.userIdOf(nickname);
+    if (userId && userId !== now.userId) room.messages.mentionDeleted(userId, nickname);
+  }
   reply({});
   await room.messages.removeFiles(files);
 }

@@ -6,8 +6,10 @@
  * the contract's schemas, whatever the client claims.
  */
 import {
+  leaveSchema,
   readSchema,
   refused,
+  REFUSED,
   type ClientToServerEvents,
   type ReadPayload,
 } from '../../../contract/realtime';
@@ -47,7 +49,14 @@ const handlers: { [E in EventNames<Events>]: Handler<E> } = {
   react: (room, socket, args, reply) => react(room, socket, args[0], reply),
   editMessage: (room, socket, args, reply) => editMessage(room, socket, args[0], reply),
   deleteMessage: (room, socket, args, reply) => deleteMessage(room, socket, args[0], reply),
-  leave: (room, socket, _args, reply) => {
+  leave: (room, socket, args, reply) => {
+    // The room it names must be this one: a leave meant for another room (a client that
+    // switched rooms) must not take this socket out of this one. Without a payload (older
+    // clients), it means this room.
+    const parsed = leaveSchema.optional().safeParse(args[0]);
+    if (!parsed.success) return reply(refused('invalid_payload', 'leave takes { room }'));
+    const named = parsed.data?.room;
+    if (named !== undefined && named !== room.identity.id) return reply(REFUSED.wrongRoom);
     if (socket.data.nickname) leaveRoom(room, socket);
     reply({ result: 'You left the room' });
   },

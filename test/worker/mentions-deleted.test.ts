@@ -1,0 +1,65 @@
+/**
+ * A mention deleted after the summary flush wrote its '@' mark (memberships.last_mention_id):
+ * the next flush moves the mark back to the person's newest mention still in the room, or
+ * clears it; and a newer deleted mention never hides an older one that stays.
+ */
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { flush, post, roomListEntry } from './support/messages';
+import { ownerAndGuestJoined } from './support/rooms';
+import type { Client } from './support/api';
+
+const unreadMentions = async (client: Client, roomId: string) =>
+  (await roomListEntry(client, roomId))?.unreadMentions;
+
+const mentionMark = async (roomId: string, userId: string) =>
+  (
+    await env.DB.prepare(
+      'SELECT last_mention_id AS id FROM memberships WHERE room_id = ? AND user_id = ?',
+    )
+      .bind(roomId, userId)
+      .first<{ id: number }>()
+  )?.id;
+
+describe('a deleted mention', () => {
+  it('clears the mark once its summary went, at the next flush', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Deleted mention' });
+    const mention = await post(a, roomId, '@Guest look');
+    await flush(roomId);
+    expect(await unreadMentions(guest.client, roomId)).toBe(true);
+    expect(await a.emit('deleteMessage', { roomId, messageId: mention.id })).toEqual({});
+    await flush(roomId);
+    expect(await unreadMentions(guest.client, roomId)).toBe(false);
+    expect(await mentionMark(roomId, guest.user.id)).toBe(0);
+    a.close();
+    b.close();
+  });
+
+  it('moves the mark back to the older mention that stays', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Deleted mention' });
+    const older = await post(a, roomId, '@Guest one');
+    await flush(roomId);
+    const newer = await post(a, roomId, '@Guest two');
+    await post(a, roomId, 'no one named');
+    await flush(roomId);
+    expect(await mentionMark(roomId, guest.user.id)).toBe(newer.id);
+    expect(await a.emit('deleteMessage', { roomId, messageId: newer.id })).toEqual({});
+    await flush(roomId);
+    expect(await mentionMark(roomId, guest.user.id)).toBe(older.id);
+    expect(await unreadMentions(guest.client, roomId)).toBe(true);
+    a.close();
+    b.close();
+  });
+
+  it('does not hide an older mention sent in the same flush', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Deleted mention' });
+    const older = await post(a, roomId, '@Guest one');
+    const newer = await post(a, roomId, '@Guest two');
+    expect(await a.emit('deleteMessage', { roomId, messageId: newer.id })).toEqual({});
+    await flush(roomId);
+    expect(await mentionMark(roomId, guest.user.id)).toBe(older.id);
+    expect(await unreadMentions(guest.client, roomId)).toBe(true);
+    a.close();
+    b.close();
+  });
+});
