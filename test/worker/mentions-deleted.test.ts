@@ -1,7 +1,8 @@
 /**
  * A mention deleted after the summary flush wrote its '@' mark (memberships.last_mention_id):
  * the next flush moves the mark back to the person's newest mention still in the room, or
- * clears it; and a newer deleted mention never hides an older one that stays.
+ * clears it; and a newer deleted mention never hides an older one that stays. An edit that
+ * takes a mention away does the same.
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,25 @@ describe('a deleted mention', () => {
     await flush(roomId);
     expect(await mentionMark(roomId, guest.user.id)).toBe(older.id);
     expect(await unreadMentions(guest.client, roomId)).toBe(true);
+    a.close();
+    b.close();
+  });
+
+  it('is also one an edit takes away: the mark goes back to the mention left', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined({ name: 'Edited mention' });
+    const older = await post(a, roomId, '@Guest one');
+    const edited = await post(a, roomId, '@Guest two');
+    await flush(roomId);
+    expect(await mentionMark(roomId, guest.user.id)).toBe(edited.id);
+    const edit = { roomId, messageId: edited.id, text: 'two, for nobody' };
+    expect(await a.emit('editMessage', edit)).toEqual({});
+    await flush(roomId);
+    expect(await mentionMark(roomId, guest.user.id)).toBe(older.id);
+    // An edit that keeps the name keeps the mark on it.
+    const kept = { roomId, messageId: older.id, text: '@Guest one, said again' };
+    expect(await a.emit('editMessage', kept)).toEqual({});
+    await flush(roomId);
+    expect(await mentionMark(roomId, guest.user.id)).toBe(older.id);
     a.close();
     b.close();
   });

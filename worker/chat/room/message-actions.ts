@@ -95,7 +95,9 @@ function edit(room: RoomParts, socket: RoomSocket, raw: unknown, reply: Reply) {
   const { html, mentions } = blank
     ? { html: '', mentions: [] }
     : markMentions(renderMessage(trimmed), (typed) => room.members.find(typed));
+  const dropped = (target.message.mentions ?? []).filter((name) => !mentions.includes(name));
   room.messages.changes.edit(target.message, html, mentions);
+  marksMayMove(room, dropped, target.authorId);
   room.messages.noteMentions(mentionedIds(room, mentions, socket.data.userId), messageId);
   reply({});
 }
@@ -123,11 +125,7 @@ export async function deleteMessage(
   const now = room.messages.store.find(messageId);
   if (!now || now.message.deleted) return reply(NOT_FOUND);
   const files = room.messages.changes.remove(now.message);
-  // Its mentions may hold someone's '@' mark: the next flush sets it right (mention-marks.ts).
-  for (const nickname of now.message.mentions ?? []) {
-    const userId = room.members.userIdOf(nickname);
-    if (userId && userId !== now.userId) room.messages.mentionDeleted(userId, nickname);
-  }
+  marksMayMove(room, now.message.mentions ?? [], now.userId);
   reply({});
   await room.messages.removeFiles(files);
 }
@@ -175,6 +173,17 @@ function mayAct(room: RoomParts, state: SocketState, roomId: string | undefined)
     return TOO_FAST;
   }
   return null;
+}
+
+/**
+ * Mentions a deletion or an edit took away may hold someone's '@' mark: the next flush sets
+ * each of those members' mark right (mention-marks.ts). The author's own name marks nothing.
+ */
+function marksMayMove(room: RoomParts, nicknames: readonly string[], authorId: string | null) {
+  for (const nickname of nicknames) {
+    const userId = room.members.userIdOf(nickname);
+    if (userId && userId !== authorId) room.messages.mentionDeleted(userId, nickname);
+  }
 }
 
 /** Whether a verb's payload has a text that may mention someone. */
