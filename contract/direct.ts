@@ -8,6 +8,13 @@ import { z } from 'zod';
 /** The name a direct room has where no side is known (the admin's counts, the room object). */
 export const DIRECT_ROOM_NAME = 'Private conversation';
 
+/**
+ * The most private conversations one person can be in. Apart from the rooms' cap
+ * (MEMBERSHIPS_MAX), so that strangers starting conversations cannot stop anyone joining rooms;
+ * a person at this cap ends one by blocking its other person.
+ */
+export const CONVERSATIONS_MAX = 1000;
+
 export const directMessages = {
   nicknameRequired: 'Say whom to message (their nickname in this room).',
   notInRoom: 'Nobody by that nickname is in this room.',
@@ -18,6 +25,8 @@ export const directMessages = {
   noModeration: 'Nobody moderates a private conversation.',
   noAdminJoin: 'Administrators do not join private conversations.',
   blockNotFound: 'That block was not found.',
+  tooManyConversations: `You are in too many private conversations (${CONVERSATIONS_MAX.toLocaleString('en-US')}) to start another. Blocking someone ends your conversation with them.`,
+  theirsFull: 'This person is in too many private conversations to start another.',
 } as const;
 
 /** POST /api/rooms/:roomId/direct: the other person, by their nickname in :roomId. */

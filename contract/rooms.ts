@@ -6,6 +6,14 @@ import type { NotificationLevel } from './notifications';
 
 export const ROOM_NAME_MAX = 50;
 
+/**
+ * The most ordinary rooms one person can be in, made or joined. The room list sorts every one
+ * of them on each poll, which no index serves, so a script with invite links must not give an
+ * account tens of thousands. Private conversations have their own cap (contract/direct.ts):
+ * others start them, and must not use up the rooms a person can join.
+ */
+export const MEMBERSHIPS_MAX = 1000;
+
 /** Administrators appear in rooms as 'Mod' plus a frog; the nickname rules keep users out of it. */
 export const MODERATOR_MARK = 'Mod🐸';
 /** The author of an admin's 'As User' broadcast, shown with a Mod badge. */
@@ -28,6 +36,7 @@ export const roomMessages = {
   notBanned: 'That user is not banned from this room',
   creatingTooFast: 'You are creating rooms too fast. Please try again later.',
   renamingTooFast: 'You are changing your nickname too fast. Please try again later.',
+  tooManyRooms: `You are in too many rooms (${MEMBERSHIPS_MAX.toLocaleString('en-US')}) to join or create another.`,
 } as const;
 
 /** A room id is the invite: long, random and URL-safe. */

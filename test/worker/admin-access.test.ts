@@ -221,7 +221,8 @@ function deletesRoomBeforeMembership(roomId: string): D1Database {
   return {
     prepare: (query: string) => {
       const statement = env.DB.prepare(query);
-      return /^(insert into|update) "memberships"/i.test(query) ? wrap(statement) : statement;
+      // Drizzle's statements quote the table's name; the raw new membership's does not.
+      return /^(insert into|update) "?memberships"?\s/i.test(query) ? wrap(statement) : statement;
     },
     batch: async (statements: D1PreparedStatement[]) => {
       if (statements.some((statement) => racing.has(statement))) await deleteRoom();

@@ -4,7 +4,9 @@
  * two memberships only if no room of the pair exists (the unique pair key, ON CONFLICT DO
  * NOTHING), no block stands between them and both are still members of the room it is opened
  * from, so two first clicks at once make one room and a block, kick or account deletion landing
- * meanwhile cannot be slipped past. It then reads which room the pair has.
+ * meanwhile cannot be slipped past. Nor can either person's cap on conversations
+ * (membership-caps.ts): the room is made only while both are below it, so two strangers at once
+ * cannot push someone past it. It then reads which room the pair has.
  */
 import { and, eq } from 'drizzle-orm';
 import { DIRECT_ROOM_NAME, directMessages, type OpenDirectResponse } from '../../contract/direct';
@@ -15,6 +17,7 @@ import { ApiError } from '../http/api-error';
 import { randomToken } from '../lib/encoding';
 import { searchText } from '../lib/search-text';
 import { directPairKey } from '../rooms/direct-rooms';
+import { belowConversationCap } from '../rooms/membership-caps';
 import { nicknameColumns, nicknameKey, roomMembershipAndBan } from '../rooms/room-queries';
 
 /** A block in either direction between the users of two numbered parameters. */
@@ -37,6 +40,14 @@ function memberByNickname(db: Db, roomId: string, nickname: string) {
     .from(memberships)
     .where(and(eq(memberships.roomId, roomId), eq(memberships.nicknameKey, nicknameKey(nickname))))
     .get();
+}
+
+/** What the batch's last statement reads, 1 or 0 each. */
+interface StillAllowed {
+  callerIn: number;
+  otherIn: number;
+  callerHasRoom: number;
+  otherHasRoom: number;
 }
 
 export interface OpenedDirect extends OpenDirectResponse {
@@ -84,6 +95,7 @@ export async function openDirect(
         `INSERT INTO rooms (room_id, name, search_name, created_by, direct_pair)
          SELECT ?1, ?2, ?3, NULL, ?4 WHERE NOT EXISTS (${blockBetween(5, 6)})
            AND ${memberOf(5, 7)} AND ${memberOf(6, 7)}
+           AND ${belowConversationCap('?5')} AND ${belowConversationCap('?6')}
          ON CONFLICT (direct_pair) DO NOTHING`,
       )
       .bind(
@@ -112,15 +124,25 @@ export async function openDirect(
       .bind(pair, caller.id),
     d1.prepare(blockBetween(1, 2)).bind(caller.id, other.userId),
     d1
-      .prepare(`SELECT ${memberOf(1, 3)} AS callerIn, ${memberOf(2, 3)} AS otherIn`)
+      .prepare(
+        `SELECT ${memberOf(1, 3)} AS callerIn, ${memberOf(2, 3)} AS otherIn,
+           ${belowConversationCap('?1')} AS callerHasRoom,
+           ${belowConversationCap('?2')} AS otherHasRoom`,
+      )
       .bind(caller.id, other.userId, fromRoomId),
   ]);
   const found = pairRoom?.results[0] as { roomId: string; nickname: string | null } | undefined;
   const blocked = (block?.results.length ?? 0) > 0;
   // The same answers as the checks above, as they stand in the batch's own snapshot.
-  const members = still?.results[0] as { callerIn: number; otherIn: number } | undefined;
+  const members = still?.results[0] as StillAllowed | undefined;
   if (!members?.callerIn) throw new ApiError(404, roomMessages.roomNotFound);
   if (!members.otherIn) throw new ApiError(404, directMessages.notInRoom);
+  // No room for the pair and no block: one of them is at the cap on conversations (no room was
+  // made, so these counts are the ones the insert saw).
+  if (!found && !blocked) {
+    if (!members.callerHasRoom) throw new ApiError(409, directMessages.tooManyConversations);
+    if (!members.otherHasRoom) throw new ApiError(409, directMessages.theirsFull);
+  }
   // Who blocked whom is not said: either way it is the same sentence.
   if (blocked || !found || found.nickname === null) {
     throw new ApiError(403, directMessages.blocked);

@@ -1,16 +1,8 @@
 import { and, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { roomMessages, type NicknameConflict } from '../../contract/rooms';
 import { roomCreated } from '../room-calls/room-rpc';
-import { bumpCounter } from '../db/counters';
 import type { Db } from '../db/client';
-import {
-  memberships,
-  rooms,
-  users,
-  type MembershipRow,
-  type RoomRow,
-  type UserRow,
-} from '../db/schema';
+import { memberships, users, type MembershipRow, type RoomRow, type UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { randomToken } from '../lib/encoding';
 import { searchText } from '../lib/search-text';
@@ -20,6 +12,7 @@ import { imitatesModerator } from '../../contract/reserved-nicknames';
 import { defaultNickname } from './default-nickname';
 import { locationHintFor } from './location-hint';
 import { nicknameLook } from './nickname-look';
+import { belowRoomCap } from './membership-caps';
 import { admitNewcomer } from './room-admission';
 import { refuseNewcomerIfDirect } from './direct-rooms';
 import { findJoinState, findRoomOr404, nicknameColumns, nicknameKey } from './room-queries';
@@ -70,11 +63,31 @@ export async function joinRoom(
 async function createRoom(db: Db, user: UserRow, name: string, nickname: string) {
   // 16 random bytes: 22 URL-safe characters nobody can guess, since the id is the invite.
   const roomId = randomToken(16);
-  await db.batch([
-    db.insert(rooms).values({ roomId, name, searchName: searchText(name), createdBy: user.id }),
-    db.insert(memberships).values(newMembership(roomId, user.id, nickname)),
-    bumpCounter(db, 'rooms', 1),
+  const { id, nicknameKey: key, nicknameLook: look } = newMembership(roomId, user.id, nickname);
+  const d1 = db.$client;
+  // One batch (one transaction): the room only below the creator's cap, so two creations at
+  // once cannot both pass it; its membership and its count only if the room was made.
+  const [made] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO rooms (room_id, name, search_name, created_by)
+         SELECT ?1, ?2, ?3, ?4 WHERE ${belowRoomCap('?4')} RETURNING room_id`,
+      )
+      .bind(roomId, name, searchText(name), user.id),
+    d1
+      .prepare(
+        `INSERT INTO memberships (id, room_id, user_id, nickname, nickname_key, nickname_look)
+         SELECT ?1, room_id, ?3, ?4, ?5, ?6 FROM rooms WHERE room_id = ?2`,
+      )
+      .bind(id, roomId, user.id, nickname, key, look),
+    d1
+      .prepare(
+        `UPDATE counters SET value = value + (SELECT COUNT(*) FROM rooms WHERE room_id = ?1)
+         WHERE name = 'rooms'`,
+      )
+      .bind(roomId),
   ]);
+  if (made?.results.length === 0) throw new ApiError(409, roomMessages.tooManyRooms);
   return roomId;
 }
 
@@ -155,13 +168,7 @@ async function enter(
           .where(eq(memberships.id, existing.id))
           .returning({ id: memberships.id })
       : await insertUnlessBanned(db, room, user.id, nickname);
-    // The membership read moments ago went since (a kick), or a kick banned the newcomer in
-    // between (their other join got in first and was kicked): either way they are out. Or the
-    // room itself was deleted meanwhile (its memberships went with it): it does not exist.
-    if (written.length === 0) {
-      await findRoomOr404(db, roomId);
-      throw new ApiError(403, roomMessages.banned);
-    }
+    if (written.length === 0) return await explainNothingWritten(db, roomId, user.id, existing);
     return true;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -177,10 +184,35 @@ async function enter(
 }
 
 /**
+ * Why a membership was not written. The room was deleted meanwhile (its memberships went with
+ * it): it does not exist. The membership read moments ago went since (a kick), or a kick banned
+ * the newcomer in between (their other join got in first and was kicked): either way they are
+ * out. A newcomer whose own join at once got in: nothing is wrong. Else the newcomer is at their
+ * cap on rooms.
+ */
+async function explainNothingWritten(
+  db: Db,
+  roomId: string,
+  userId: string,
+  existing: MembershipRow | undefined,
+): Promise<false> {
+  if (existing) {
+    await findRoomOr404(db, roomId);
+    throw new ApiError(403, roomMessages.banned);
+  }
+  const { banned, existing: joined } = await findJoinState(db, roomId, userId);
+  if (banned) throw new ApiError(403, roomMessages.banned);
+  if (joined) return false;
+  throw new ApiError(409, roomMessages.tooManyRooms);
+}
+
+/**
  * A newcomer's membership, only while no ban stands: the ban read with the room may be older
  * than a kick of the same person's other join, which made them a member and then banned them.
  * Only while the room still exists, too: one deleted since it was read would otherwise fail
- * the foreign key and answer 500. Answers the row written (none when banned or deleted).
+ * the foreign key and answer 500. Only below the person's cap on rooms, counted in this same
+ * statement so that joins at once cannot pass it. Answers the row written (none when banned,
+ * deleted or at the cap).
  */
 async function insertUnlessBanned(db: Db, room: RoomRow, userId: string, nickname: string) {
   const { id, nicknameKey: key, nicknameLook: look } = newMembership(room.roomId, userId, nickname);
@@ -192,6 +224,7 @@ async function insertUnlessBanned(db: Db, room: RoomRow, userId: string, nicknam
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 FROM rooms
        WHERE room_id = ?2
          AND NOT EXISTS (SELECT 1 FROM room_bans WHERE room_id = ?2 AND user_id = ?3)
+         AND ${belowRoomCap('?3')}
        RETURNING id`,
     )
     .bind(id, room.roomId, userId, nickname, key, look, room.lastMessageId)
