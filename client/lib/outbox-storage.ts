@@ -1,3 +1,7 @@
+// Types alone: contract/files' schemas would bring zod into the landing page (session sign-out
+// clears this storage).
+import type { UploadedFile } from '../../contract/files';
+
 /**
  * The chat outbox kept in IndexedDB, so texts typed but not yet acknowledged outlive a reload
  * or a closed tab. One record per text, keyed [accountId, roomId, clientId]: an account reads
@@ -10,8 +14,11 @@ export interface StoredEntry {
   text: string;
   /** The id of the message it answers. */
   replyTo?: number;
-  /** The ids of the files it carries (already uploaded). */
-  files?: string[];
+  /**
+   * The files it carries, as their upload described them (never their bytes): the ids go with
+   * the send, the rest shows them in the box again when the room refuses it.
+   */
+  files?: UploadedFile[];
   /** When it was typed (ms); the order to send in, and its age. */
   createdAt: number;
 }
@@ -94,16 +101,40 @@ async function run<T>(
 /** Every key that starts with `prefix` (arrays sort after strings, so `[...prefix, []]` ends it). */
 const under = (...prefix: string[]) => IDBKeyRange.bound(prefix, [...prefix, []]);
 
-function isEntry(value: unknown): value is StoredEntry {
-  const entry = value as Partial<StoredEntry> | null;
-  return (
-    typeof entry?.clientId === 'string' &&
-    typeof entry.text === 'string' &&
-    typeof entry.createdAt === 'number' &&
-    (entry.replyTo === undefined || typeof entry.replyTo === 'number') &&
-    (entry.files === undefined ||
-      (Array.isArray(entry.files) && entry.files.every((id) => typeof id === 'string')))
-  );
+/**
+ * A stored file as it is now; one kept before files were kept whole is its id alone, which
+ * still sends (the box shows it by a general name if the room refuses it).
+ */
+function storedFile(value: unknown): UploadedFile | null {
+  if (typeof value === 'string') {
+    return { id: value, name: 'Attached file', size: 0, type: 'application/octet-stream' };
+  }
+  const file = value as Partial<Record<keyof UploadedFile, unknown>> | null;
+  const whole =
+    typeof file?.id === 'string' &&
+    typeof file.name === 'string' &&
+    typeof file.size === 'number' &&
+    typeof file.type === 'string' &&
+    (file.width === undefined || typeof file.width === 'number') &&
+    (file.height === undefined || typeof file.height === 'number');
+  return whole ? (file as UploadedFile) : null;
+}
+
+/** The entry as stored, its files read; null when it is not one. */
+function storedEntry(value: unknown): StoredEntry | null {
+  const entry = value as Partial<Record<keyof StoredEntry, unknown>> | null;
+  if (
+    typeof entry?.clientId !== 'string' ||
+    typeof entry.text !== 'string' ||
+    typeof entry.createdAt !== 'number' ||
+    (entry.replyTo !== undefined && typeof entry.replyTo !== 'number') ||
+    (entry.files !== undefined && !Array.isArray(entry.files))
+  ) {
+    return null;
+  }
+  const files = entry.files?.map(storedFile);
+  if (files?.some((file) => file === null)) return null;
+  return { ...(entry as StoredEntry), ...(files && { files: files as UploadedFile[] }) };
 }
 
 export function outboxStorage(accountId: string, roomId: string): OutboxStorage {
@@ -114,7 +145,10 @@ export function outboxStorage(accountId: string, roomId: string): OutboxStorage 
       const found =
         (await run('readonly', (store) => store.getAll(under(accountId, roomId)))) ?? [];
       const since = Date.now() - STORED_FOR_MS;
-      const entries = found.filter(isEntry).sort((a, b) => a.createdAt - b.createdAt);
+      const entries = found
+        .map(storedEntry)
+        .filter((entry) => entry !== null)
+        .sort((a, b) => a.createdAt - b.createdAt);
       // Only the stale go: one merely past the first STORED_MAX is a text nobody has given up.
       for (const entry of entries) if (entry.createdAt < since) remove(entry.clientId);
       return entries.filter((entry) => entry.createdAt >= since).slice(0, STORED_MAX);

@@ -116,7 +116,7 @@ describe('attaching files', () => {
     expect(input.multiple).toBe(true);
   });
 
-  it('uploads at once with its progress, and sends the ids with no words needed', async () => {
+  it('uploads at once with its progress, and sends the files with no words needed', async () => {
     const { attach, send } = renderForm();
     await attach(pdf());
     const strip = await screen.findByRole('list', { name: 'Attachments' });
@@ -138,7 +138,7 @@ describe('attaching files', () => {
     expect(sendButton()).toHaveProperty('disabled', false);
 
     fireEvent.click(sendButton());
-    expect(send).toHaveBeenCalledWith('', { files: ['f-1'] });
+    expect(send).toHaveBeenCalledWith('', { files: [uploaded('f-1', 'report.pdf')] });
     expect(screen.queryByRole('list', { name: 'Attachments' })).toBeNull();
   });
 
@@ -150,7 +150,10 @@ describe('attaching files', () => {
     await (await nthUpload(1)).respond(201, uploaded('f-b', 'b.pdf'));
     fireEvent.change(box, { target: { value: 'the two reports' } });
     fireEvent.keyDown(box, { key: 'Enter' });
-    expect(send).toHaveBeenCalledWith('the two reports', { replyTo: 2, files: ['f-a', 'f-b'] });
+    expect(send).toHaveBeenCalledWith('the two reports', {
+      replyTo: 2,
+      files: [uploaded('f-a', 'a.pdf'), uploaded('f-b', 'b.pdf')],
+    });
   });
 
   it('does not send while an upload is on its way, even with Enter', async () => {

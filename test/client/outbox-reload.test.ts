@@ -66,17 +66,17 @@ describe('the outbox kept in the browser', () => {
     const after = new Outbox((entries) => (shown = entries.map((entry) => entry.text)));
     after.keepIn(storage);
     after.add('typed since');
-    expect(after.restore(storage, await storage.load())).toBe(true);
+    expect(await after.restore(storage, await storage.load())).toBe(true);
     expect(shown).toEqual(['first', 'second', 'typed since']);
     const [again] = after.takeUnsent(1);
     expect(again).toMatchObject({ clientId: first.clientId, replyTo: 3, status: 'sending' });
     // Twice is once: nothing new comes back.
-    expect(after.restore(storage, await storage.load())).toBe(false);
+    expect(await after.restore(storage, await storage.load())).toBe(false);
     // Left before the stored entries loaded: they stay stored, and out of view.
     const gone = new Outbox(() => {});
     gone.keepIn(storage);
     gone.leave('Not connected to the room.');
-    expect(gone.restore(storage, await storage.load())).toBe(false);
+    expect(await gone.restore(storage, await storage.load())).toBe(false);
   });
 
   it('gives a restored text back when the room shuts the person out, and keeps it when left', async () => {
@@ -89,7 +89,7 @@ describe('the outbox kept in the browser', () => {
     const returned = vi.fn();
     const left = new Outbox(() => {}, returned);
     left.keepIn(storage);
-    left.restore(storage, await storage.load());
+    await left.restore(storage, await storage.load());
     // The screen goes: the text stays stored for the next visit, not in the box as well.
     left.leave('Not connected to the room.');
     expect(returned).not.toHaveBeenCalled();
@@ -97,12 +97,12 @@ describe('the outbox kept in the browser', () => {
 
     const shutOut = new Outbox(() => {}, returned);
     shutOut.keepIn(storage);
-    shutOut.restore(storage, await storage.load());
+    await shutOut.restore(storage, await storage.load());
     shutOut.dropAll('You have been banned from this room');
-    expect(returned).toHaveBeenCalledWith(
-      'from the last visit',
-      'You have been banned from this room',
-    );
+    expect(returned).toHaveBeenCalledWith({
+      text: 'from the last visit',
+      error: 'You have been banned from this room',
+    });
     expect(kept.size).toBe(0);
   });
 
@@ -184,7 +184,11 @@ describe('the outbox kept in the browser', () => {
     // Nobody waits for its answer on this page: the text is not lost for all that.
     expect(reopened.store.getSnapshot().pending).toEqual([]);
     expect(reopened.store.getSnapshot().returned).toEqual([
-      { text: 'an answer to a message deleted meanwhile', error: refusal },
+      {
+        text: 'an answer to a message deleted meanwhile',
+        error: refusal,
+        code: 'message_not_found',
+      },
     ]);
     expect(reopened.store.takeReturned()).toHaveLength(1);
     expect(reopened.store.getSnapshot().returned).toEqual([]);

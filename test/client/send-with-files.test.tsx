@@ -16,13 +16,22 @@ vi.mock('socket.io-client', () =>
 
 withoutTickets();
 
+/** An upload as its answer (and the outbox) describes it. */
+const upload = (id: string, name = `${id}.jpg`, type = 'image/jpeg') => ({
+  id,
+  name,
+  size: 2048,
+  type,
+});
+
 describe('a message with files', () => {
   it('goes with its files’ ids, its words optional', () => {
     const { store, socket } = openScreen('room-f', 'acc-files');
     join(socket);
-    void store.send('', { files: ['f-1', 'f-2'], replyTo: 4 });
+    const files = [upload('f-1'), upload('f-2', 'plan.pdf', 'application/pdf')];
+    void store.send('', { files, replyTo: 4 });
     expect(store.getSnapshot().pending).toMatchObject([
-      { text: '', files: ['f-1', 'f-2'], replyTo: 4, status: 'sending' },
+      { text: '', files, replyTo: 4, status: 'sending' },
     ]);
     expect(sent(socket).map((emitted) => emitted.payload)).toEqual([
       {
@@ -44,14 +53,19 @@ describe('a message with files', () => {
     const { store, socket } = openScreen('room-f', 'acc-files-reload');
     join(socket);
     socket.receive('disconnect', 'transport close');
-    void store.send('the photos', { files: ['f-9'] });
+    void store.send('the photos', { files: [upload('f-9')] });
     const [typed] = store.getSnapshot().pending;
     store.close();
 
     const reopened = openScreen('room-f', 'acc-files-reload');
     await vi.waitFor(() =>
       expect(reopened.store.getSnapshot().pending).toEqual([
-        { clientId: typed!.clientId, text: 'the photos', files: ['f-9'], status: 'sending' },
+        {
+          clientId: typed!.clientId,
+          text: 'the photos',
+          files: [upload('f-9')],
+          status: 'sending',
+        },
       ]),
     );
     join(reopened.socket);
@@ -65,17 +79,42 @@ describe('a message with files', () => {
     reopened.store.leave();
   });
 
-  it('is not taken back from storage when its files are not a list of ids', async () => {
+  it('comes back to the box with its files when the room refuses it after a reload', async () => {
+    const { store, socket } = openScreen('room-f', 'acc-files-refused');
+    join(socket);
+    socket.receive('disconnect', 'transport close');
+    const photo = { ...upload('f-7', 'cat.jpg'), width: 640, height: 480 };
+    void store.send('look', { files: [photo], replyTo: 5 });
+    store.close();
+
+    const reopened = openScreen('room-f', 'acc-files-refused');
+    await vi.waitFor(() => expect(reopened.store.getSnapshot().pending).toHaveLength(1));
+    join(reopened.socket);
+    const refusal = 'The message you reply to is not in this room';
+    sent(reopened.socket)[0]!.ack!({ error: refusal, code: 'message_not_found' });
+    expect(reopened.store.takeReturned()).toEqual([
+      { text: 'look', error: refusal, code: 'message_not_found', files: [photo] },
+    ]);
+    reopened.store.leave();
+  });
+
+  it('is not taken back from storage when its files are not uploads', async () => {
     const storage = outboxStorage('acc-files-bad', 'room-f');
-    storage.save({
-      clientId: 'c-1',
-      text: 'x',
-      files: [7 as unknown as string],
-      createdAt: Date.now(),
-    });
-    storage.save({ clientId: 'c-2', text: 'y', files: ['f-1'], createdAt: Date.now() + 1 });
+    const now = Date.now();
+    const bad = [7, { id: 'f-0', name: 'no size' }] as unknown as ReturnType<typeof upload>[];
+    storage.save({ clientId: 'c-1', text: 'x', files: bad, createdAt: now });
+    storage.save({ clientId: 'c-2', text: 'y', files: [upload('f-1')], createdAt: now + 1 });
+    // Kept before files were kept whole: only their ids, which still send.
+    const ids = ['f-2'] as unknown as ReturnType<typeof upload>[];
+    storage.save({ clientId: 'c-3', text: 'z', files: ids, createdAt: now + 2 });
     await vi.waitFor(async () =>
-      expect((await storage.load()).map((entry) => entry.clientId)).toEqual(['c-2']),
+      expect((await storage.load()).map(({ clientId, files }) => ({ clientId, files }))).toEqual([
+        { clientId: 'c-2', files: [upload('f-1')] },
+        {
+          clientId: 'c-3',
+          files: [{ id: 'f-2', name: 'Attached file', size: 0, type: 'application/octet-stream' }],
+        },
+      ]),
     );
   });
 });

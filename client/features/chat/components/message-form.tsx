@@ -8,7 +8,12 @@ import {
 } from 'react';
 import { Box, Container, Group, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconSend } from '@tabler/icons-react';
-import { MESSAGE_MAX_LENGTH, type ChatMessage } from '../../../../contract/realtime';
+import type { UploadedFile } from '../../../../contract/files';
+import {
+  MESSAGE_MAX_LENGTH,
+  type ChatMessage,
+  type RefusalCode,
+} from '../../../../contract/realtime';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { useComposerIntent } from '../composer/composer-intent';
 import { IntentBanner } from '../composer/intent-banner';
@@ -18,12 +23,13 @@ import { useComposerText } from '../composer/use-composer-text';
 import { useMentions } from '../composer/use-mentions';
 import { AttachButton } from '../files/attach-button';
 import { ComposerFiles } from '../files/composer-files';
+import { filesGone, filesGoneText } from '../files/files-gone';
 import { useComposerFiles } from '../files/use-composer-files';
 import type { ReturnedText } from '../connection/room-state';
 import { EmojiButton } from './emoji-button';
 
-type SendResult = { ok: true } | { ok: false; error: string };
-type SendOptions = { replyTo?: number; files?: string[] };
+type SendResult = { ok: true } | { ok: false; error: string; code?: RefusalCode };
+type SendOptions = { replyTo?: number; files?: UploadedFile[] };
 
 /** The count of characters shows once this few are left (or the text is over). */
 const COUNT_FROM_LEFT = 200;
@@ -72,6 +78,7 @@ export function MessageForm(props: MessageFormProps) {
   const { onSend, onEdit, newestOwn, members = NO_MEMBERS, status, scrollTop, onTyping } = props;
   const { returned, takeReturned, onMentionPrefix } = props;
   const files = useComposerFiles(props.roomId);
+  const { putBack: putFilesBack } = files;
   const withFiles = files.items.length > 0;
   const { intent, reply, edit, cancel } = useComposerIntent();
   const { text, setText, refusal, setRefusal, putBack, intentNow } = useComposerText(intent);
@@ -87,14 +94,18 @@ export function MessageForm(props: MessageFormProps) {
   const wordsOptional = editing ? Boolean(editing.files?.length) : withFiles;
 
   // A text typed before a reload has no send waiting for its answer here: when the room
-  // refuses it, it comes back all the same, after what is typed now, with the reason.
+  // refuses it, it comes back all the same, after what is typed now, with the reason, and its
+  // files back in the strip (unless the server has removed them: then it says which).
   useEffect(() => {
     if (!returned?.length || !takeReturned) return;
-    for (const { text: back, error } of takeReturned()) {
-      if (back) putBack(back, `Not sent: ${error}`);
-      else setRefusal(`Not sent: ${error}`);
+    for (const { text: back, error, code, files: attached = [] } of takeReturned()) {
+      const gone = filesGone(code) && attached.length > 0;
+      if (!gone && attached.length > 0) putFilesBack(attached);
+      const why = `Not sent: ${gone ? filesGoneText(attached) : error}`;
+      if (back) putBack(back, why);
+      else setRefusal(why);
     }
-  }, [returned, takeReturned, putBack, setRefusal]);
+  }, [returned, takeReturned, putBack, setRefusal, putFilesBack]);
 
   useEffect(() => onMentionPrefix?.(mentions.prefix), [mentions.prefix, onMentionPrefix]);
 
@@ -128,13 +139,16 @@ export function MessageForm(props: MessageFormProps) {
     if (answering) cancel();
     const options: SendOptions = {};
     if (answering && typeof answering.id === 'number') options.replyTo = answering.id;
-    if (taken) options.files = taken.ids;
+    if (taken) options.files = taken.files;
     const sent = Object.keys(options).length > 0 ? onSend(trimmed, options) : onSend(trimmed);
     void Promise.resolve(sent).then((result) => {
       if (!result || result.ok) return taken?.release();
-      taken?.restore();
-      if (text) putBack(text, `Not sent: ${result.error}`);
-      else setRefusal(`Not sent: ${result.error}`);
+      const gone = taken && filesGone(result.code);
+      if (gone) taken.release();
+      else taken?.restore();
+      const why = `Not sent: ${gone ? filesGoneText(taken.files) : result.error}`;
+      if (text) putBack(text, why);
+      else setRefusal(why);
       if (answering && !intentNow.current) reply(answering);
     });
   };

@@ -52,7 +52,8 @@ export function outboxSender(
       roomId,
       clientId,
       ...(replyTo !== undefined && { replyTo }),
-      ...(files && { files }),
+      // The room needs the ids alone; the rest of each file is for the box, if it comes back.
+      ...(files && { files: files.map((file) => file.id) }),
     };
     socket.timeout(ACK_TIMEOUT_MS).emit('sendMessage', payload, (timedOut, ack) => {
       sending = false;
@@ -65,7 +66,7 @@ export function outboxSender(
         outbox.unanswered(clientId);
         return flushIn(TOO_FAST_RETRY_MS);
       }
-      if (ack.error) outbox.settle(clientId, { ok: false, error: ack.error });
+      if (ack.error) outbox.settle(clientId, { ok: false, error: ack.error, code: ack.code });
       else {
         // Stored: the entry stays until its message is listed (unless it already is).
         const id = typeof ack.id === 'number' && !isShown(ack.id) ? ack.id : undefined;

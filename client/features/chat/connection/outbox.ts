@@ -1,3 +1,6 @@
+import type { UploadedFile } from '../../../../contract/files';
+import type { RefusalCode } from '../../../../contract/realtime';
+import { tabClaims, type OutboxClaims } from '../../../lib/outbox-claims';
 import { STORED_MAX, type OutboxStorage, type StoredEntry } from '../../../lib/outbox-storage';
 
 /**
@@ -7,21 +10,31 @@ import { STORED_MAX, type OutboxStorage, type StoredEntry } from '../../../lib/o
  * then only once the stored message is in the list (the room answers before it broadcasts, so
  * the text never shows twice, nor vanishes for a moment in between). Once bound to the
  * browser's storage (`keepIn`), what waits outlives a reload: each entry is stored when typed,
- * removed on the room's answer, and taken back with `restore` on the next visit.
+ * removed on the room's answer, and taken back with `restore` on the next visit. Every tab of
+ * the room reads that storage: each entry is its tab's alone (outbox-claims.ts).
  */
 export interface PendingEntry {
   clientId: string;
   text: string;
   /** The id of the message it answers. */
   replyTo?: number;
-  /** The ids of the files it carries (uploaded already; the text may then be empty). */
-  files?: string[];
+  /** The files it carries (uploaded already; the text may then be empty). */
+  files?: UploadedFile[];
   /** 'failed': the connection was given up; it is sent if one comes back. */
   status: 'sending' | 'failed';
   error?: string;
 }
 
-export type SendResult = { ok: true } | { ok: false; error: string };
+/** The room's answer to a send; a refusal's `code` tells the box what to make of its files. */
+export type SendResult = { ok: true } | { ok: false; error: string; code?: RefusalCode };
+
+/** A refused entry that nobody waits for, which the box takes back: the words and files. */
+export interface ReturnedText {
+  text: string;
+  error: string;
+  code?: RefusalCode;
+  files?: UploadedFile[];
+}
 
 /** Why a send is refused at once while STORED_MAX texts wait already (the box keeps it). */
 export const TOO_MANY_WAITING =
@@ -40,7 +53,7 @@ function pendingEntry(
   clientId: string,
   text: string,
   replyTo?: number,
-  files?: readonly string[],
+  files?: readonly UploadedFile[],
 ): PendingEntry {
   const entry: PendingEntry = { clientId, text, status: 'sending' };
   if (replyTo !== undefined) entry.replyTo = replyTo;
@@ -63,13 +76,14 @@ export class Outbox {
      * A refused entry that nobody waits for: one taken back from storage, whose sender went
      * with the page before. Its text goes back to the box all the same, never lost.
      */
-    private readonly returned: (text: string, error: string) => void = () => {},
+    private readonly returned: (back: ReturnedText) => void = () => {},
+    private readonly claims: OutboxClaims = tabClaims(),
   ) {}
 
   add(
     text: string,
     replyTo?: number,
-    files?: readonly string[],
+    files?: readonly UploadedFile[],
   ): { clientId: string; result: Promise<SendResult> } {
     const clientId = crypto.randomUUID();
     // Bounded, in memory and in storage: a connection away for long enough is no reason to
@@ -84,7 +98,11 @@ export class Outbox {
     const result = new Promise<SendResult>((settle) => {
       this.waiting.set(clientId, { entry, settle });
     });
-    this.storage?.save({ clientId, text, replyTo, files: entry.files, createdAt });
+    if (this.storage) {
+      // Stored, other tabs of the room see it: this one holds it, so they leave it alone.
+      void this.claims.claim(clientId);
+      this.storage.save({ clientId, text, replyTo, files: entry.files, createdAt });
+    }
     this.publish();
     return { clientId, result };
   }
@@ -96,14 +114,18 @@ export class Outbox {
 
   /**
    * Takes back what `storage` kept from an earlier visit, before anything typed since, unless
-   * the outbox has been bound elsewhere (or left) meanwhile. True when something came back.
+   * the outbox has been bound elsewhere (or left) meanwhile. Only the entries no other open tab
+   * holds come back: those are that tab's to send. True when something came back.
    */
-  restore(storage: OutboxStorage, stored: readonly StoredEntry[]): boolean {
+  async restore(storage: OutboxStorage, stored: readonly StoredEntry[]): Promise<boolean> {
     if (this.storage !== storage) return false;
-    const shown = new Set([...this.unlisted.values()].map((entry) => entry.clientId));
-    const back = stored.filter(
-      ({ clientId }) => !this.waiting.has(clientId) && !shown.has(clientId),
-    );
+    const unknown = stored.filter(({ clientId }) => !this.knows(clientId));
+    const claimed = await Promise.all(unknown.map(({ clientId }) => this.claims.claim(clientId)));
+    const back = unknown.filter((_, i) => claimed[i]);
+    if (this.storage !== storage) {
+      for (const { clientId } of back) this.claims.release(clientId);
+      return false;
+    }
     if (back.length === 0) return false;
     const typedSince = [...this.waiting];
     this.waiting.clear();
@@ -112,7 +134,14 @@ export class Outbox {
       // Refused, it leaves storage for the box; left (storage unbound first), it stays stored
       // for the next visit and is not given back as well, so it is never in both.
       const settle = (result: SendResult) => {
-        if (!result.ok && this.storage) this.returned(text, result.error);
+        if (result.ok || !this.storage) return;
+        const { error, code } = result;
+        this.returned({
+          text,
+          error,
+          ...(code && { code }),
+          ...(entry.files && { files: entry.files }),
+        });
       };
       this.waiting.set(clientId, { entry, settle });
       this.lastCreatedAt = Math.max(this.lastCreatedAt, createdAt);
@@ -137,6 +166,12 @@ export class Outbox {
     return taken;
   }
 
+  /** Waiting here, or stored and shown until listed. */
+  private knows(clientId: string): boolean {
+    if (this.waiting.has(clientId)) return true;
+    return [...this.unlisted.values()].some((entry) => entry.clientId === clientId);
+  }
+
   hasUnsent(): boolean {
     return this.unsent().length > 0;
   }
@@ -156,6 +191,8 @@ export class Outbox {
     this.inFlight.delete(clientId);
     if (!waiting) return;
     this.waiting.delete(clientId);
+    // Answered, or left: another tab (or this one's next visit) may take it if it is stored still.
+    this.claims.release(clientId);
     // Answered for good (stored, or refused and handed back to the box): not sent again.
     this.storage?.remove(clientId);
     if (result.ok && unlistedId !== undefined) {

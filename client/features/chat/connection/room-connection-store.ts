@@ -34,7 +34,7 @@ export class RoomConnectionStore {
   readonly #listeners = new Set<() => void>();
   readonly #outbox = new Outbox(
     (pending) => this.#write({ pending }),
-    (text, error) => this.#write({ returned: [...this.#state.returned, { text, error }] }),
+    (back) => this.#write({ returned: [...this.#state.returned, back] }),
   );
   readonly #typists = new Typists((typists) => {
     if (!sameList(typists, this.#state.typists)) this.#write({ typists });
@@ -108,8 +108,8 @@ export class RoomConnectionStore {
     this.#account = accountId;
     const storage = outboxStorage(accountId, this.roomId);
     this.#outbox.keepIn(storage);
-    void storage.load().then((stored) => {
-      if (this.#outbox.restore(storage, stored)) this.#connection?.flush();
+    void storage.load().then(async (stored) => {
+      if (await this.#outbox.restore(storage, stored)) this.#connection?.flush();
     });
   }
 

@@ -1,8 +1,9 @@
 /** What the chat screen sees of its room, and what a room connection reports into it. */
+import type { UploadedFile } from '../../../../contract/files';
 import type { ChatMessage, RoomData } from '../../../../contract/realtime';
-import type { PendingEntry, SendResult } from './outbox';
+import type { PendingEntry, ReturnedText, SendResult } from './outbox';
 
-export type { PendingEntry, SendResult };
+export type { PendingEntry, ReturnedText, SendResult };
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
@@ -15,10 +16,10 @@ export interface ChatError {
 /** The events that may be lost on the way: sent only while joined, never queued. */
 export type Signal = { event: 'read'; messageId: number } | { event: 'typing' };
 
-/** A send's extras: the message it answers, and the ids of the files uploaded for it. */
+/** A send's extras: the message it answers, and the files uploaded for it. */
 export interface SendOptions {
   replyTo?: number;
-  files?: readonly string[];
+  files?: readonly UploadedFile[];
 }
 
 /** What the room answered a reaction, an edit or a deletion: done, or why not (in words). */
@@ -69,12 +70,6 @@ export interface RoomSnapshot {
    * (`seen`). Empty after a fresh join until the room says.
    */
   seen: Readonly<Record<string, number>>;
-}
-
-/** A refused text the box takes back, with why. */
-export interface ReturnedText {
-  text: string;
-  error: string;
 }
 
 export const NONE_RETURNED: readonly ReturnedText[] = [];

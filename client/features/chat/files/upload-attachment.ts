@@ -5,7 +5,8 @@ import { uploadFile } from './upload-file';
 
 /** What the strip does not show of an attachment: its file, and how to stop its upload. */
 export interface AttachmentJob {
-  source: File;
+  /** None for a file taken back from the outbox: uploaded already, it is never sent again. */
+  source?: File;
   /** The file as it goes (scaled), once prepared. */
   ready?: File;
   /** The thumbnail's object URL. */
@@ -25,6 +26,7 @@ export async function sendAttachment(
   current: () => boolean,
 ): Promise<void> {
   if (!job.ready) {
+    if (!job.source) return;
     const prepared = await prepareFile(job.source);
     if (!current()) return;
     if (!prepared.ok) return report({ status: 'failed', error: prepared.error, retryable: false });

@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FILES_PER_MESSAGE, type UploadedFile } from '../../../../contract/files';
+import {
+  fileUrl,
+  FILES_PER_MESSAGE,
+  isImageType,
+  type UploadedFile,
+} from '../../../../contract/files';
 import type { AttachmentJob as Job } from './upload-attachment';
 
 export interface Attachment {
@@ -24,9 +29,9 @@ export const tooManyFiles = (left: number) =>
   `A message takes at most ${FILES_PER_MESSAGE} files: ${left === 1 ? '1 file was' : `${left} files were`} not attached.`;
 export const UPLOADER_MISSING = 'Could not load the uploader. Check your connection and try again.';
 
-/** Files taken by a send: their ids, and what to do once the room has answered. */
+/** Files taken by a send: the uploads, and what to do once the room has answered. */
 export interface TakenFiles {
-  ids: string[];
+  files: UploadedFile[];
   /** Sent: their thumbnails are let go. */
   release: () => void;
   /** Refused: back in the strip (if there is room), to send again. */
@@ -123,6 +128,35 @@ export function useAttachments(roomId: string | undefined) {
     setNotice(null);
   }, []);
 
+  /**
+   * Files of a text the room refused after a reload, uploaded already: back in the strip as
+   * they went (what fits of them), the photo's thumbnail being the upload itself.
+   */
+  const putBack = useCallback((files: readonly UploadedFile[]) => {
+    const room = Math.max(0, FILES_PER_MESSAGE - jobs.current.size);
+    const back = files.slice(0, room).map((file): Attachment => {
+      const key = crypto.randomUUID();
+      jobs.current.set(key, {});
+      const { name, size, type } = file;
+      const preview = isImageType(type) ? fileUrl(file.id) : null;
+      const [progress, error, retryable] = [100, null, false];
+      return {
+        key,
+        name,
+        size,
+        type,
+        preview,
+        status: 'uploaded',
+        progress,
+        error,
+        retryable,
+        uploaded: file,
+      };
+    });
+    setNotice(back.length < files.length ? tooManyFiles(files.length - back.length) : null);
+    setItems((list) => [...list, ...back]);
+  }, []);
+
   const cancel = useCallback((key: string) => jobs.current.get(key)?.abort?.(), []);
   const retry = useCallback((key: string) => void run(key), [run]);
 
@@ -135,7 +169,7 @@ export function useAttachments(roomId: string | undefined) {
     setNotice(null);
     const release = () => held.forEach(revoke);
     return {
-      ids: items.map((item) => item.uploaded!.id),
+      files: items.map((item) => item.uploaded!),
       release,
       restore: () => {
         if (!alive.current || jobs.current.size + held.size > FILES_PER_MESSAGE) return release();
@@ -146,5 +180,5 @@ export function useAttachments(roomId: string | undefined) {
   };
 
   const busy = items.some((item) => item.status !== 'uploaded');
-  return { items, notice, busy, add, remove, cancel, retry, take };
+  return { items, notice, busy, add, putBack, remove, cancel, retry, take };
 }
