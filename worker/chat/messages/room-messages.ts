@@ -149,10 +149,12 @@ export class RoomMessages {
 
   /**
    * A deleted message mentioned this member (not its author): the next flush sets their mark
-   * to their newest mention left. The deletion schedules that flush (its excerpt changed).
+   * to their newest mention left. Asked for here too: named after the members' read (a woken
+   * room), this may come after the flush the deletion asked for.
    */
   mentionDeleted(userId: string, nickname: string) {
     this.mentionMarks.mentionDeleted(userId, nickname);
+    this.scheduleSummary();
   }
 
   /** A resend of a message already stored or queued gets the first one's answer (true). */

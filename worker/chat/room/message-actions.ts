@@ -178,12 +178,19 @@ function mayAct(room: RoomParts, state: SocketState, roomId: string | undefined)
 /**
  * Mentions a deletion or an edit took away may hold someone's '@' mark: the next flush sets
  * each of those members' mark right (mention-marks.ts). The author's own name marks nothing.
+ * A room woken from hibernation knows no member until it reads them, and neither a deletion
+ * nor an edit without an '@' waits for that read: the names are looked up once it answered.
  */
 function marksMayMove(room: RoomParts, nicknames: readonly string[], authorId: string | null) {
-  for (const nickname of nicknames) {
-    const userId = room.members.userIdOf(nickname);
-    if (userId && userId !== authorId) room.messages.mentionDeleted(userId, nickname);
-  }
+  if (nicknames.length === 0) return;
+  const name = () => {
+    for (const nickname of nicknames) {
+      const userId = room.members.userIdOf(nickname);
+      if (userId && userId !== authorId) room.messages.mentionDeleted(userId, nickname);
+    }
+  };
+  if (room.members.mustWait(true)) room.members.afterRead(name);
+  else name();
 }
 
 /** Whether a verb's payload has a text that may mention someone. */
