@@ -1,7 +1,7 @@
 /**
  * Where a new room's Durable Object should live: near the person who created it, who is the
  * first to chat there and whose friends are most likely near too. Cloudflare places an object
- * by its first `get` only, so the hint is given once, at creation (join-room.ts); without it
+ * by its first `get` only, so the hint is given once, at creation (create-room.ts); without it
  * the object would be made wherever it is first reached, which for a room nobody has opened
  * yet can be the queue consumer of an admin broadcast, far from everyone.
  */
