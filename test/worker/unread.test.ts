@@ -7,7 +7,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
-import { spread } from '../../worker/chat/messages/room-messages';
+import { spread } from '../../worker/chat/messages/summary-timing';
 import { roomStub } from '../../worker/room-calls/room-rpc';
 import { signedInClient, type Client } from './support/api';
 import { createRoom, joinRoom, ownerAndGuestJoined } from './support/rooms';

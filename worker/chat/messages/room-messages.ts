@@ -9,7 +9,7 @@ import { refused, type ChatMessage, type Refused } from '../../../contract/realt
 import type { RoomSockets } from '../sockets/socket-state';
 import { MessageChanges } from './message-changes';
 import { MessageFiles } from './message-files';
-import { MentionMarks } from './mention-marks';
+import { RoomMentions } from './room-mentions';
 import { OwedSummary } from './summary-owed';
 import { MessagePosting, type Post, type PostAnswer } from './message-posting';
 import { MessageStore } from './message-store';
@@ -19,6 +19,7 @@ import type { PushQueueMessage } from '../../push/push-messages';
 import { RoomPush } from './room-push';
 import { dropSearchIndex, forgetIndexedWords } from './search-index';
 import { SeenPositions } from './seen-positions';
+import { nextSummaryAt, RETRY_AFTER_FAILURE_MS, SUMMARY_RETRIES_MAX } from './summary-timing';
 
 /** Why a send is refused once its room is deleted (the client says the same on /join). */
 export const ROOM_DELETED = 'This room was deleted.';
@@ -26,33 +27,6 @@ export const ROOM_DELETED = 'This room was deleted.';
 export const SENDER_REMOVED = 'You were removed from this room';
 const DELETED: Refused = refused('room_deleted', ROOM_DELETED);
 const REMOVED: Refused = refused('sender_removed', SENDER_REMOVED);
-
-/** A quiet room's summary reaches D1 a second after its message... */
-const SUMMARY_DELAY_MS = 1000;
-/**
- * ...and a busy room's at most every five seconds: each flush is a D1 batch, and the room list
- * that reads it polls every five seconds anyway.
- */
-const BUSY_SUMMARY_INTERVAL_MS = 5000;
-/**
- * Each of those waits is a quarter shorter or longer, at random. Rooms that got a message at the
- * same moment (an administrator's broadcast reaches every room at once) would otherwise write to
- * D1 in the same instant, and again every five seconds while they stay busy. (In the many-rooms
- * bench this scattered its slowest seconds without making them faster: that tail is the shared
- * thread's, bench/results/2026-11-29.md.)
- */
-const SUMMARY_SPREAD = 0.25;
-/**
- * A failed summary flush and files whose removal failed are tried again with every flush, and
- * at least this often while they fail (R2 or D1 down), by an alarm of their own: a room that
- * went quiet, or that nobody is in, has no next flush to bring them. It ends once they went.
- */
-const RETRY_AFTER_FAILURE_MS = 5 * 60_000;
-/**
- * A summary failing this many times in a row (an hour) stops asking for the alarm: D1 is down
- * for longer, and the next message's flush carries it all the same.
- */
-const SUMMARY_RETRIES_MAX = 12;
 
 export interface MessagesDeps {
   storage: DurableObjectStorage;
@@ -79,10 +53,8 @@ export class RoomMessages {
   readonly seen: SeenPositions;
   /** The members' uploads, which messages carry (message-files.ts). */
   readonly files: MessageFiles;
-  /** Members mentioned since the last flush: user id → the newest message mentioning them. */
-  private mentioned = new Map<string, number>();
-  /** Members whose '@' mark a deleted mention may have left wrong (mention-marks.ts). */
-  private readonly mentionMarks: MentionMarks;
+  /** The '@' marks on their way to D1 (room-mentions.ts). */
+  private readonly mentions: RoomMentions;
   /** Summary flushes failed in a row: each asks for a retry, up to SUMMARY_RETRIES_MAX. */
   private failedFlushes = 0;
   /** What a failed flush owes D1, kept in storage until a flush writes it. */
@@ -98,7 +70,7 @@ export class RoomMessages {
     this.files = new MessageFiles(sql, deps.bucket, deps.db, () => deps.identity.id);
     this.store = new MessageStore(sql, kv, (files) => void this.removeFiles(files));
     this.reads = new ReadPositions(sql);
-    this.mentionMarks = new MentionMarks(sql);
+    this.mentions = new RoomMentions(sql, this.store);
     this.posting = new MessagePosting(this.store, this.reads, deps.sockets);
     this.changes = new MessageChanges(
       this.store,
@@ -114,8 +86,7 @@ export class RoomMessages {
     this.owed = new OwedSummary(kv);
     const owed = this.owed.read();
     if (owed) {
-      this.mentioned = new Map(owed.mentioned);
-      this.mentionMarks.putBack(new Map(owed.marks));
+      this.mentions.restore(owed);
       this.reads.restore(owed.reads);
     }
     // Removals a failure (or a restart) interrupted, a summary one failed: the flush ends them.
@@ -141,9 +112,7 @@ export class RoomMessages {
 
   /** Members a message mentions: the room list shows them an '@' until they read it. */
   noteMentions(userIds: string[], messageId: number) {
-    for (const userId of userIds) {
-      this.mentioned.set(userId, Math.max(messageId, this.mentioned.get(userId) ?? 0));
-    }
+    this.mentions.note(userIds, messageId);
     if (userIds.length) this.scheduleSummary();
   }
 
@@ -153,7 +122,7 @@ export class RoomMessages {
    * room), this may come after the flush the deletion asked for.
    */
   mentionDeleted(userId: string, nickname: string) {
-    this.mentionMarks.mentionDeleted(userId, nickname);
+    this.mentions.deleted(userId, nickname);
     this.scheduleSummary();
   }
 
@@ -199,13 +168,11 @@ export class RoomMessages {
   async flushSummary() {
     this.summaryScheduled = false;
     const { db, storage, identity } = this.deps;
-    const { marks: mentionMarks, taken: marksTaken } = this.mentionMarks.take();
-    const mentioned = this.withoutDeleted(this.mentioned, mentionMarks);
-    this.mentioned = new Map();
+    const mentions = this.mentions.take();
+    const { mentioned, marks: mentionMarks } = mentions;
     const filesSent = this.files.takeSent();
     // The push is read before the summary is written, and asks who could get it in its batch.
-    const pushed = withMarks(mentioned, mentionMarks);
-    const push = this.push.prepare(db(), identity.id, this.store.latestId(), pushed);
+    const push = this.push.prepare(db(), identity.id, this.store.latestId(), mentions.pushed);
     const { kv } = storage;
     const parts = { kv, store: this.store, reads: this.reads, mentioned, mentionMarks, filesSent };
     try {
@@ -218,15 +185,10 @@ export class RoomMessages {
       if (push) await this.push.send(push, alsoRead);
     } catch (error) {
       this.files.putBack(filesSent);
-      this.mentionMarks.putBack(marksTaken);
-      // Mentions moved meanwhile are newer than these: both go with the next flush.
-      for (const [userId, id] of mentioned) {
-        this.mentioned.set(userId, Math.max(id, this.mentioned.get(userId) ?? 0));
-      }
+      this.mentions.putBack(mentions);
       // What failed is kept (the excerpt's staleness in storage, the rest here and there): the
       // alarm brings the next flush, though nobody writes in the room any more.
-      const marks = this.mentionMarks.owed();
-      this.owed.keep({ mentioned: [...this.mentioned], marks, reads: this.reads.owed() });
+      this.owed.keep({ ...this.mentions.owed(), reads: this.reads.owed() });
       if (++this.failedFlushes <= SUMMARY_RETRIES_MAX) await this.retryAfterFailure();
       throw error;
     } finally {
@@ -234,22 +196,6 @@ export class RoomMessages {
       // with no retry of their own, and a room nobody is in has no next flush to bring one.
       if (this.files.removalsOwed) await this.finishFileRemovals();
     }
-  }
-
-  /**
-   * Mentions whose message was deleted before the flush: neither pushed (the notification would
-   * fetch a message that is gone and show nothing, where a browser may put up a notice of its
-   * own) nor marked '@' in the room list. Only the newest mention of each person is kept here;
-   * an older one that stays is the person's mark (`marks`, which replace theirs here), since
-   * the deletion named them (mentionDeleted).
-   */
-  private withoutDeleted(
-    mentioned: Map<string, number>,
-    marks: Map<string, number>,
-  ): Map<string, number> {
-    if (mentioned.size === 0) return mentioned;
-    const live = this.store.notDeleted(mentioned.values());
-    return new Map([...mentioned].filter(([userId, id]) => live.has(id) && !marks.has(userId)));
   }
 
   /** Files whose removal failed: tried again by each flush, and on failure in a while. */
@@ -288,8 +234,7 @@ export class RoomMessages {
     this.reads.clear();
     this.seen.clear();
     this.files.clear();
-    this.mentioned.clear();
-    this.mentionMarks.clear();
+    this.mentions.clear();
     this.owed.paid();
     this.deps.storage.kv.delete('flushedId');
   }
@@ -298,24 +243,11 @@ export class RoomMessages {
   private scheduleSummary() {
     if (this.summaryScheduled) return;
     this.summaryScheduled = true;
-    const soon = Date.now() + spread(SUMMARY_DELAY_MS);
-    const at = Math.max(soon, this.summaryWrittenAt + spread(BUSY_SUMMARY_INTERVAL_MS));
-    this.deps.wakeAt(at).catch((error: unknown) => {
+    this.deps.wakeAt(nextSummaryAt(this.summaryWrittenAt)).catch((error: unknown) => {
       this.summaryScheduled = false;
       console.error('[room-messages] summary alarm', error);
     });
   }
-}
-
-/** `ms`, up to a SUMMARY_SPREAD share shorter or longer, at random. */
-export function spread(ms: number, random = Math.random): number {
-  return Math.round(ms * (1 + SUMMARY_SPREAD * (2 * random() - 1)));
-}
-
-/** Who a flush's push marks as mentioned: the new mentions, and the marks a deletion moved. */
-function withMarks(mentioned: Map<string, number>, marks: Map<string, number>) {
-  if (marks.size === 0) return mentioned;
-  return new Map([...mentioned, ...[...marks].filter(([, id]) => id > 0)]);
 }
 
 function asError(outcome: Refused | Error): Error {
