@@ -37,6 +37,10 @@ export const roomMessages = {
   creatingTooFast: 'You are creating rooms too fast. Please try again later.',
   renamingTooFast: 'You are changing your nickname too fast. Please try again later.',
   tooManyRooms: `You are in too many rooms (${MEMBERSHIPS_MAX.toLocaleString('en-US')}) to join or create another.`,
+  ownerCannotLeave: 'You own this room, so you cannot leave it.',
+  conversationNotLeft: 'A private conversation is not left: blocking the person ends it.',
+  /** What the leaver's open sockets in the room hear as they close. */
+  youLeft: 'You left this room.',
 } as const;
 
 /** A room id is the invite: long, random and URL-safe. */
@@ -235,6 +239,11 @@ export interface BansResponse {
 export interface KickResponse {
   success: true;
   message: string;
+}
+
+/** DELETE /api/rooms/:roomId/membership: the caller left the room. */
+export interface LeaveResponse {
+  success: true;
 }
 
 export interface UnbanResponse {

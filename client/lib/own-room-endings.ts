@@ -1,8 +1,10 @@
 /**
  * Rooms this tab is ending by its own request: blocking the other person ends a private
- * conversation for both. The room's own `room-deleted` frame may arrive before the request's
- * answer, and the person should then read why (what they did), not "This room was deleted.".
- * Kept apart from both features: the chat screen reads it, the direct messages write it.
+ * conversation for both; leaving a room ends the person's sockets there. The room's own
+ * `room-deleted` frame (or, for a leave, the server's disconnect) may arrive before the
+ * request's answer, and the person should then read why (what they did), not "This room was
+ * deleted." nor a lost connection. Kept apart from the features: the chat screen reads it, the
+ * direct messages and the rooms write it.
  */
 const endings = new Map<string, string>();
 

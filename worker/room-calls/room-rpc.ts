@@ -79,6 +79,14 @@ export function removeMember(env: Env, roomId: string, userId: string, reason: s
   return retryTransient(() => roomStub(env, roomId).removeMember(userId, reason));
 }
 
+/**
+ * The person left the room through the API (rooms/leave-room.ts): their sockets there hear
+ * `reason` and close, and the room forgets them as a member. Not a ban.
+ */
+export function memberLeft(env: Env, roomId: string, userId: string, reason: string) {
+  return retryTransient(() => roomStub(env, roomId).memberLeft(userId, reason));
+}
+
 export function unbanMember(env: Env, roomId: string, userId: string) {
   return retryTransient(() => roomStub(env, roomId).unbanMember(userId));
 }

@@ -1,4 +1,6 @@
-/** /api/join and /api/rooms: joining, the caller's room list, members, kicks and bans. */
+/**
+ * /api/join and /api/rooms: joining, the caller's room list, leaving, members, kicks and bans.
+ */
 import { desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
@@ -9,6 +11,7 @@ import {
   type BansResponse,
   type JoinResponse,
   type KickResponse,
+  type LeaveResponse,
   type MembersResponse,
   type NicknamesResponse,
   type RoomResponse,
@@ -24,6 +27,7 @@ import { validateQuery } from '../http/validate-query';
 import { membershipChanged } from '../room-calls/room-rpc';
 import { joinRoom } from './join-room';
 import { kickMember } from './kick-member';
+import { leaveRoom } from './leave-room';
 import { requireRoomModerator } from './room-access';
 import { callersMembership } from './callers-membership';
 import { selectRoomSummaries, toRoomSummary, unreadCount } from './room-summary';
@@ -92,6 +96,10 @@ export const roomRoutes = new Hono<AppEnv>()
     }
     const page = await nicknamePage(c.var.db, roomId, after);
     return c.json(page satisfies NicknamesResponse);
+  })
+  .delete('/rooms/:roomId/membership', requireUser, async (c) => {
+    await leaveRoom(c);
+    return c.json({ success: true } satisfies LeaveResponse);
   })
   .get(
     '/rooms/:roomId/members',

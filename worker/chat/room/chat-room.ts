@@ -247,6 +247,20 @@ export class ChatRoom extends SocketIoServer<
   }
 
   /**
+   * RPC from the worker after the person left the room (not a ban): the room forgets them as a
+   * member ('@' and nicknames), their sockets hear `reason` and close the usual way (the others
+   * see them go from the online list, as when a tab closes), and a dropped socket's session
+   * must not resume as if they were still in.
+   */
+  async memberLeft(userId: string, reason: string) {
+    this.parts.gate.left(userId);
+    this.parts.members.remove(userId);
+    this.parts.messages.seen.forget(userId);
+    closeMatching(this.socketsOf(userId), { userId }, reason);
+    this.forgetSessions(userId);
+  }
+
+  /**
    * RPC after the person changed 'Share when I have read messages': their open sockets take
    * it (in or out of SEEN, a sharer's with every position now), and their position is kept
    * from the others once they stop.

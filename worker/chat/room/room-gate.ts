@@ -70,6 +70,15 @@ export class RoomGate {
     this.voids.voidUser(userId);
   }
 
+  /**
+   * The person left through the API: tickets and upgrades checked before it are void, and a
+   * join soon after reads their membership afresh (they may come back by an invite link).
+   */
+  left(userId: string) {
+    this.removals.add(userId);
+    this.voids.voidUser(userId);
+  }
+
   unbanned(userId: string) {
     this.bans.unban(userId);
   }

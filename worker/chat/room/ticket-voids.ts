@@ -3,8 +3,8 @@
  * is valid for a minute and the worker admits it without D1, so the room refuses a ticket
  * issued before (or just around) the moment:
  * - the person was removed from the room: a kick (which also bans, but a ban can be lifted
- *   while the kicked person is still no member), their account's deletion, a password reset or
- *   an email change (every session of theirs ended) -> 'user';
+ *   while the kicked person is still no member), their leaving it, their account's deletion, a
+ *   password reset or an email change (every session of theirs ended) -> 'user';
  * - one of their sessions ended (a logout) -> 'session';
  * - the room was deleted -> everyone.
  * A nickname change does not void tickets (the person reconnects with a fresh one at once);

@@ -10,6 +10,7 @@ import {
   type ChatMessage,
   type JoinPayload,
 } from '../../../../contract/realtime';
+import { ownEndingNotice } from '../../../lib/own-room-endings';
 import { htmlToText } from '../utils/sanitize-html';
 import {
   isSystemMessage,
@@ -176,6 +177,13 @@ export function openRoomSocket(
     if (!socket.active) outbox.failAll(GAVE_UP);
     // The server ends a session on a kick (its notice came just before) or a deletion.
     if (reason === 'io server disconnect' && !roomDeleted) {
+      // This tab is leaving the room: the server closed the socket for it, which is no error;
+      // the screen goes where a deletion takes it.
+      const ending = ownEndingNotice(roomId);
+      if (ending) {
+        roomDeleted = true;
+        return room.roomDeleted(ending);
+      }
       const recent = lastNotice && Date.now() - lastNotice.at < NOTICE_EXPLAINS_MS;
       fail('fatal', recent && lastNotice ? lastNotice.text : 'You have been disconnected.');
     }

@@ -2,6 +2,7 @@ import { Badge, Drawer, Stack, Text } from '@mantine/core';
 import { FormError } from '../../../components/ui/form-alerts';
 import { useSession } from '../../../lib/session/use-session';
 import { membersFailureText, useMembers } from '../api/get-members';
+import { LeaveRoomButton } from './leave-room-button';
 import { ModerationPanel } from './moderation-panel';
 import { RoomList } from './room-list';
 import { useListSearch } from './use-list-search';
@@ -13,8 +14,8 @@ interface RoomsDrawerProps {
 }
 
 /**
- * The chat's room-list drawer (spec point 2): the person's rooms, and for the owner or an
- * administrator the moderation panel. Administrators take part as 'Mod' and have no own list.
+ * The chat's room-list drawer (spec point 2): the person's rooms, for the owner or an
+ * administrator the moderation panel, and for a member a way to leave the room. Administrators take part as 'Mod' and have no own list.
  */
 export function RoomsDrawer({ roomId, opened, onClose }: RoomsDrawerProps) {
   const { user } = useSession();
@@ -67,6 +68,7 @@ export function RoomsDrawer({ roomId, opened, onClose }: RoomsDrawerProps) {
               />
             )}
             {isAdmin && members.isPending && <Text c="dimmed">Loading members...</Text>}
+            <LeaveRoomButton roomId={roomId} />
           </Stack>
         </Drawer.Body>
       </Drawer.Content>

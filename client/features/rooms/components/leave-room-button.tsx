@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDoorExit } from '@tabler/icons-react';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { errorText } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/use-session';
+import { useLeaveRoom } from '../api/leave-room';
+import { useRoomSummary } from '../hooks/use-room-summary';
+
+/**
+ * 'Leave this room', at the foot of the rooms drawer (the chat header has no room on a phone
+ * for one more icon), after a dialog that says how to come back. Offered to members only: not
+ * to the owner (who cannot leave), nor in a private conversation (ended by blocking instead),
+ * nor before the room's entry says which it is.
+ */
+export function LeaveRoomButton({ roomId }: { roomId: string }) {
+  const summary = useRoomSummary(roomId);
+  const [confirming, setConfirming] = useState(false);
+  const leave = useLeaveRoom();
+  const { forgetRoom } = useSession();
+  const navigate = useNavigate();
+  if (!summary || summary.isOwner || summary.direct) return null;
+  const roomName = summary.name;
+
+  const confirm = () =>
+    leave.mutate(
+      { roomId, notice: `You left ${roomName}.` },
+      {
+        onSuccess: (_answer, { notice }) => {
+          setConfirming(false);
+          // As after a deletion: the stored room would send the next visit back to it.
+          forgetRoom();
+          void navigate('/join', { replace: true, state: { notice } });
+        },
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            message: errorText(error, "Couldn't leave the room"),
+          }),
+      },
+    );
+
+  return (
+    <>
+      <Group>
+        <Button
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          leftSection={<IconDoorExit size={16} aria-hidden />}
+          onClick={() => setConfirming(true)}
+        >
+          Leave this room
+        </Button>
+      </Group>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Leave ${roomName}?`}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        centered
+        size="sm"
+      >
+        <Text size="sm">You can come back with an invite link.</Text>
+        <Group justify="flex-end" gap="xs" mt="md">
+          <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+            Cancel
+          </Button>
+          <BusyButton busy={leave.isPending} loader onClick={confirm}>
+            Leave
+          </BusyButton>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { roomMessages } from '../../contract/rooms';
+import type { AppEnv } from '../app-env';
+import { memberships, rooms, users } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { memberLeft } from '../room-calls/room-rpc';
+import { callersMembership } from './callers-membership';
+
+/**
+ * The caller leaves the room of `:roomId` for good (DELETE /api/rooms/:roomId/membership). A
+ * stranger gets the 404 every member-only route gives. The owner cannot leave (nobody could
+ * own the room after them), nor is a private conversation left this way: blocking the other
+ * person ends it. Leaving is not a ban: an invite link lets them in again as a newcomer. The
+ * room then ends their sockets there and forgets them as a member.
+ */
+export async function leaveRoom(c: Context<AppEnv>): Promise<void> {
+  const { db, user } = c.var;
+  const found = await db
+    .select({ id: memberships.id, createdBy: rooms.createdBy, directPair: rooms.directPair })
+    .from(memberships)
+    .innerJoin(rooms, eq(rooms.roomId, memberships.roomId))
+    .where(callersMembership(c))
+    .get();
+  if (!found) throw new ApiError(404, roomMessages.roomNotFound);
+  if (found.directPair !== null) throw new ApiError(400, roomMessages.conversationNotLeft);
+  if (found.createdBy === user.id) throw new ApiError(409, roomMessages.ownerCannotLeave);
+
+  const roomId = c.req.param('roomId')!;
+  // One batch: the stored current room never names a room the person is no longer in.
+  await db.batch([
+    db.delete(memberships).where(eq(memberships.id, found.id)),
+    db
+      .update(users)
+      .set({ roomId: null })
+      .where(and(eq(users.id, user.id), eq(users.roomId, roomId))),
+  ]);
+  await memberLeft(c.env, roomId, user.id, roomMessages.youLeft);
+}
