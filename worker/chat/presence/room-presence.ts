@@ -79,9 +79,8 @@ export class RoomPresence {
    * crowded out the news: in a room of 1,000 each list is about 25 KB, and under a minute of
    * comings and goings (a list every two seconds) filled the megabyte a replay carries.
    */
-  sendRoomData() {
-    const data = this.roomData();
-    this.listSent = JSON.stringify(data);
+  sendRoomData(data = this.roomData(), json = JSON.stringify(data)) {
+    this.listSent = json;
     this.sockets.broadcast('roomData', [data], { room: JOINED, volatile: true });
   }
 
@@ -94,7 +93,8 @@ export class RoomPresence {
     const arrivals = [...this.arrivals];
     this.arrivals.clear();
     const data = this.roomData();
-    if (JSON.stringify(data) !== this.listSent) return this.sendRoomData();
+    const json = JSON.stringify(data);
+    if (json !== this.listSent) return this.sendRoomData(data, json);
     for (const socket of arrivals) {
       if (socket.connected && socket.rooms.includes(JOINED)) socket.emit('roomData', data);
     }
