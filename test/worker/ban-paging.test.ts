@@ -12,6 +12,7 @@ import { Client, signedInClient } from './support/api';
 import { signedInAdmin } from './support/admin';
 import { rowsRead } from './support/d1-reads';
 import { createRoom, joinRoom } from './support/rooms';
+import { allPages } from './support/paged-list';
 
 let rooms = 0;
 
@@ -50,20 +51,6 @@ async function banOrder(roomId: string) {
   return results;
 }
 
-/** Follows `nextAfter` from the room's bans (with `query`) to the last page; every page's body. */
-async function allPages(client: Client, roomId: string, query: Record<string, string> = {}) {
-  const pages = [];
-  let after: string | undefined;
-  do {
-    const params = new URLSearchParams(after ? { ...query, after } : query);
-    const res = await client.call(`/rooms/${roomId}/bans${params.size ? `?${params}` : ''}`);
-    expect(res.status).toBe(200);
-    pages.push(res.body);
-    after = res.body.nextAfter;
-  } while (after && pages.length < 20);
-  return pages;
-}
-
 const userIds = (pages: { bans: RoomBan[] }[]) =>
   pages.flatMap((page) => page.bans.map((ban) => ban.userId));
 
@@ -80,7 +67,7 @@ describe('GET /api/rooms/:roomId/bans past one page', () => {
     expect(first.body.bans).toHaveLength(BAN_PAGE_SIZE);
     expect(Object.keys(first.body.bans[0]).sort()).toEqual(['bannedAt', 'nickname', 'userId']);
 
-    const pages = await allPages(room.owner.client, room.roomId);
+    const pages = await allPages(room.owner.client, `/rooms/${room.roomId}/bans`);
     expect(pages).toHaveLength(3);
     expect(pages[0]).toEqual(first.body);
     expect(pages.at(-1).nextAfter).toBeUndefined();
@@ -105,7 +92,7 @@ describe('GET /api/rooms/:roomId/bans past one page', () => {
     expect((await call('one1')).body).toEqual({ bans: [] });
 
     // Every nickname matches: the matches come a page at a time, in the list's order.
-    const pages = await allPages(room.owner.client, room.roomId, { q: 'gOnE' });
+    const pages = await allPages(room.owner.client, `/rooms/${room.roomId}/bans`, { q: 'gOnE' });
     expect(pages).toHaveLength(3);
     expect(userIds(pages)).toEqual((await banOrder(room.roomId)).map((row) => row.user_id));
   });

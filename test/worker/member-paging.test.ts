@@ -11,6 +11,7 @@ import { MEMBER_PAGE_SIZE } from '../../contract/rooms';
 import { Client, signedInClient } from './support/api';
 import { rowsRead } from './support/d1-reads';
 import { createRoom, joinRoom } from './support/rooms';
+import { allPages } from './support/paged-list';
 
 let rooms = 0;
 
@@ -48,20 +49,6 @@ async function joinOrder(roomId: string) {
     .bind(roomId)
     .all<{ id: string; nickname: string }>();
   return results;
-}
-
-/** Follows `nextAfter` from `path` (with its query) to the last page; every page's body. */
-async function allPages(client: Client, path: string, query: Record<string, string> = {}) {
-  const pages = [];
-  let after: string | undefined;
-  do {
-    const params = new URLSearchParams(after ? { ...query, after } : query);
-    const res = await client.call(`${path}${params.size ? `?${params}` : ''}`);
-    expect(res.status).toBe(200);
-    pages.push(res.body);
-    after = res.body.nextAfter;
-  } while (after && pages.length < 20);
-  return pages;
 }
 
 describe('GET /api/rooms/:roomId/members past one page', () => {
