@@ -59,10 +59,12 @@ describe('session check and offline state', () => {
     renderApp('/');
     await screen.findByRole('heading', { name: /best way to chat/i });
 
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     window.dispatchEvent(new Event('offline'));
     const notice = await screen.findByText('You are offline.');
     expect(regions.textAtMount(notice)).toBe('');
     regions.stop();
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
   });
 });

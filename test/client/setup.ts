@@ -58,6 +58,10 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
+  // The browser is online again for the next test, and TanStack Query hears it: its online
+  // manager lives in node_modules, which the files of a worker share, and one left offline
+  // by an 'offline' event pauses every later file's queries.
+  window.dispatchEvent(new Event('online'));
   // After the stubs and fake timers go: IndexedDB answers on real timers.
   await deleteDatabases();
 });
