@@ -25,6 +25,18 @@ export interface Attachment {
   uploaded: UploadedFile | null;
 }
 
+/**
+ * An attachment in the strip: one being sent (preparing) or one uploaded already (put back);
+ * what the state does not say is empty (no thumbnail, error or upload yet).
+ */
+function newAttachment(
+  key: string,
+  { name, size, type }: { name: string; size: number; type: string },
+  state: Pick<Attachment, 'status' | 'progress' | 'retryable'> & Partial<Attachment>,
+): Attachment {
+  return { key, name, size, type, preview: null, error: null, uploaded: null, ...state };
+}
+
 export const tooManyFiles = (left: number) =>
   `A message takes at most ${FILES_PER_MESSAGE} files: ${left === 1 ? '1 file was' : `${left} files were`} not attached.`;
 export const UPLOADER_MISSING = 'Could not load the uploader. Check your connection and try again.';
@@ -94,23 +106,10 @@ export function useAttachments(roomId: string | undefined) {
       if (!roomId || files.length === 0) return;
       const taken = files.slice(0, Math.max(0, FILES_PER_MESSAGE - jobs.current.size));
       setNotice(taken.length < files.length ? tooManyFiles(files.length - taken.length) : null);
-      const added = taken.map((file): Attachment => {
+      const added = taken.map((file) => {
         const key = crypto.randomUUID();
         jobs.current.set(key, { source: file });
-        const { name, size, type } = file;
-        const [preview, error, uploaded] = [null, null, null];
-        return {
-          key,
-          name,
-          size,
-          type,
-          preview,
-          status: 'preparing',
-          progress: 0,
-          error,
-          retryable: true,
-          uploaded,
-        };
+        return newAttachment(key, file, { status: 'preparing', progress: 0, retryable: true });
       });
       setItems((list) => [...list, ...added]);
       for (const { key } of added) void run(key);
@@ -134,24 +133,12 @@ export function useAttachments(roomId: string | undefined) {
    */
   const putBack = useCallback((files: readonly UploadedFile[]) => {
     const room = Math.max(0, FILES_PER_MESSAGE - jobs.current.size);
-    const back = files.slice(0, room).map((file): Attachment => {
+    const back = files.slice(0, room).map((file) => {
       const key = crypto.randomUUID();
       jobs.current.set(key, {});
-      const { name, size, type } = file;
-      const preview = isImageType(type) ? fileUrl(file.id) : null;
-      const [progress, error, retryable] = [100, null, false];
-      return {
-        key,
-        name,
-        size,
-        type,
-        preview,
-        status: 'uploaded',
-        progress,
-        error,
-        retryable,
-        uploaded: file,
-      };
+      const preview = isImageType(file.type) ? fileUrl(file.id) : null;
+      const done = { status: 'uploaded', progress: 100, retryable: false, preview } as const;
+      return newAttachment(key, file, { ...done, uploaded: file });
     });
     setNotice(back.length < files.length ? tooManyFiles(files.length - back.length) : null);
     setItems((list) => [...list, ...back]);
