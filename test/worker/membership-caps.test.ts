@@ -98,6 +98,18 @@ describe('the cap on rooms', () => {
     expect(roomsAfter!.value).toBe(roomsBefore!.value);
   });
 
+  it('gives a refused creation its slot of the hour back', async () => {
+    const person = await signedInClient();
+    await fill(person.user.id, MEMBERSHIPS_MAX);
+    // One more than the 20 creations an hour: were each refusal counted, the last would be 429.
+    for (let attempt = 0; attempt < 21; attempt += 1) {
+      const res = await person.client.call('/join', {
+        body: { roomName: `Refused ${attempt}`, activeNickname: 'Person' },
+      });
+      expect(res.status).toBe(409);
+    }
+  });
+
   it('lets one of two joins racing at one below the cap in', async () => {
     const person = await signedInClient();
     await fill(person.user.id, MEMBERSHIPS_MAX - 1);

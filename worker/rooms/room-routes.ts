@@ -34,7 +34,7 @@ import { selectRoomSummaries, toRoomSummary, unreadCount } from './room-summary'
 import { findMembership } from './room-queries';
 import { memberPage, nicknamePage, nicknamesStartingWith } from './member-lists';
 import { banPage, liftBan } from './room-bans';
-import { limitRenames, limitRoomCreation } from './join-limits';
+import { limitRenames, limitRoomCreation, refundRefusedCreation } from './join-limits';
 
 /** A person in hundreds of rooms still gets a bounded answer: the most recently active ones. */
 const ROOM_LIST_LIMIT = 200;
@@ -44,13 +44,11 @@ const ROOM_LIST_LIMIT = 200;
 export const roomRoutes = new Hono<AppEnv>()
   .post('/join', requireUser, validateJson(joinBody), async (c) => {
     const request = c.req.valid('json');
-    if (!request.roomId) await limitRoomCreation(c);
-    const { renamed, ...joined } = await joinRoom(
-      c.var.db,
-      c.var.user,
-      request,
-      { env: c.env, place: c.req.raw.cf },
-      (roomId) => limitRenames(c, roomId),
+    const creationSlot = request.roomId ? undefined : await limitRoomCreation(c);
+    const { renamed, ...joined } = await refundRefusedCreation(c, creationSlot, () =>
+      joinRoom(c.var.db, c.var.user, request, { env: c.env, place: c.req.raw.cf }, (roomId) =>
+        limitRenames(c, roomId),
+      ),
     );
     // Sockets already open in the room take the new nickname at once, and the old one is no
     // longer trusted from tickets and checks made before (ChatRoom.membershipChanged).
