@@ -1,6 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { RoomSummary } from '../../contract/rooms';
 import { fakeApi, renderApp, testUser } from './render-app';
+
+// The chat's heading does not need a live room: a socket that never connects will do.
+vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
 
 // A page change takes away the link or button that was pressed: left alone, the focus falls to
 // <body>, a screen reader says nothing of the new page and Tab starts again from the top.
@@ -29,6 +33,26 @@ describe('the focus after a page change', () => {
     const main = await screen.findByRole('main');
     await waitFor(() => expect(document.activeElement).toBe(main));
     expect(main.querySelector('h1')).toBeNull();
+  });
+
+  it("moves on to the heading once a page that was 'Loading...' has loaded", async () => {
+    const rooms: RoomSummary[] = [
+      { _id: 'room-z', roomId: 'room-z', name: 'Zither club', activeNickname: 'ada' },
+    ];
+    // Answered a moment later, as a server would: the chat shows 'Loading...' until then.
+    fakeApi(testUser, (call) =>
+      call.path === '/api/rooms' ? { status: 200, body: rooms } : undefined,
+    );
+    const { router } = renderApp('/settings');
+    await screen.findByRole('heading', { name: 'Account Settings' });
+
+    // The chat looks its nickname up in the rooms list first, under 'Loading...'.
+    await router.navigate('/chat/room-z');
+    // Named 'Chat room' until the room's own data comes over the (here silent) socket.
+    // The chat is drawn again as it settles: whichever heading is there at the end has it.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })),
+    );
   });
 
   it('leaves it alone on the first load', async () => {
