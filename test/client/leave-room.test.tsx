@@ -1,13 +1,14 @@
 /**
- * 'Leave this room' at the foot of the rooms drawer: offered to members only (not the owner, not
- * in a private conversation), behind a confirm; leaving goes to /join with a notice, forgets the
- * stored room, drops the room from the cached list, and the socket the server closed for it
- * is not shown as an error.
+ * 'Leave this room' at the foot of the rooms drawer: offered to members only (the owner reads
+ * how to hand the room over first; nothing in a private conversation), behind a confirm;
+ * leaving goes to /join with a notice, forgets the stored room, drops the room from the cached
+ * list, and the socket the server closed for it is not shown as an error.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoomSummary } from '../../contract/rooms';
 import type { PublicUser } from '../../contract/user';
+import { OWNER_LEAVE_HINT } from '../../client/features/rooms/components/leave-room-button';
 import { sockets } from './fake-socket';
 import { fakeApi, renderApp, testUser, type FetchCall } from './render-app';
 
@@ -71,7 +72,7 @@ describe("'Leave this room'", () => {
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
   });
 
-  it('is not offered to the owner, nor in a private conversation', async () => {
+  it('is not offered to the owner, who reads a hint, nor in a private conversation', async () => {
     const owner = await openChat([summary('room-a', 'Weekend', { isOwner: true })]);
     expect(await screen.findByRole('button', { name: 'Share' })).toBeTruthy();
     await waitFor(() => expect(owner.calls.some((call) => call.path === '/api/rooms')).toBe(true));
@@ -79,6 +80,8 @@ describe("'Leave this room'", () => {
     const ownersDrawer = await openDrawer();
     expect(await within(ownersDrawer).findByText('Weekend')).toBeTruthy();
     expect(within(ownersDrawer).queryByRole('button', { name: 'Leave this room' })).toBeNull();
+    // The owner reads how to become able to leave instead.
+    expect(within(ownersDrawer).getByText(OWNER_LEAVE_HINT)).toBeTruthy();
     owner.unmount();
 
     sockets.length = 0;
@@ -88,6 +91,7 @@ describe("'Leave this room'", () => {
     const drawer = await openDrawer();
     expect(await within(drawer).findByText('Bob')).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: 'Leave this room' })).toBeNull();
+    expect(within(drawer).queryByText(OWNER_LEAVE_HINT)).toBeNull();
   });
 
   it('leaves: no error for the closed socket, then /join, the room forgotten and unlisted', async () => {

@@ -87,6 +87,15 @@ export function memberLeft(env: Env, roomId: string, userId: string, reason: str
   return retryTransient(() => roomStub(env, roomId).memberLeft(userId, reason));
 }
 
+/**
+ * The room has a new owner, `nickname` here (rooms/hand-over-room.ts): the room reads its owner
+ * from D1 again and tells its members. Retried as a kick is: until the call lands, the old
+ * owner's open socket could still delete anyone's message.
+ */
+export function ownerChanged(env: Env, roomId: string, nickname: string) {
+  return retryTransient(() => roomStub(env, roomId).ownerChanged(nickname));
+}
+
 export function unbanMember(env: Env, roomId: string, userId: string) {
   return retryTransient(() => roomStub(env, roomId).unbanMember(userId));
 }

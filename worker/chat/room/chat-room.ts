@@ -7,6 +7,7 @@
  * an upgrade.
  */
 import { CHAT_MODERATOR } from '../../../contract/rooms';
+import { newOwnerNotice } from '../../../contract/room-owner';
 import {
   MESSAGE_BURST,
   MESSAGES_PER_SECOND,
@@ -258,6 +259,18 @@ export class ChatRoom extends SocketIoServer<
     this.parts.messages.seen.forget(userId);
     closeMatching(this.socketsOf(userId), { userId }, reason);
     this.forgetSessions(userId);
+  }
+
+  /**
+   * RPC after the room was handed to another member (rooms/hand-over-room.ts): the owner read
+   * from D1 is forgotten, so the power to delete any message moves at once, and the room hears
+   * who owns it now. Nobody's sockets change. May run twice (a retried call): the notice is
+   * then heard twice, which misleads nobody.
+   */
+  async ownerChanged(nickname: string) {
+    this.parts.members.forgetOwner();
+    if (this.parts.identity.deleted) return;
+    this.broadcast('message', [notice(newOwnerNotice(nickname))], { room: JOINED });
   }
 
   /**

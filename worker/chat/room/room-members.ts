@@ -13,7 +13,10 @@ export class RoomMembers {
   /** Lower-cased nickname → the member. */
   private readonly byName = new Map<string, { userId: string; nickname: string }>();
   private readonly nameOf = new Map<string, string>();
-  private ownerId: string | null = null;
+  /** The owner as D1 last said; undefined until read, and once forgotten (forgetOwner). */
+  private ownerId: string | null | undefined = undefined;
+  /** Counts forgettings: a read begun before one must not bring the old owner back. */
+  private ownerEpoch = 0;
   private loading: Promise<void> | null = null;
   private loadedAt = 0;
   /** Whether D1's members were read in this object's life. */
@@ -46,6 +49,7 @@ export class RoomMembers {
     this.loadedAt = Date.now();
     const roomId = this.roomId();
     const removed = (this.removedDuringRead = new Set<string>());
+    const epoch = this.ownerEpoch;
     const [members, room] = await this.db().batch<{
       user_id?: string;
       nickname?: string;
@@ -60,7 +64,7 @@ export class RoomMembers {
       // A nickname the room heard someone take meanwhile is theirs now.
       if (!this.byName.has(nickname.toLowerCase())) this.set(userId, nickname);
     }
-    this.ownerId = room?.results[0]?.created_by ?? null;
+    if (this.ownerEpoch === epoch) this.ownerId = room?.results[0]?.created_by ?? null;
     this.known = true;
   }
 
@@ -125,6 +129,30 @@ export class RoomMembers {
 
   async isOwner(userId: string): Promise<boolean> {
     await this.load();
+    if (this.ownerId === undefined) await this.readOwner();
     return this.ownerId === userId;
+  }
+
+  /**
+   * The room has another owner (ChatRoom.ownerChanged): the next isOwner reads D1 again, so the
+   * old owner loses the power to delete any message and the new one gains it at once. Read
+   * again rather than told: two hand-overs' calls may arrive in either order.
+   */
+  forgetOwner() {
+    this.ownerId = undefined;
+    this.ownerEpoch += 1;
+  }
+
+  private async readOwner() {
+    const epoch = this.ownerEpoch;
+    try {
+      const room = await this.db()
+        .prepare('SELECT created_by FROM rooms WHERE room_id = ?')
+        .bind(this.roomId())
+        .first<{ created_by: string | null }>();
+      if (this.ownerEpoch === epoch) this.ownerId = room?.created_by ?? null;
+    } catch (error) {
+      console.error('[room-members] owner not read', error); // nobody is the owner meanwhile
+    }
   }
 }

@@ -9,10 +9,13 @@ import { useSession } from '../../../lib/session/use-session';
 import { useLeaveRoom } from '../api/leave-room';
 import { useRoomSummary } from '../hooks/use-room-summary';
 
+export const OWNER_LEAVE_HINT = 'To leave, make another member the owner first.';
+
 /**
  * 'Leave this room', at the foot of the rooms drawer (the chat header has no room on a phone
- * for one more icon), after a dialog that says how to come back. Offered to members only: not
- * to the owner (who cannot leave), nor in a private conversation (ended by blocking instead),
+ * for one more icon), after a dialog that says how to come back. Offered to members only: the
+ * owner, who cannot leave, reads instead that they must hand the room over first ('Make
+ * owner' in the panel above); nothing in a private conversation (ended by blocking instead),
  * nor before the room's entry says which it is.
  */
 export function LeaveRoomButton({ roomId }: { roomId: string }) {
@@ -21,7 +24,14 @@ export function LeaveRoomButton({ roomId }: { roomId: string }) {
   const leave = useLeaveRoom();
   const { forgetRoom } = useSession();
   const navigate = useNavigate();
-  if (!summary || summary.isOwner || summary.direct) return null;
+  if (!summary || summary.direct) return null;
+  if (summary.isOwner) {
+    return (
+      <Text size="sm" c="dimmed">
+        {OWNER_LEAVE_HINT}
+      </Text>
+    );
+  }
   const roomName = summary.name;
 
   const confirm = () =>

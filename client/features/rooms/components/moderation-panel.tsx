@@ -9,6 +9,7 @@ import { useKickMember } from '../api/kick-member';
 import { usePersonActions } from '../../../lib/person-actions';
 import { BannedList } from './banned-list';
 import { ListSearchInput } from './list-search-input';
+import { MakeOwnerButton } from './make-owner-button';
 import { useSearchShown } from './use-list-search';
 import { UnverifiedBadge } from './unverified-badge';
 import { CHAT_MODERATOR, isModeratorNickname } from '../../../../contract/rooms';
@@ -111,6 +112,17 @@ export function ModerationPanel(props: ModerationPanelProps) {
               </Text>
               <Group gap={4} wrap="nowrap">
                 {memberId(member) !== currentUserId && personActions(roomId, member.activeNickname)}
+                {/* Never on the owner's row, your own, nor an administrator's 'Mod' one. */}
+                {memberId(member) !== currentUserId &&
+                  memberId(member) !== members.roomCreator &&
+                  !isModeratorNickname(member.activeNickname) && (
+                    <MakeOwnerButton
+                      roomId={roomId}
+                      userId={memberId(member)}
+                      nickname={member.activeNickname}
+                      isAdmin={isAdmin}
+                    />
+                  )}
                 {canKick(member) && (
                   <BusyButton
                     size="xs"

@@ -1,0 +1,29 @@
+/** "Make owner": a room's owner, or an administrator, hands the room to one of its members. */
+import { z } from 'zod';
+
+export const roomOwnerMessages = {
+  userIdRequired: 'userId is required',
+  notAllowed: 'Only the room owner or an administrator can choose who owns this room',
+  notMember: 'That person is not a member of this room',
+  alreadyOwner: 'That person already owns this room',
+  conversation: 'A private conversation has no owner to change',
+} as const;
+
+/** What the room's members hear, as a passing notice, once the room has its new owner. */
+export const newOwnerNotice = (nickname: string) => `${nickname} is now the room's owner.`;
+
+/** POST /api/rooms/:roomId/owner: the member (by user id) who owns the room from now on. */
+export const roomOwnerBody = z.object({
+  userId: z
+    .string({ error: roomOwnerMessages.userIdRequired })
+    .min(1, roomOwnerMessages.userIdRequired)
+    .max(64),
+});
+
+export type RoomOwnerRequest = z.infer<typeof roomOwnerBody>;
+
+export interface RoomOwnerResponse {
+  success: true;
+  /** The sentence the room's members heard, naming the new owner by their nickname here. */
+  message: string;
+}

@@ -1,0 +1,89 @@
+import { and, eq, exists, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Context } from 'hono';
+import { roomOwnerMessages } from '../../contract/room-owner';
+import { roomIdSchema, roomMessages } from '../../contract/rooms';
+import type { AppEnv } from '../app-env';
+import type { Db } from '../db/client';
+import { memberships, rooms } from '../db/schema';
+import { CHANGED_MEANWHILE } from '../error-handler';
+import { ApiError } from '../http/api-error';
+import { ownerChanged } from '../room-calls/room-rpc';
+import { logSecurityEvent } from '../security/guards';
+
+const caller = alias(memberships, 'caller');
+const target = alias(memberships, 'target');
+
+/**
+ * Makes `targetId`, a member of the room of `:roomId`, its owner (POST /api/rooms/:roomId/owner);
+ * the old owner stays an ordinary member, who may now leave. The owner and administrators may
+ * (an administrator gives an ownerless room, whose owner deleted their account, an owner); any
+ * other member gets a 403, and a stranger the 404 of every member-only route. Answers the new
+ * owner's nickname.
+ */
+export async function handOverRoom(c: Context<AppEnv>, targetId: string): Promise<string> {
+  const { db, user } = c.var;
+  const roomId = c.req.param('roomId') ?? '';
+  if (!roomIdSchema.safeParse(roomId).success) throw new ApiError(404, roomMessages.roomNotFound);
+  const found = await db
+    .select({
+      createdBy: rooms.createdBy,
+      directPair: rooms.directPair,
+      callerMembership: caller.id,
+      targetNickname: target.nickname,
+    })
+    .from(rooms)
+    .leftJoin(caller, and(eq(caller.roomId, rooms.roomId), eq(caller.userId, user.id)))
+    .leftJoin(target, and(eq(target.roomId, rooms.roomId), eq(target.userId, targetId)))
+    .where(eq(rooms.roomId, roomId))
+    .get();
+  const isAdmin = user.role === 'admin';
+  // An administrator reaches any room but a private conversation they are not in, which
+  // answers as one that does not exist (as its invite link does).
+  const stranger = found?.callerMembership === null && (!isAdmin || found.directPair !== null);
+  if (!found || stranger) throw new ApiError(404, roomMessages.roomNotFound);
+  if (found.directPair !== null) throw new ApiError(400, roomOwnerMessages.conversation);
+  if (!isAdmin && found.createdBy !== user.id) {
+    logSecurityEvent(c, {
+      eventType: 'access_denied',
+      userId: user.id,
+      details: { path: new URL(c.req.url).pathname, roomId },
+    });
+    throw new ApiError(403, roomOwnerMessages.notAllowed);
+  }
+  if (found.createdBy === targetId) throw new ApiError(409, roomOwnerMessages.alreadyOwner);
+  if (found.targetNickname === null) throw new ApiError(400, roomOwnerMessages.notMember);
+
+  if (!(await changeOwner(db, roomId, targetId, isAdmin ? null : user.id))) {
+    // The owner changed, or the person left or was removed, since the read above.
+    throw new ApiError(409, CHANGED_MEANWHILE);
+  }
+  await ownerChanged(c.env, roomId, found.targetNickname);
+  return found.targetNickname;
+}
+
+/**
+ * One statement, so that two hand-overs at once cannot both win, nor can the room pass to
+ * someone who left or was kicked a moment before: the room changes hands only while
+ * `ownerId` (null for an administrator: any owner or none) still owns it and the target is
+ * still a member. Answers whether it did.
+ */
+async function changeOwner(db: Db, roomId: string, targetId: string, ownerId: string | null) {
+  const targetIsMember = db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, targetId)));
+  const changed = await db
+    .update(rooms)
+    .set({ createdBy: targetId })
+    .where(
+      and(
+        eq(rooms.roomId, roomId),
+        isNull(rooms.directPair),
+        ownerId === null ? undefined : eq(rooms.createdBy, ownerId),
+        exists(targetIsMember),
+      ),
+    )
+    .returning({ roomId: rooms.roomId });
+  return changed.length > 0;
+}
