@@ -61,7 +61,7 @@ const optionalText = z
  * become one space. It titles notifications and the tab, where a line break would begin a
  * line of the creator's choosing.
  */
-const oneLine = (name: string | undefined) => name?.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+export const oneLine = (name: string | undefined) => name?.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 
 export const joinBody = z
   .object({

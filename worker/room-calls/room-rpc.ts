@@ -122,6 +122,14 @@ export function adminBroadcast(
   return roomStub(env, roomId).adminBroadcast(roomId, name, messageType, html, broadcastId);
 }
 
+/**
+ * The room was renamed in D1: its object reads the name there and tells its open chats. May run
+ * twice, so tried again on a transient fault as a kick is.
+ */
+export function roomRenamed(env: Env, roomId: string): Promise<void> {
+  return retryTransient(() => roomStub(env, roomId).roomRenamed(roomId));
+}
+
 /** The room was deleted: its object tells its sockets, ends them and forgets its history. */
 export function deleteRoom(env: Env, roomId: string): Promise<void> {
   return roomStub(env, roomId).deleteRoom(roomId);

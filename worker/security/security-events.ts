@@ -27,6 +27,8 @@ export type AuditType =
   | 'account_deleted'
   | 'admin_broadcast'
   | 'admin_room_deleted'
+  /** An owner deleted their room (rooms/room-settings-routes.ts). */
+  | 'room_deleted'
   | 'admin_user_deleted'
   | 'admin_join'
   | 'member_kicked'

@@ -32,6 +32,7 @@ import type { RoomParts } from './room-parts';
 import { closeMatching, endEveryone, removeSockets } from './room-exits';
 import { RoomGate } from './room-gate';
 import { RoomIdentity } from './room-identity';
+import { RoomRename } from './room-rename';
 import { RoomMembers } from './room-members';
 import { SEEN } from '../messages/seen-positions';
 import type { RoomUpload } from '../messages/message-files';
@@ -66,6 +67,7 @@ export class ChatRoom extends SocketIoServer<
   private readonly renameCalls = new Map<string, number>();
   private renameCallCount = 0;
   private readonly broadcastReceipts: BroadcastReceipts;
+  private readonly rename: RoomRename;
   /** Made by the first search (room-search.ts). */
   private search: RoomSearch | null = null;
 
@@ -76,6 +78,7 @@ export class ChatRoom extends SocketIoServer<
     const identity = new RoomIdentity(storage.kv);
     // Read at each use, not kept: the binding is the environment's (tests count its calls).
     const db = () => this.env.DB;
+    this.rename = new RoomRename(identity, db);
     this.parts = {
       identity,
       db,
@@ -112,8 +115,8 @@ export class ChatRoom extends SocketIoServer<
 
   protected onUpgrade(request: Request): SocketState | Refusal {
     const forwarded = readForwarded(request.headers);
-    const { roomId, roomName, userId, role, sessionId, ip } = forwarded;
-    this.parts.identity.remember(roomId, roomName);
+    const { roomId, roomName, userId, role, sessionId, ip, checkedAt } = forwarded;
+    this.parts.identity.remember(roomId, roomName, checkedAt ?? Date.now());
     const admitted = this.parts.gate.admit(forwarded);
     if (admitted instanceof Refusal) return admitted;
     const { memberAs, shareReads } = admitted;
@@ -194,6 +197,11 @@ export class ChatRoom extends SocketIoServer<
   /** RPC from the worker when it creates the room: the object is made, and learns its room. */
   async roomCreated(roomId: string, roomName: string) {
     this.parts.identity.remember(roomId, roomName);
+  }
+
+  /** RPC after the room was renamed in D1: every open chat gets the name (room-rename.ts). */
+  async roomRenamed(roomId: string) {
+    if (await this.rename.renamed(roomId)) this.parts.presence.sendRoomData();
   }
 
   /**

@@ -1,17 +1,22 @@
 /**
  * Which room an object is. Ids come from idFromName, so the object learns its room's id and
  * name from whoever calls it first (an upgrade, the creation, a broadcast) and keeps them in
- * its storage and in memory, so no message pays a storage read for them.
+ * its storage and in memory, so no message pays a storage read for them. After a rename
+ * (room-rename.ts), a name read before it (a ticket issued a minute ago, a queued broadcast)
+ * is older than the one the object has, and is not taken.
  */
 export class RoomIdentity {
   private roomId: string;
   private roomName: string;
   private wasDeleted: boolean;
+  /** When the name of the last rename was read from D1 (0: never renamed). */
+  private renamedAt: number;
 
   constructor(private readonly kv: SyncKvStorage) {
     this.roomId = kv.get<string>('roomId') ?? '';
     this.roomName = kv.get<string>('roomName') ?? '';
     this.wasDeleted = kv.get<boolean>('deleted') ?? false;
+    this.renamedAt = kv.get<number>('renamedAt') ?? 0;
   }
 
   /** Deleted: what still reaches the object (a queued broadcast, say) is dropped. */
@@ -33,14 +38,23 @@ export class RoomIdentity {
     return this.roomName;
   }
 
-  remember(id: string, name: string) {
+  /** `readAt`: when the caller read `name` from D1; unknown (0) is older than any rename. */
+  remember(id: string, name: string, readAt = 0) {
     if (this.roomId !== id) {
       this.roomId = id;
       this.kv.put('roomId', id);
     }
-    if (this.roomName !== name) {
+    if (this.roomName !== name && readAt >= this.renamedAt) {
       this.roomName = name;
       this.kv.put('roomName', name);
     }
+  }
+
+  /** The room was renamed: `name` is D1's, read at `readAt`. */
+  renamed(id: string, name: string, readAt: number) {
+    if (readAt < this.renamedAt) return;
+    this.renamedAt = readAt;
+    this.kv.put('renamedAt', readAt);
+    this.remember(id, name, readAt);
   }
 }

@@ -10,6 +10,7 @@ import { usePersonActions } from '../../../lib/person-actions';
 import { BannedList } from './banned-list';
 import { ListSearchInput } from './list-search-input';
 import { MakeOwnerButton } from './make-owner-button';
+import { RoomSettings } from './room-settings';
 import { useSearchShown } from './use-list-search';
 import { UnverifiedBadge } from './unverified-badge';
 import { CHAT_MODERATOR, isModeratorNickname } from '../../../../contract/rooms';
@@ -83,6 +84,12 @@ export function ModerationPanel(props: ModerationPanelProps) {
       <Title order={3} size="h4" mb="sm" id="moderation-title" ref={titleRef} tabIndex={-1}>
         {isAdmin ? 'Moderator Mode' : 'Moderation'}
       </Title>
+      <RoomSettings
+        roomId={roomId}
+        currentUserId={currentUserId}
+        isOwner={members.isOwner}
+        isAdmin={isAdmin}
+      />
       {searchable && (
         <ListSearchInput label="Find a member" value={search.value} onChange={search.onChange} />
       )}

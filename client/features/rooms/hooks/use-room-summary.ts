@@ -13,11 +13,16 @@ import { getRoomsQueryOptions } from '../api/get-rooms';
  */
 export function useRoomSummary(roomId: string): RoomSummary | undefined {
   const { user } = useSession();
-  const rooms = useQuery({ ...getRoomsQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
+  return useRoomSummaryOf(user?.id, roomId);
+}
+
+/** The same for a person whose id the caller has (the moderation panel is given it). */
+export function useRoomSummaryOf(userId: string | undefined, roomId: string) {
+  const rooms = useQuery({ ...getRoomsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
   const listed = rooms.data?.find((room) => room.roomId === roomId);
   const own = useQuery({
-    ...getRoomQueryOptions(user?.id ?? '', roomId),
-    enabled: Boolean(user) && (rooms.isSuccess || rooms.isError) && !listed,
+    ...getRoomQueryOptions(userId ?? '', roomId),
+    enabled: Boolean(userId) && (rooms.isSuccess || rooms.isError) && !listed,
   });
   return listed ?? own.data;
 }

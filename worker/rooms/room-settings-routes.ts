@@ -1,0 +1,72 @@
+/**
+ * A room's settings: `PATCH /api/rooms/:roomId` renames it (its owner or an administrator),
+ * `DELETE /api/rooms/:roomId` deletes it for everyone (its owner; administrators have
+ * /api/admin/rooms/:roomId, which does the very same deletion).
+ */
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  renameRoomBody,
+  roomSettingsMessages,
+  type DeleteRoomResponse,
+  type RenameRoomResponse,
+} from '../../contract/room-settings';
+import { roomMessages } from '../../contract/rooms';
+import type { AppEnv } from '../app-env';
+import { requireUser } from '../auth/require-user';
+import { rooms } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { validateJson } from '../http/validate-json';
+import { roomRenamed } from '../room-calls/room-rpc';
+import { deleteRoomEverywhere } from '../room-removal/delete-room';
+import { searchText } from '../lib/search-text';
+import { logSecurityEvent } from '../security/guards';
+import { limitRoomRenames } from './room-rename-limits';
+import { refuseNonOwner, settingsRoom } from './room-settings-access';
+
+export const roomSettingsRoutes = new Hono<AppEnv>()
+  .patch('/rooms/:roomId', requireUser, validateJson(renameRoomBody), async (c) => {
+    const room = await settingsRoom(c, roomSettingsMessages.conversationNotRenamed);
+    const { user, db } = c.var;
+    if (room.createdBy !== user.id && user.role !== 'admin') {
+      refuseNonOwner(c, room.roomId, roomSettingsMessages.ownerOnly);
+    }
+    const { name } = c.req.valid('json');
+    // Nothing changes, so nothing is counted against the bound nor told to the room.
+    if (name === room.name) return c.json({ success: true, name } satisfies RenameRoomResponse);
+    await limitRoomRenames(c, room.roomId);
+    // The admin's room search reads the folded name (lib/search-text.ts), so it follows too.
+    const renamed = await db
+      .update(rooms)
+      .set({ name, searchName: searchText(name) })
+      .where(eq(rooms.roomId, room.roomId))
+      .returning({ roomId: rooms.roomId });
+    if (renamed.length === 0) throw new ApiError(404, roomMessages.roomNotFound);
+    // D1 holds the name now (the room list, tickets, push notifications read it there). The
+    // room's open chats hear it from the object; should that call fail, the next socket
+    // opened there brings the object the name from D1 (RoomIdentity.remember), and the
+    // rename itself stands.
+    await roomRenamed(c.env, room.roomId).catch((error: unknown) =>
+      console.error('[rooms] rename not told to the room', error),
+    );
+    return c.json({ success: true, name } satisfies RenameRoomResponse);
+  })
+  .delete('/rooms/:roomId', requireUser, async (c) => {
+    const room = await settingsRoom(c, roomSettingsMessages.conversationNotDeleted);
+    const { user } = c.var;
+    if (room.createdBy !== user.id) {
+      refuseNonOwner(c, room.roomId, roomSettingsMessages.ownerOnlyDelete);
+    }
+    // Of two deletions at once, one gets the row, the other a 404 (as the admin's).
+    const deleted = await deleteRoomEverywhere(c.env, c.var.db, room.roomId);
+    if (!deleted) throw new ApiError(404, roomMessages.roomNotFound);
+    logSecurityEvent(c, {
+      eventType: 'room_deleted',
+      userId: user.id,
+      details: { roomId: deleted.roomId, name: deleted.name },
+    });
+    return c.json({
+      success: true,
+      message: 'Room deleted successfully',
+    } satisfies DeleteRoomResponse);
+  });
