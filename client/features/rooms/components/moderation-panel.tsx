@@ -107,8 +107,10 @@ export function ModerationPanel(props: ModerationPanelProps) {
       {members.members.length > 0 && (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {members.members.map((member) => (
-            <Group key={member._id} component="li" justify="space-between" wrap="nowrap">
-              <Text size="sm" style={{ wordBreak: 'break-word' }}>
+            // The buttons go under the name when both do not fit (a phone's drawer): squeezed
+            // beside it, the name broke after every few letters and Kick left the screen.
+            <Group key={member._id} component="li" justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm" style={{ wordBreak: 'break-word', flex: '1 1 12rem', minWidth: 0 }}>
                 {member.activeNickname}{' '}
                 {member.activeNickname === CHAT_MODERATOR ? (
                   <Badge size="sm">Mod</Badge>
@@ -117,7 +119,7 @@ export function ModerationPanel(props: ModerationPanelProps) {
                 )}
                 {member.userId.emailVerified === false && <UnverifiedBadge />}
               </Text>
-              <Group gap={4} wrap="nowrap">
+              <Group gap={4} wrap="wrap" justify="flex-end" ml="auto">
                 {memberId(member) !== currentUserId && personActions(roomId, member.activeNickname)}
                 {/* Never on the owner's row, your own, nor an administrator's 'Mod' one. */}
                 {memberId(member) !== currentUserId &&
