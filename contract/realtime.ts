@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { FILES_PER_MESSAGE, messageFileSchema } from './files';
+import type { LoadPinsAck, LoadPinsPayload, PinMessagePayload, PinsEvent } from './pins';
 
 export const SOCKET_PATH = '/socket.io';
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -285,13 +286,20 @@ export const refusalCodes = [
   'sender_removed',
   /** A message id this room does not have (or no longer: deleted or trimmed). */
   'message_not_found',
-  /** Someone else's message to edit, or to delete without being its room's owner or an admin. */
+  /**
+   * Someone else's message to edit, or to delete without being its room's owner or an admin;
+   * a pin or unpin by someone who is neither (nor, in a private conversation, one of its two).
+   */
   'not_allowed',
   /** A reaction that is not one emoji, or one more distinct emoji than a message may carry. */
   'invalid_emoji',
   'too_many_reactions',
   /** A `files` id that is not the sender's unsent upload to this room. */
   'file_not_found',
+  /** A notice to pin: only people's messages are pinned. */
+  'not_pinnable',
+  /** A pin past PINS_MAX (contract/pins.ts). */
+  'too_many_pins',
 ] as const;
 export type RefusalCode = (typeof refusalCodes)[number];
 
@@ -361,6 +369,7 @@ export interface ServerToClientEvents {
   messageUpdated: (event: MessageUpdatedEvent) => void;
   messageDeleted: (event: MessageDeletedEvent) => void;
   seen: (event: SeenEvent) => void;
+  pins: (event: PinsEvent) => void;
 }
 
 export interface ClientToServerEvents {
@@ -376,4 +385,7 @@ export interface ClientToServerEvents {
   react: (payload: ReactPayload, ack: (ack: Ack) => void) => void;
   editMessage: (payload: EditMessagePayload, ack: (ack: Ack) => void) => void;
   deleteMessage: (payload: DeleteMessagePayload, ack: (ack: Ack) => void) => void;
+  pinMessage: (payload: PinMessagePayload, ack: (ack: Ack) => void) => void;
+  unpinMessage: (payload: PinMessagePayload, ack: (ack: Ack) => void) => void;
+  loadPins: (payload: LoadPinsPayload, ack: (ack: Partial<LoadPinsAck> & Ack) => void) => void;
 }

@@ -30,6 +30,7 @@ export function fakeRoom(initial: Partial<RoomSnapshot>, nickname = 'ada') {
     react: vi.fn(async () => ({ ok: true as const })),
     edit: vi.fn(async () => ({ ok: true as const })),
     remove: vi.fn(async () => ({ ok: true as const })),
+    pin: vi.fn(async () => ({ ok: true as const })),
     takeReturned: vi.fn(() => []),
   } satisfies RoomConnection;
   const set = (change: Partial<RoomSnapshot>) =>

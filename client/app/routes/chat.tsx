@@ -51,6 +51,7 @@ function RoomChat({ roomId }: { roomId: string }) {
         nickname={nickname}
         unreadElsewhere={unreadElsewhere}
         moderator={owner}
+        direct={directName !== undefined}
         notificationLevel={notificationLevel}
         roomName={directName}
         renderShare={(roomName) =>

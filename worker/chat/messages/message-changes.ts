@@ -4,13 +4,15 @@
  * at once as its own event (`reactions`, `messageUpdated`, `messageDeleted`), which the socket
  * layer keeps for connection-state recovery like any other. A client that resumes with a join
  * instead gets the changes to what it already shows (replay). Who may act is the caller's to
- * check (room/message-actions.ts); these only change what they are given.
+ * check (room/message-actions.ts); these only change what they are given. A pinned message's
+ * edit or deletion changes the room's pins too (room-pins.ts).
  */
 import type { MessageFile } from '../../../contract/files';
 import type { ChatMessage, MessageUpdatedEvent, Reaction } from '../../../contract/realtime';
 import { JOINED, type RoomSocket, type RoomSockets } from '../sockets/socket-state';
 import { toggleReaction, type ToggleOutcome } from './message-reactions';
 import type { MessageStore } from './message-store';
+import type { RoomPins } from './room-pins';
 import { replyRefOf } from './reply-excerpt';
 
 const TO_JOINED = { room: JOINED };
@@ -25,6 +27,7 @@ export class MessageChanges {
     private readonly excerptChanged: () => void,
     /** A message's old words are gone: the search index forgets them too (search-index.ts). */
     private readonly wordsRemoved: (id: number) => void,
+    private readonly pins: RoomPins,
   ) {}
 
   react(
@@ -62,6 +65,7 @@ export class MessageChanges {
     const update: MessageUpdatedEvent = { id, text: html, editedAt };
     if (mentions.length) update.mentions = mentions;
     this.sockets.broadcast('messageUpdated', [update], TO_JOINED);
+    this.pins.edited(id);
     this.excerptChanged();
   }
 
@@ -74,6 +78,8 @@ export class MessageChanges {
     const { user, messageType, createdAt, replyTo } = message;
     const placeholder: ChatMessage = { id, user, text: '', messageType, createdAt, deleted: true };
     if (replyTo) placeholder.replyTo = replyTo;
+    // Asked before the row changes: the deletion unpins it in its own statement.
+    const pinned = this.pins.isPinned(id);
     this.store.sql.exec('DELETE FROM reactions WHERE message_id = ?', id);
     this.store.change(
       id,
@@ -83,6 +89,7 @@ export class MessageChanges {
         reactions: null,
         files: null,
         edited_at: null,
+        pinned_at: null,
         deleted_at: Date.now(),
       },
       placeholder,
@@ -90,6 +97,7 @@ export class MessageChanges {
     this.wordsRemoved(id);
     this.store.changeReplies(id, { id, deleted: true });
     this.sockets.broadcast('messageDeleted', [{ id }], TO_JOINED);
+    if (pinned) this.pins.removed();
     this.excerptChanged();
     // Its files go too (message-files.ts): the caller removes them from R2 and D1.
     return message.files ?? [];

@@ -25,10 +25,11 @@ const RECENT_MAX = HISTORY_RESUME_MAX + 1;
  * The messages table's layout: 2 has client_id and its index (exactly-once sends); 3 the
  * message actions: replies, reactions, edits, deletions and mentions, and when a message last
  * changed (a resumption's changes, message-changes.ts); 4 the recovery offset a posted message
- * was broadcast with, and its index (kept-messages.ts).
+ * was broadcast with, and its index (kept-messages.ts); 5 when a message was pinned, and its
+ * index (room-pins.ts).
  */
 const SCHEMA_KEY = 'messages:schema';
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 5;
 /** Columns added after the first layout, for rooms whose table predates them. */
 const ADDED_COLUMNS: AddedColumn[] = [
   ['client_id', 'TEXT'],
@@ -42,6 +43,7 @@ const ADDED_COLUMNS: AddedColumn[] = [
   ['changed_at', 'INTEGER'],
   ['files', 'TEXT'],
   ['recovery_offset', 'INTEGER'],
+  ['pinned_at', 'INTEGER'],
 ];
 /** What a message is read with: the columns of toMessage. */
 export const MESSAGE_COLUMNS =
@@ -86,6 +88,8 @@ export class MessageStore {
     kv: SyncKvStorage,
     /** The files of messages trimmed from the history: they go too (message-files.ts). */
     private readonly filesTrimmed: (files: MessageFile[]) => void = () => {},
+    /** A pinned message was trimmed from the history: the room's pins changed (room-pins.ts). */
+    private readonly pinsTrimmed: () => void = () => {},
   ) {
     // The layout is checked once in the room's life, not on every wake: a hibernating room
     // wakes often, and a connect storm wakes a hundred rooms at once.
@@ -119,6 +123,9 @@ export class MessageStore {
     );
     sql.exec(
       'CREATE INDEX IF NOT EXISTS messages_recovery_offset ON messages (recovery_offset) WHERE recovery_offset IS NOT NULL',
+    );
+    sql.exec(
+      'CREATE INDEX IF NOT EXISTS messages_pinned_at ON messages (pinned_at) WHERE pinned_at IS NOT NULL',
     );
     kv.put(SCHEMA_KEY, SCHEMA_VERSION);
   }
@@ -187,16 +194,22 @@ export class MessageStore {
   /**
    * Keeps the newest HISTORY_LIMIT messages, and the reactions and files of those alone (a
    * trimmed message's files are not to be fetched by their url any more than it is read).
+   * A trimmed pin goes with its row; the same statement says whether one did, so sends pay
+   * nothing for pins.
    */
   private trim(newestId: number) {
     const below = newestId - HISTORY_LIMIT;
-    const withFiles = this.sql
-      .exec<{ files: string }>('DELETE FROM messages WHERE id <= ? RETURNING files', below)
-      .toArray()
-      .filter((row) => row.files !== null);
-    if (withFiles.length) {
-      this.filesTrimmed(withFiles.flatMap((row) => JSON.parse(row.files) as MessageFile[]));
-    }
+    const trimmed = this.sql
+      .exec<{
+        files: string | null;
+        pinned_at: number | null;
+      }>('DELETE FROM messages WHERE id <= ? RETURNING files, pinned_at', below)
+      .toArray();
+    const files = trimmed.flatMap((row) =>
+      row.files === null ? [] : (JSON.parse(row.files) as MessageFile[]),
+    );
+    if (files.length) this.filesTrimmed(files);
+    if (trimmed.some((row) => row.pinned_at !== null)) this.pinsTrimmed();
     this.sql.exec('DELETE FROM reactions WHERE message_id <= ?', below);
   }
 

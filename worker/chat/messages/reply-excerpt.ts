@@ -7,6 +7,11 @@ import { textOfHtml } from '../../lib/html-text';
 export function replyRefOf(original: ChatMessage): ReplyRef {
   const id = original.id as number;
   if (original.deleted) return { id, deleted: true };
-  const text = textOfHtml(original.text) || filesLabel(original.files ?? []);
-  return { id, user: original.user, excerpt: cutText(text, REPLY_EXCERPT_MAX) };
+  return { id, user: original.user, excerpt: excerptOf(original) };
+}
+
+/** A message's plain text (or what files it carries), cut at REPLY_EXCERPT_MAX: replies, pins. */
+export function excerptOf(message: Pick<ChatMessage, 'text' | 'files'>): string {
+  const text = textOfHtml(message.text) || filesLabel(message.files ?? []);
+  return cutText(text, REPLY_EXCERPT_MAX);
 }

@@ -16,6 +16,7 @@ import { MessageStore } from './message-store';
 import { ReadPositions } from './read-positions';
 import { flushRoomSummary } from './room-summary';
 import type { PushQueueMessage } from '../../push/push-messages';
+import { RoomPins } from './room-pins';
 import { RoomPush } from './room-push';
 import { dropSearchIndex, forgetIndexedWords } from './search-index';
 import { SeenPositions } from './seen-positions';
@@ -53,6 +54,8 @@ export class RoomMessages {
   readonly seen: SeenPositions;
   /** The members' uploads, which messages carry (message-files.ts). */
   readonly files: MessageFiles;
+  /** The messages pinned at the top of the room (room-pins.ts). */
+  readonly pins: RoomPins;
   /** The '@' marks on their way to D1 (room-mentions.ts). */
   private readonly mentions: RoomMentions;
   /** Summary flushes failed in a row: each asks for a retry, up to SUMMARY_RETRIES_MAX. */
@@ -68,7 +71,13 @@ export class RoomMessages {
   constructor(private readonly deps: MessagesDeps) {
     const { sql, kv } = deps.storage;
     this.files = new MessageFiles(sql, deps.bucket, deps.db, () => deps.identity.id);
-    this.store = new MessageStore(sql, kv, (files) => void this.removeFiles(files));
+    this.pins = new RoomPins(sql, deps.sockets, () => deps.identity.id);
+    this.store = new MessageStore(
+      sql,
+      kv,
+      (files) => void this.removeFiles(files),
+      () => this.pins.removed(),
+    );
     this.reads = new ReadPositions(sql);
     this.mentions = new RoomMentions(sql, this.store);
     this.posting = new MessagePosting(this.store, this.reads, deps.sockets);
@@ -80,6 +89,7 @@ export class RoomMessages {
         this.scheduleSummary();
       },
       (id) => forgetIndexedWords(sql, kv, id),
+      this.pins,
     );
     this.seen = new SeenPositions(sql, deps.sockets);
     this.push = new RoomPush(sql, kv, deps.sockets, deps.pushQueue);
@@ -230,6 +240,7 @@ export class RoomMessages {
   clear() {
     this.posting.discard(DELETED);
     this.store.clear();
+    this.pins.clear();
     dropSearchIndex(this.deps.storage.sql, this.deps.storage.kv);
     this.reads.clear();
     this.seen.clear();

@@ -25,7 +25,7 @@ import type { RoomParts } from './room-parts';
 type Reply = (ack: Ack) => void;
 
 const NOT_JOINED = refused('not_joined', 'Join the room before acting on messages');
-const NOT_FOUND = refused('message_not_found', 'That message is not in this room');
+export const NOT_FOUND = refused('message_not_found', 'That message is not in this room');
 const TOO_FAST = refused('rate_limited', SENDING_TOO_FAST);
 const NOT_ONE_EMOJI = refused('invalid_emoji', 'A reaction is one emoji');
 const TOO_MANY = refused(
@@ -140,9 +140,10 @@ interface Target {
 
 /**
  * The stored message an action names, once the socket may act at all: joined, in this room,
- * not banned, within the sending allowance. Null once the refusal is answered.
+ * not banned, within the sending allowance. Null once the refusal is answered. Pins too
+ * (pin-actions.ts).
  */
-function actionTarget(
+export function actionTarget(
   room: RoomParts,
   socket: RoomSocket,
   roomId: string | undefined,

@@ -1,7 +1,8 @@
 /**
  * The Socket.IO events of a room, one handler each in a map typed by the contract's
  * ClientToServerEvents: join, sendMessage, loadHistory, read, typing, leave and the actions on a
- * message (react, editMessage, deleteMessage: message-actions.ts), each answered
+ * message (react, editMessage, deleteMessage: message-actions.ts), its pins (pinMessage,
+ * unpinMessage, loadPins: pin-actions.ts), each answered
  * through its acknowledgement with `{ error, code }` when refused. Every payload is parsed with
  * the contract's schemas, whatever the client claims.
  */
@@ -20,6 +21,7 @@ import { JOINED, type RoomSocket } from '../sockets/socket-state';
 import { RateLimit } from '../sockets/token-bucket';
 import { join, readJoin } from './join-event';
 import { deleteMessage, editMessage, react } from './message-actions';
+import { loadPins, pinMessage, unpinMessage } from './pin-actions';
 import type { RoomParts } from './room-parts';
 import { sendMessage } from './send-message';
 
@@ -49,6 +51,9 @@ const handlers: { [E in EventNames<Events>]: Handler<E> } = {
   react: (room, socket, args, reply) => react(room, socket, args[0], reply),
   editMessage: (room, socket, args, reply) => editMessage(room, socket, args[0], reply),
   deleteMessage: (room, socket, args, reply) => deleteMessage(room, socket, args[0], reply),
+  pinMessage: (room, socket, args, reply) => pinMessage(room, socket, args[0], reply),
+  unpinMessage: (room, socket, args, reply) => unpinMessage(room, socket, args[0], reply),
+  loadPins: (room, socket, args, reply) => loadPins(room, socket, args[0], reply),
   leave: (room, socket, args, reply) => {
     // The room it names must be this one: a leave meant for another room (a client that
     // switched rooms) must not take this socket out of this one. Without a payload (older

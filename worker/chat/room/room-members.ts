@@ -1,6 +1,7 @@
 /**
  * Who the room's members are, by nickname, and who owns the room: for mentions (an `@nickname`
- * names a member, online or not) and for deletions (the owner may delete any message). Read
+ * names a member, online or not) and for deletions and pins (the owner may delete any message,
+ * and pin; in a private conversation, which nobody owns, either of its two people pins). Read
  * from D1 once in the object's life, at the first join or the first need, and kept current by
  * the joins, renames and kicks the room hears of. Until D1 has answered, the nicknames of those
  * who joined are known; a room woken from hibernation knows nobody (its sockets joined in an
@@ -17,6 +18,8 @@ export class RoomMembers {
   private ownerId: string | null | undefined = undefined;
   /** Counts forgettings: a read begun before one must not bring the old owner back. */
   private ownerEpoch = 0;
+  /** A private conversation's two people (rooms.direct_pair); null in an ordinary room. */
+  private pair: string[] | null = null;
   private loading: Promise<void> | null = null;
   private loadedAt = 0;
   /** Whether D1's members were read in this object's life. */
@@ -54,9 +57,10 @@ export class RoomMembers {
       user_id?: string;
       nickname?: string;
       created_by?: string | null;
+      direct_pair?: string | null;
     }>([
       this.db().prepare('SELECT user_id, nickname FROM memberships WHERE room_id = ?').bind(roomId),
-      this.db().prepare('SELECT created_by FROM rooms WHERE room_id = ?').bind(roomId),
+      this.db().prepare('SELECT created_by, direct_pair FROM rooms WHERE room_id = ?').bind(roomId),
     ]);
     if (this.removedDuringRead === removed) this.removedDuringRead = null;
     for (const { user_id: userId, nickname } of members?.results ?? []) {
@@ -65,6 +69,7 @@ export class RoomMembers {
       if (!this.byName.has(nickname.toLowerCase())) this.set(userId, nickname);
     }
     if (this.ownerEpoch === epoch) this.ownerId = room?.results[0]?.created_by ?? null;
+    this.pair = room?.results[0]?.direct_pair?.split(':') ?? null;
     this.known = true;
   }
 
@@ -154,5 +159,11 @@ export class RoomMembers {
     } catch (error) {
       console.error('[room-members] owner not read', error); // nobody is the owner meanwhile
     }
+  }
+
+  /** Whether this is a private conversation and `userId` one of its two people. */
+  async isInPair(userId: string): Promise<boolean> {
+    await this.load();
+    return this.pair?.includes(userId) ?? false;
   }
 }

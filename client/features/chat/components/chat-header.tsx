@@ -30,6 +30,8 @@ interface ChatHeaderProps {
   notifications?: ReactNode;
   /** The room's search button (search/search-button.tsx). */
   search?: ReactNode;
+  /** The room's pinned messages, when there are any: a bar under the icons (pins/pins-button.tsx). */
+  pins?: ReactNode;
 }
 
 /**
@@ -39,6 +41,7 @@ interface ChatHeaderProps {
  */
 export function ChatHeader(props: ChatHeaderProps) {
   const { connected, roomName, users, onOpenRooms, onLogout, share, notifications, search } = props;
+  const { pins } = props;
   const [help, setHelp] = useState({ mounted: false, opened: false });
 
   return (
@@ -107,6 +110,7 @@ export function ChatHeader(props: ChatHeaderProps) {
           </ActionIcon>
         </Group>
       </Group>
+      {pins}
       {help.mounted && (
         <Suspense fallback={null}>
           <HelpDialog

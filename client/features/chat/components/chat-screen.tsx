@@ -21,6 +21,8 @@ import { ChatErrorDialog } from './chat-error-dialog';
 import { ChatHeader } from './chat-header';
 import { JumpToLatestButton } from './jump-to-latest-button';
 import { SearchButton } from '../search/search-button';
+import { PinsButton } from '../pins/pins-button';
+import { PinsProvider } from '../pins/pins-provider';
 import { ConnectionStatus } from './connection-status';
 import { MessageForm } from './message-form';
 import { MessageList } from './message-list';
@@ -40,6 +42,8 @@ interface ChatScreenProps {
   unreadElsewhere?: number;
   /** The person owns the room: they may delete anyone's message (administrators always may). */
   moderator?: boolean;
+  /** A private conversation: either of its two people may pin messages. */
+  direct?: boolean;
   /** The room-list drawer and the share menu belong to other features; the route adds them. */
   renderDrawer: (drawer: { opened: boolean; onClose: () => void }) => ReactNode;
   renderShare: (roomName: string) => ReactNode;
@@ -128,6 +132,14 @@ export function ChatScreen(props: ChatScreenProps) {
         onOpenRooms={drawer.open}
         onLogout={() => void handleLogout()}
         share={renderShare(roomName || 'this room')}
+        pins={
+          <PinsButton
+            room={room}
+            onPick={(messageId) =>
+              setJumpTo((was) => ({ messageId, asked: (was?.asked ?? 0) + 1 }))
+            }
+          />
+        }
         search={
           <SearchButton
             roomId={roomId}
@@ -150,14 +162,19 @@ export function ChatScreen(props: ChatScreenProps) {
       <ComposerIntentProvider>
         <Container size="md" py="md" w="100%" style={{ flex: 1 }}>
           {/* Its history is loaded again under the new nickname: a fresh list, at the end. */}
-          <MessageList
-            key={nickname}
+          <PinsProvider
             room={room}
-            nickname={nickname}
-            roomName={roomName || 'this room'}
-            moderator={moderator}
-            jumpTo={jumpTo}
-          />
+            allowed={moderator || props.direct === true || user.role === 'admin'}
+          >
+            <MessageList
+              key={nickname}
+              room={room}
+              nickname={nickname}
+              roomName={roomName || 'this room'}
+              moderator={moderator}
+              jumpTo={jumpTo}
+            />
+          </PinsProvider>
         </Container>
         <MessageForm
           roomId={roomId}

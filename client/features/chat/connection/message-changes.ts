@@ -1,3 +1,4 @@
+import { pinsEventSchema } from '../../../../contract/pins';
 import {
   messageDeletedSchema,
   messageUpdatedSchema,
@@ -14,10 +15,11 @@ import { NOBODY_SEEN, type ActionResult, type MessageAction, type RoomSink } fro
 export const NO_ANSWER = 'The room did not answer. Please try again.';
 
 /**
- * The changes to listed messages the room announces (reactions, edits, deletions) and how far
- * others have read (`seen`), applied to the snapshot; what fails its schema is ignored.
+ * The changes to listed messages the room announces (reactions, edits, deletions), its pins,
+ * and how far others have read (`seen`), applied to the snapshot; what fails its schema (or
+ * names another room) is ignored.
  */
-export function listenForChanges(socket: RoomSocket, room: RoomSink) {
+export function listenForChanges(socket: RoomSocket, roomId: string, room: RoomSink) {
   /** A join was sent: the next `seen` has everyone's positions, and replaces what was known. */
   let seenFromScratch = false;
   const messages = () => room.read().messages;
@@ -33,6 +35,10 @@ export function listenForChanges(socket: RoomSocket, room: RoomSink) {
   socket.on('messageDeleted', (event) => {
     const parsed = messageDeletedSchema.safeParse(event);
     if (parsed.success) room.write({ messages: applyDeletion(messages(), parsed.data.id) });
+  });
+  socket.on('pins', (event) => {
+    const parsed = pinsEventSchema.safeParse(event);
+    if (parsed.success && parsed.data.roomId === roomId) room.write({ pins: parsed.data.pins });
   });
   socket.on('seen', (event) => {
     const parsed = seenSchema.safeParse(event);
@@ -60,7 +66,7 @@ export function listenForChanges(socket: RoomSocket, room: RoomSink) {
 }
 
 /**
- * Sends a reaction, an edit or a deletion with the room's id, and resolves with what the room
+ * Sends a reaction, an edit, a deletion or a pin with the room's id, and resolves with what the room
  * answered: a refusal in the chat's words for its code (refusal-text.ts), or NO_ANSWER.
  */
 export function sendAction(
@@ -81,7 +87,7 @@ export function sendAction(
     } else if (action.event === 'editMessage') {
       emitter.emit('editMessage', { roomId, messageId, text: action.text }, answered);
     } else {
-      emitter.emit('deleteMessage', { roomId, messageId }, answered);
+      emitter.emit(action.event, { roomId, messageId }, answered);
     }
   });
 }

@@ -165,6 +165,10 @@ export class RoomConnectionStore {
   remove = (messageId: number): Promise<ActionResult> =>
     this.#act({ event: 'deleteMessage', messageId });
 
+  /** Pins or unpins a message; the room's `pins` shows the list. */
+  pin = (messageId: number, pinned: boolean): Promise<ActionResult> =>
+    this.#act({ event: pinned ? 'pinMessage' : 'unpinMessage', messageId });
+
   /** Not queued like a send: changed while not joined, it is refused with GAVE_UP at once. */
   #act(action: MessageAction): Promise<ActionResult> {
     const connection = this.#connection;

@@ -20,6 +20,7 @@ import {
 } from '../utils/merge-messages';
 import { refusalCodeOf, refusalText } from '../utils/refusal-text';
 import { showSystemNotice } from '../utils/show-system-notice';
+import { loadPins } from './load-pins';
 import { listenForChanges, sendAction } from './message-changes';
 import { JumpPages, newestIdOf, type ReplacedList } from './jump-pages';
 import { OlderPages, oldestIdOf } from './older-pages';
@@ -121,7 +122,7 @@ export function openRoomSocket(
   socket.on('disconnect', () => void tickets.ensure());
   socket.io.on('reconnect_attempt', () => void tickets.ensure());
 
-  const changes = listenForChanges(socket, room);
+  const changes = listenForChanges(socket, roomId, room);
   const sender = outboxSender(socket, roomId, outbox, () => ready, isShown);
   const flush = sender.flush;
 
@@ -132,6 +133,7 @@ export function openRoomSocket(
     // Recovered: the server kept the join and replays what was missed.
     if (socket.recovered) {
       setReady(true);
+      loadPins(socket, roomId, room);
       return flush();
     }
     setReady(false);
@@ -153,6 +155,7 @@ export function openRoomSocket(
         fail('fatal', refusalText(ack.code, ack.error));
       } else {
         setReady(true);
+        loadPins(socket, roomId, room);
         flush();
       }
     });

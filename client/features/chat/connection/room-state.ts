@@ -1,5 +1,6 @@
 /** What the chat screen sees of its room, and what a room connection reports into it. */
 import type { UploadedFile } from '../../../../contract/files';
+import type { Pin } from '../../../../contract/pins';
 import type { ChatMessage, RoomData } from '../../../../contract/realtime';
 import type { PendingEntry, ReturnedText, SendResult } from './outbox';
 
@@ -22,14 +23,15 @@ export interface SendOptions {
   files?: readonly UploadedFile[];
 }
 
-/** What the room answered a reaction, an edit or a deletion: done, or why not (in words). */
+/** What the room answered a reaction, an edit, a deletion or a pin: done, or why not (in words). */
 export type ActionResult = { ok: true } | { ok: false; error: string };
 
 /** The changes a person makes to a message already listed. */
 export type MessageAction =
   | { event: 'react'; messageId: number; emoji: string }
   | { event: 'editMessage'; messageId: number; text: string }
-  | { event: 'deleteMessage'; messageId: number };
+  | { event: 'deleteMessage'; messageId: number }
+  | { event: 'pinMessage' | 'unpinMessage'; messageId: number };
 
 /**
  * One immutable picture of the room. A new object on every change, the same one while nothing
@@ -70,11 +72,14 @@ export interface RoomSnapshot {
    * (`seen`). Empty after a fresh join until the room says.
    */
   seen: Readonly<Record<string, number>>;
+  /** The room's pinned messages, newest pin first (`loadPins` once joined, then `pins`). */
+  pins: readonly Pin[];
 }
 
 export const NONE_RETURNED: readonly ReturnedText[] = [];
 const NO_MESSAGES: readonly ChatMessage[] = [];
 const NOBODY: readonly string[] = [];
+const NO_PINS: readonly Pin[] = [];
 export const NOBODY_SEEN: Readonly<Record<string, number>> = Object.freeze({});
 
 /** What a new connection under `nickname` starts from: the room's outbox and typists stay. */
@@ -98,6 +103,7 @@ export function freshSnapshot(
     returned: kept?.returned ?? NONE_RETURNED,
     typists: kept?.typists ?? NOBODY,
     seen: NOBODY_SEEN,
+    pins: NO_PINS,
   };
 }
 
@@ -170,6 +176,8 @@ export interface RoomConnection {
   edit: (messageId: number, text: string) => Promise<ActionResult>;
   /** Deletes a message (the person's own, or any as the room's owner or an administrator). */
   remove: (messageId: number) => Promise<ActionResult>;
+  /** Pins a message at the top of the room (`pinned` true) or unpins it. */
+  pin: (messageId: number, pinned: boolean) => Promise<ActionResult>;
   /** The snapshot's `returned` texts, which leave it: the box puts them back. */
   takeReturned: () => readonly ReturnedText[];
 }

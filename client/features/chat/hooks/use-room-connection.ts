@@ -62,6 +62,7 @@ export function useRoomConnection({ roomId, nickname, enabled, ...events }: Opti
       react: store.react,
       edit: store.edit,
       remove: store.remove,
+      pin: store.pin,
       takeReturned: store.takeReturned,
     }),
     [store, key],
