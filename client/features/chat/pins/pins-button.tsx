@@ -46,7 +46,7 @@ export function PinsButton({ room, onPick }: PinsButtonProps) {
             {label}
           </Text>
           <Text span size="xs" c="dimmed" truncate="end" className={classes.barPreview}>
-            {pins[0].excerpt}
+            {pins[0]?.excerpt}
           </Text>
         </UnstyledButton>
       </Popover.Target>
