@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { RoomSummary } from '../../contract/rooms';
 import { fakeApi, renderApp, testUser } from './render-app';
@@ -53,6 +54,24 @@ describe('the focus after a page change', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })),
     );
+  });
+
+  it('stops handing it to the heading once the reader clicked elsewhere on the page', async () => {
+    fakeApi(null);
+    const { router } = renderApp('/register');
+    await screen.findByRole('heading', { name: 'Register' });
+    await router.navigate('/login');
+    const heading = await screen.findByRole('heading', { name: 'Login' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+
+    // A click on text, which takes no focus: the focus falls to <body>, with no focusin.
+    const main = screen.getByRole('main');
+    await userEvent.click(main);
+    expect(document.activeElement).toBe(document.body);
+    // The page changes a moment later (a live chat does, all the time).
+    main.append(document.createElement('div'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(document.body);
   });
 
   it('leaves it alone on the first load', async () => {

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { directMessages } from '../../contract/direct';
 import { REFUSED } from '../../contract/realtime';
+import { roomMessages } from '../../contract/rooms';
 import { signedInAdmin } from './support/admin';
 import { signedInClient, type Client } from './support/api';
 import { fetchFile, upload, uploaded } from './support/files';
@@ -164,6 +165,21 @@ describe('moderation in a private conversation', () => {
     const byId = await admin.client.call(`/admin/rooms?q=${direct}`);
     expect(byId.status).toBe(200);
     expect(byId.body.rooms).toEqual([]);
+    socket.close();
+  });
+
+  it('an administrator cannot rename, delete or hand it over, and is answered as for no room', async () => {
+    const { direct, alice, socket } = await aConversationAndAStranger();
+    const admin = await signedInAdmin();
+    for (const [method, path, body] of [
+      ['PATCH', `/rooms/${direct}`, { name: 'Renamed' }],
+      ['DELETE', `/rooms/${direct}`, undefined],
+      ['POST', `/rooms/${direct}/owner`, { userId: alice.user.id }],
+    ] as const) {
+      const res = await asStranger(admin.client, path, method, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.error).toBe(roomMessages.roomNotFound);
+    }
     socket.close();
   });
 });

@@ -9,9 +9,11 @@ import { roomMessages } from '../../contract/rooms';
 import { roomSettingsMessages, ROOM_RENAMES_PER_HOUR } from '../../contract/room-settings';
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
 import { roomStub } from '../../worker/room-calls/room-rpc';
+import { signTicket } from '../../worker/tickets/sign';
 import { signedInAdmin } from './support/admin';
 import { signedInClient, type Client } from './support/api';
 import { ownerAndGuest, ownerAndGuestJoined } from './support/rooms';
+import { connectWithTicket, ticketFor } from './tickets-helpers';
 
 const rename = (client: Client, roomId: string, name: unknown, origin?: string) =>
   client.call(`/rooms/${roomId}`, { method: 'PATCH', body: { name }, origin });
@@ -50,6 +52,32 @@ describe('renaming a room', () => {
       return room.parts.identity.name;
     });
     expect(name).toBe('New name');
+  });
+
+  it('keeps the new name when a ticket read D1 before the rename but was signed just after it', async () => {
+    const { roomId, owner } = await ownerAndGuest({ name: 'Old name' });
+    // What the ticket route read from D1 a moment before the rename committed...
+    const payload = (await ticketFor(owner.client, roomId)).split('.')[0]!;
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    expect((await rename(owner.client, roomId, 'New name')).status).toBe(200);
+    // ...signed only after the room object read the new name (or by a clock a little ahead).
+    const { ticket } = await signTicket(env as unknown as Pick<Env, 'JWT_SECRET'>, {
+      userId: claims.sub,
+      sessionId: claims.sid,
+      role: claims.role,
+      roomId,
+      roomName: 'Old name',
+      nickname: claims.nick,
+      ip: claims.ip,
+      shareReads: claims.reads,
+    });
+    const { socket, answer } = await connectWithTicket(roomId, ticket, { ip: owner.client.ip });
+    expect(answer.startsWith('40')).toBe(true);
+    const name = await runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
+      return room.parts.identity.name;
+    });
+    expect(name).toBe('New name');
+    socket.close();
   });
 
   it('lets an administrator rename it, also without being a member', async () => {

@@ -2,7 +2,7 @@
  * Who reaches a room's settings (room-settings-routes.ts). The room and the caller's
  * membership are read in one statement; a stranger, a kicked person, an unknown room and a
  * malformed id all get the 404 of every member-only route, so nobody learns that the room
- * exists. Administrators see every room, as their own pages list them all.
+ * exists. Administrators see every room but private conversations, as their own pages do.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -26,11 +26,14 @@ export async function settingsRoom(c: Context<AppEnv>, directMessage: string): P
     )
     .where(eq(rooms.roomId, roomId))
     .get();
-  if (!row || (row.member === null && user.role !== 'admin')) {
+  // An administrator outside a private conversation is a stranger to it like anyone else
+  // (docs/direct-messages.md): its 400 below would tell them the id is one.
+  const direct = row !== undefined && row.room.directPair !== null;
+  if (!row || (row.member === null && (user.role !== 'admin' || direct))) {
     throw new ApiError(404, roomMessages.roomNotFound);
   }
   // Its name is the other person's nickname, and blocking them is what ends it.
-  if (row.room.directPair !== null) throw new ApiError(400, directMessage);
+  if (direct) throw new ApiError(400, directMessage);
   return row.room;
 }
 

@@ -21,8 +21,8 @@ const HEADING_WAIT_MS = 10_000;
  * focus moves on to it. The page may also be drawn again as it settles (a guard's 'Loading...'
  * while the session refreshes), taking the focused heading away and dropping the focus to
  * <body>: the new heading takes it then too. Stops once the reader puts the focus anywhere
- * else, at the wait's end, or at the next page change. Not at RouteFocus's unmount: a page
- * drawn again mounts a new RouteFocus, which has no page change to act on.
+ * else or presses anywhere, at the wait's end, or at the next page change. Not at RouteFocus's
+ * unmount: a page drawn again mounts a new RouteFocus, which has no page change to act on.
  */
 let stopWatching: (() => void) | undefined;
 
@@ -32,6 +32,7 @@ function keepFocusOnHeading(page: HTMLElement) {
     observer.disconnect();
     clearTimeout(timer);
     document.removeEventListener('focusin', onFocusIn);
+    document.removeEventListener('pointerdown', stop, true);
   };
   const onFocusIn = (event: FocusEvent) => {
     const target = event.target as Element | null;
@@ -46,6 +47,8 @@ function keepFocusOnHeading(page: HTMLElement) {
   });
   observer.observe(page, { childList: true, subtree: true });
   document.addEventListener('focusin', onFocusIn);
+  // A press on text takes no focus (it falls to <body>, no focusin), yet the reader has moved on.
+  document.addEventListener('pointerdown', stop, true);
   const timer = setTimeout(stop, HEADING_WAIT_MS);
   stopWatching = stop;
 }

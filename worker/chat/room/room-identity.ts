@@ -5,6 +5,8 @@
  * (room-rename.ts), a name read before it (a ticket issued a minute ago, a queued broadcast)
  * is older than the one the object has, and is not taken.
  */
+import { CLOCK_ALLOWANCE_MS } from './ticket-voids';
+
 export class RoomIdentity {
   private roomId: string;
   private roomName: string;
@@ -38,16 +40,15 @@ export class RoomIdentity {
     return this.roomName;
   }
 
-  /** `readAt`: when the caller read `name` from D1; unknown (0) is older than any rename. */
+  /**
+   * `readAt`: when the caller read `name` from D1; unknown (0) is older than any rename. Up to
+   * CLOCK_ALLOWANCE_MS after the last rename's read still counts as older, as a ticket's issue
+   * does for a void (ticket-voids.ts): a ticket is stamped when it is signed, after its D1 read,
+   * and the worker's clock may run ahead of the room's, so an old name taken here would stay.
+   */
   remember(id: string, name: string, readAt = 0) {
-    if (this.roomId !== id) {
-      this.roomId = id;
-      this.kv.put('roomId', id);
-    }
-    if (this.roomName !== name && readAt >= this.renamedAt) {
-      this.roomName = name;
-      this.kv.put('roomName', name);
-    }
+    this.rememberId(id);
+    if (this.renamedAt === 0 || readAt > this.renamedAt + CLOCK_ALLOWANCE_MS) this.setName(name);
   }
 
   /** The room was renamed: `name` is D1's, read at `readAt`. */
@@ -55,6 +56,19 @@ export class RoomIdentity {
     if (readAt < this.renamedAt) return;
     this.renamedAt = readAt;
     this.kv.put('renamedAt', readAt);
-    this.remember(id, name, readAt);
+    this.rememberId(id);
+    this.setName(name);
+  }
+
+  private rememberId(id: string) {
+    if (this.roomId === id) return;
+    this.roomId = id;
+    this.kv.put('roomId', id);
+  }
+
+  private setName(name: string) {
+    if (this.roomName === name) return;
+    this.roomName = name;
+    this.kv.put('roomName', name);
   }
 }
