@@ -6,6 +6,7 @@ export const roomOwnerMessages = {
   notAllowed: 'Only the room owner or an administrator can choose who owns this room',
   notMember: 'That person is not a member of this room',
   alreadyOwner: 'That person already owns this room',
+  moderator: "An administrator's moderator membership cannot own a room",
   conversation: 'A private conversation has no owner to change',
 } as const;
 

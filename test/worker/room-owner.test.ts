@@ -132,6 +132,16 @@ describe('POST /api/rooms/:roomId/owner', () => {
     expect(await ownerOf(roomId)).toBe(owner.user.id);
   });
 
+  it("refuses to make an administrator's moderator membership the owner", async () => {
+    const { owner, roomId } = await ownerAndGuest();
+    const admin = await signedInAdmin();
+    expect((await admin.client.call(`/admin/join/${roomId}`, { method: 'POST' })).status).toBe(200);
+    const res = await makeOwner(owner.client, roomId, admin.user.id);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(roomOwnerMessages.moderator);
+    expect(await ownerOf(roomId)).toBe(owner.user.id);
+  });
+
   it('refuses to change who owns a private conversation', async () => {
     const { owner, guest, roomId } = await ownerAndGuest();
     const opened = await owner.client.call(`/rooms/${roomId}/direct`, {

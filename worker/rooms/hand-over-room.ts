@@ -2,7 +2,7 @@ import { and, eq, exists, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
 import { roomOwnerMessages } from '../../contract/room-owner';
-import { roomIdSchema, roomMessages } from '../../contract/rooms';
+import { isModeratorNickname, roomIdSchema, roomMessages } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
 import type { Db } from '../db/client';
 import { memberships, rooms } from '../db/schema';
@@ -53,6 +53,11 @@ export async function handOverRoom(c: Context<AppEnv>, targetId: string): Promis
   }
   if (found.createdBy === targetId) throw new ApiError(409, roomOwnerMessages.alreadyOwner);
   if (found.targetNickname === null) throw new ApiError(400, roomOwnerMessages.notMember);
+  // An administrator's 'Mod' membership (admin/join-as-moderator.ts) is there to moderate:
+  // made owner, it could not even be left (an owner cannot leave).
+  if (isModeratorNickname(found.targetNickname)) {
+    throw new ApiError(400, roomOwnerMessages.moderator);
+  }
 
   if (!(await changeOwner(db, roomId, targetId, isAdmin ? null : user.id))) {
     // The owner changed, or the person left or was removed, since the read above.
