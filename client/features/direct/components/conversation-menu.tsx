@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
+import { ActionIcon, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDotsVertical, IconUserOff } from '@tabler/icons-react';
-import { BusyButton } from '../../../components/ui/busy-button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { useBlockInConversation } from '../api/direct-messages';
@@ -59,29 +59,19 @@ export function ConversationMenu({ roomId, otherName }: ConversationMenuProps) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={`Block ${otherName}?`}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        centered
-        size="sm"
+        confirmLabel="Block"
+        onConfirm={confirm}
+        busy={block.isPending}
+        danger
       >
-        <Text size="sm">
-          This ends your private conversation for both of you: its messages and files are deleted
-          and neither of you can open it again. Neither of you can message the other privately until
-          you unblock {otherName} in Settings. You still share your other rooms.
-        </Text>
-        <Group justify="flex-end" gap="xs" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-            Cancel
-          </Button>
-          {/* red.9: white on the default red is 3.3:1, under the 4.5:1 text needs. */}
-          <BusyButton color="red.9" busy={block.isPending} loader onClick={confirm}>
-            Block
-          </BusyButton>
-        </Group>
-      </Modal>
+        This ends your private conversation for both of you: its messages and files are deleted and
+        neither of you can open it again. Neither of you can message the other privately until you
+        unblock {otherName} in Settings. You still share your other rooms.
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { BusyButton } from '../../../components/ui/busy-button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { useDeleteRoom } from '../api/delete-room';
@@ -42,24 +42,17 @@ export function DeleteRoomButton({ roomId, name }: { roomId: string; name: strin
           Delete this room
         </Button>
       </Group>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={`Delete ${name} for everyone?`}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        centered
-        size="sm"
+        confirmLabel="Delete"
+        onConfirm={confirm}
+        busy={remove.isPending}
+        danger
       >
-        <Text size="sm">Its messages and files will be gone for good.</Text>
-        <Group justify="flex-end" gap="xs" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-            Cancel
-          </Button>
-          <BusyButton color="red" busy={remove.isPending} loader onClick={confirm}>
-            Delete
-          </BusyButton>
-        </Group>
-      </Modal>
+        Its messages and files will be gone for good.
+      </ConfirmDialog>
     </>
   );
 }

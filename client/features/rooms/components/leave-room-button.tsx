@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDoorExit } from '@tabler/icons-react';
-import { BusyButton } from '../../../components/ui/busy-button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { useLeaveRoom } from '../api/leave-room';
@@ -65,24 +65,16 @@ export function LeaveRoomButton({ roomId }: { roomId: string }) {
           Leave this room
         </Button>
       </Group>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={`Leave ${roomName}?`}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        centered
-        size="sm"
+        confirmLabel="Leave"
+        onConfirm={confirm}
+        busy={leave.isPending}
       >
-        <Text size="sm">You can come back with an invite link.</Text>
-        <Group justify="flex-end" gap="xs" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-            Cancel
-          </Button>
-          <BusyButton busy={leave.isPending} loader onClick={confirm}>
-            Leave
-          </BusyButton>
-        </Group>
-      </Modal>
+        You can come back with an invite link.
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { BusyButton } from '../../../components/ui/busy-button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorText } from '../../../lib/api-client';
 import { useMakeOwner } from '../api/make-owner';
 import { useRoomSummary } from '../hooks/use-room-summary';
@@ -48,24 +48,16 @@ export function MakeOwnerButton({ roomId, userId, nickname, isAdmin }: MakeOwner
       >
         Make owner
       </Button>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={`Make ${nickname} the owner?`}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        centered
-        size="sm"
+        confirmLabel="Make owner"
+        onConfirm={confirm}
+        busy={handOver.isPending}
       >
         <Question roomId={roomId} nickname={nickname} isAdmin={isAdmin} />
-        <Group justify="flex-end" gap="xs" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-            Cancel
-          </Button>
-          <BusyButton busy={handOver.isPending} loader onClick={confirm}>
-            Make owner
-          </BusyButton>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }
@@ -76,9 +68,5 @@ function Question({ roomId, nickname, isAdmin }: Omit<MakeOwnerButtonProps, 'use
   const consequence = isAdmin
     ? 'They will be able to remove people and manage invite links.'
     : 'You will no longer be able to remove people or manage invite links.';
-  return (
-    <Text size="sm">
-      Make {nickname} the owner of {roomName}? {consequence}
-    </Text>
-  );
+  return `Make ${nickname} the owner of ${roomName}? ${consequence}`;
 }
