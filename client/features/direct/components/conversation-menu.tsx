@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ActionIcon, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDotsVertical, IconUserOff } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorText } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session/use-session';
+import { useGoToJoin } from '../../../lib/session/use-go-to-join';
 import { useBlockInConversation } from '../api/direct-messages';
 import classes from './direct.module.css';
 
@@ -22,8 +21,7 @@ interface ConversationMenuProps {
 export function ConversationMenu({ roomId, otherName }: ConversationMenuProps) {
   const [confirming, setConfirming] = useState(false);
   const block = useBlockInConversation();
-  const { forgetRoom } = useSession();
-  const navigate = useNavigate();
+  const goToJoin = useGoToJoin();
 
   const notice = `You blocked ${otherName}. Your conversation has ended.`;
   const confirm = () =>
@@ -32,8 +30,7 @@ export function ConversationMenu({ roomId, otherName }: ConversationMenuProps) {
       {
         onSuccess: () => {
           setConfirming(false);
-          forgetRoom();
-          void navigate('/join', { replace: true, state: { notice } });
+          goToJoin(notice);
         },
         onError: (error) =>
           notifications.show({ color: 'red', message: errorText(error, "Couldn't block") }),

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorText } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session/use-session';
+import { useGoToJoin } from '../../../lib/session/use-go-to-join';
 import { useDeleteRoom } from '../api/delete-room';
 
 /**
@@ -14,8 +13,7 @@ import { useDeleteRoom } from '../api/delete-room';
 export function DeleteRoomButton({ roomId, name }: { roomId: string; name: string }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteRoom();
-  const { forgetRoom } = useSession();
-  const navigate = useNavigate();
+  const goToJoin = useGoToJoin();
 
   const confirm = () =>
     remove.mutate(
@@ -23,9 +21,7 @@ export function DeleteRoomButton({ roomId, name }: { roomId: string; name: strin
       {
         onSuccess: (_answer, { notice }) => {
           setConfirming(false);
-          // The stored room would send the next visit back to a room that is gone.
-          forgetRoom();
-          void navigate('/join', { replace: true, state: { notice } });
+          goToJoin(notice);
         },
         onError: (error) =>
           notifications.show({

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDoorExit } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorText } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session/use-session';
+import { useGoToJoin } from '../../../lib/session/use-go-to-join';
 import { useLeaveRoom } from '../api/leave-room';
 import { useRoomSummary } from '../hooks/use-room-summary';
 
@@ -22,8 +21,7 @@ export function LeaveRoomButton({ roomId }: { roomId: string }) {
   const summary = useRoomSummary(roomId);
   const [confirming, setConfirming] = useState(false);
   const leave = useLeaveRoom();
-  const { forgetRoom } = useSession();
-  const navigate = useNavigate();
+  const goToJoin = useGoToJoin();
   if (!summary || summary.direct) return null;
   if (summary.isOwner) {
     return (
@@ -40,9 +38,7 @@ export function LeaveRoomButton({ roomId }: { roomId: string }) {
       {
         onSuccess: (_answer, { notice }) => {
           setConfirming(false);
-          // As after a deletion: the stored room would send the next visit back to it.
-          forgetRoom();
-          void navigate('/join', { replace: true, state: { notice } });
+          goToJoin(notice);
         },
         onError: (error) =>
           notifications.show({
