@@ -41,6 +41,19 @@ describe('POST /api/rooms/:roomId/owner', () => {
     expect((await owner.client.call(`/rooms/${roomId}/invite`)).body.canManage).toBe(false);
     const entry = (await owner.client.call(`/rooms/${roomId}`)).body.room;
     expect(entry.isOwner).toBe(false);
+
+    const audit = await env.DB.prepare(
+      "SELECT user_id, details FROM security_events WHERE event_type = 'room_owner_changed' AND details LIKE ?",
+    )
+      .bind(`%${roomId}%`)
+      .first<{ user_id: string; details: string }>();
+    expect(audit!.user_id).toBe(owner.user.id);
+    expect(JSON.parse(audit!.details)).toMatchObject({
+      roomId,
+      from: owner.user.id,
+      to: guest.user.id,
+      byRole: 'user',
+    });
   });
 
   it('lets the old owner leave, and the new owner kick them', async () => {

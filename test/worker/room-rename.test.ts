@@ -40,6 +40,13 @@ describe('renaming a room', () => {
       (f) => f.startsWith('42["roomData"') && f.includes('"name":"New name"'),
     );
     expect(JSON.parse(frame.slice(2))[1]).toMatchObject({ room: roomId, name: 'New name' });
+    const audit = await env.DB.prepare(
+      "SELECT user_id, details FROM security_events WHERE event_type = 'room_renamed' AND details LIKE ?",
+    )
+      .bind(`%${roomId}%`)
+      .first<{ user_id: string; details: string }>();
+    expect(audit!.user_id).toBe(owner.user.id);
+    expect(JSON.parse(audit!.details)).toMatchObject({ roomId, from: 'Old name', to: 'New name' });
   });
 
   it('keeps the new name when a ticket read before the rename opens a socket after it', async () => {

@@ -63,6 +63,12 @@ export async function handOverRoom(c: Context<AppEnv>, targetId: string): Promis
     // The owner changed, or the person left or was removed, since the read above.
     throw new ApiError(409, CHANGED_MEANWHILE);
   }
+  // An audit line, as a kick has: who gave whose room to whom.
+  logSecurityEvent(c, {
+    eventType: 'room_owner_changed',
+    userId: user.id,
+    details: { roomId, from: found.createdBy, to: targetId, byRole: user.role },
+  });
   await ownerChanged(c.env, roomId, found.targetNickname);
   return found.targetNickname;
 }

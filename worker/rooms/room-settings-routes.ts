@@ -42,6 +42,11 @@ export const roomSettingsRoutes = new Hono<AppEnv>()
       .where(eq(rooms.roomId, room.roomId))
       .returning({ roomId: rooms.roomId });
     if (renamed.length === 0) throw new ApiError(404, roomMessages.roomNotFound);
+    logSecurityEvent(c, {
+      eventType: 'room_renamed',
+      userId: user.id,
+      details: { roomId: room.roomId, from: room.name, to: name, byRole: user.role },
+    });
     // D1 holds the name now (the room list, tickets, push notifications read it there). The
     // room's open chats hear it from the object; should that call fail, the next socket
     // opened there brings the object the name from D1 (RoomIdentity.remember), and the

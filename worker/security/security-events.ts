@@ -29,6 +29,10 @@ export type AuditType =
   | 'admin_room_deleted'
   /** An owner deleted their room (rooms/room-settings-routes.ts). */
   | 'room_deleted'
+  /** A room renamed by its owner or an administrator (rooms/room-settings-routes.ts). */
+  | 'room_renamed'
+  /** A room handed to another member (rooms/hand-over-room.ts). */
+  | 'room_owner_changed'
   | 'admin_user_deleted'
   | 'admin_join'
   | 'member_kicked'
