@@ -1,6 +1,5 @@
-import { Group, Text, UnstyledButton } from '@mantine/core';
 import type { Pin } from '../../../../contract/pins';
-import { formatTime } from '../search/format-time';
+import { MessageLink, MessageLinkList } from '../search/message-link';
 import classes from './pins.module.css';
 
 interface PinsListProps {
@@ -12,24 +11,19 @@ interface PinsListProps {
 /** The room's pins, newest pin first: each a button with its author, time and words. */
 export function PinsList({ pins, onPick }: PinsListProps) {
   return (
-    <ul className={classes.pins} aria-label="Pinned messages">
-      {pins.map((pin) => (
-        <li key={pin.id}>
-          <UnstyledButton className={classes.pin} onClick={() => onPick(pin.id)}>
-            <Group gap="xs" justify="space-between" wrap="nowrap">
-              <Text fw={600} size="sm" truncate="end">
-                {pin.user}
-              </Text>
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {formatTime(pin.createdAt)}
-              </Text>
-            </Group>
-            <Text size="sm" className={classes.excerpt}>
-              {pin.excerpt}
-            </Text>
-          </UnstyledButton>
-        </li>
-      ))}
-    </ul>
+    <div className={classes.scroll}>
+      <MessageLinkList label="Pinned messages">
+        {pins.map((pin) => (
+          <MessageLink
+            key={pin.id}
+            user={pin.user}
+            createdAt={pin.createdAt}
+            onPick={() => onPick(pin.id)}
+          >
+            {pin.excerpt}
+          </MessageLink>
+        ))}
+      </MessageLinkList>
+    </div>
   );
 }

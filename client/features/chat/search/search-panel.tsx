@@ -9,17 +9,15 @@ import {
   Stack,
   Text,
   TextInput,
-  UnstyledButton,
 } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { SEARCH_QUERY_MAX, type SearchResult } from '../../../../contract/search';
+import { SEARCH_QUERY_MAX } from '../../../../contract/search';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { errorText } from '../../../lib/api-client';
-import { formatTime } from './format-time';
 import { snippetParts } from './snippet-parts';
 import { useRoomSearch } from './use-room-search';
-import classes from './search.module.css';
+import { MessageLink, MessageLinkList } from './message-link';
 
 interface SearchPanelProps {
   roomId: string;
@@ -95,13 +93,20 @@ export function SearchPanel({ roomId, opened, onClose, onPick }: SearchPanelProp
           <Text c="dimmed">No messages match “{q}”.</Text>
         )}
         {results.length > 0 && (
-          <ul className={classes.results} aria-label="Search results">
+          <MessageLinkList label="Search results">
             {results.map((result) => (
-              <li key={result.id}>
-                <ResultButton result={result} onPick={onPick} />
-              </li>
+              <MessageLink
+                key={result.id}
+                user={result.user}
+                createdAt={result.createdAt}
+                onPick={() => onPick(result.id)}
+              >
+                {snippetParts(result.snippet).map((part, index) =>
+                  part.match ? <mark key={index}>{part.text}</mark> : part.text,
+                )}
+              </MessageLink>
             ))}
-          </ul>
+          </MessageLinkList>
         )}
         {search.hasNextPage && (
           <BusyButton
@@ -120,26 +125,6 @@ export function SearchPanel({ roomId, opened, onClose, onPick }: SearchPanelProp
         )}
       </Stack>
     </Drawer>
-  );
-}
-
-function ResultButton({ result, onPick }: { result: SearchResult; onPick: (id: number) => void }) {
-  return (
-    <UnstyledButton className={classes.result} onClick={() => onPick(result.id)}>
-      <Group gap="xs" justify="space-between" wrap="nowrap">
-        <Text fw={600} size="sm" truncate="end">
-          {result.user}
-        </Text>
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {formatTime(result.createdAt)}
-        </Text>
-      </Group>
-      <Text size="sm" className={classes.snippet}>
-        {snippetParts(result.snippet).map((part, index) =>
-          part.match ? <mark key={index}>{part.text}</mark> : part.text,
-        )}
-      </Text>
-    </UnstyledButton>
   );
 }
 
