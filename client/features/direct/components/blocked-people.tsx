@@ -1,8 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { BusyButton } from '../../../components/ui/busy-button';
-import { errorText } from '../../../lib/api-client';
 import { useBlocks, useUnblock } from '../api/direct-messages';
+import { showRequestError } from '../../../components/ui/request-error-toast';
 
 /**
  * The settings' list of people the person blocked, by the name they knew them by, each with
@@ -37,11 +36,7 @@ export function BlockedPeople() {
               loader
               onClick={() =>
                 unblock.mutate(person.id, {
-                  onError: (error) =>
-                    notifications.show({
-                      color: 'red',
-                      message: errorText(error, "Couldn't unblock"),
-                    }),
+                  onError: (error) => showRequestError(error, "Couldn't unblock"),
                 })
               }
             >

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDotsVertical, IconUserOff } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorText } from '../../../lib/api-client';
 import { useGoToJoin } from '../../../lib/session/use-go-to-join';
 import { useBlockInConversation } from '../api/direct-messages';
 import classes from './direct.module.css';
+import { showRequestError } from '../../../components/ui/request-error-toast';
 
 interface ConversationMenuProps {
   roomId: string;
@@ -32,8 +31,7 @@ export function ConversationMenu({ roomId, otherName }: ConversationMenuProps) {
           setConfirming(false);
           goToJoin(notice);
         },
-        onError: (error) =>
-          notifications.show({ color: 'red', message: errorText(error, "Couldn't block") }),
+        onError: (error) => showRequestError(error, "Couldn't block"),
       },
     );
 

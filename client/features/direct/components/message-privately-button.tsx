@@ -1,10 +1,9 @@
-import { notifications } from '@mantine/notifications';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { BusyButton } from '../../../components/ui/busy-button';
-import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { useOpenDirect } from '../api/direct-messages';
+import { showRequestError } from '../../../components/ui/request-error-toast';
 
 interface MessagePrivatelyButtonProps {
   /** The room where both are members, and where `nickname` is theirs. */
@@ -34,11 +33,7 @@ export function MessagePrivatelyButton({ fromRoomId, nickname }: MessagePrivatel
           enterRoom(roomId, activeNickname);
           void navigate(`/chat/${encodeURIComponent(roomId)}`);
         },
-        onError: (error) =>
-          notifications.show({
-            color: 'red',
-            message: errorText(error, "Couldn't open a private conversation"),
-          }),
+        onError: (error) => showRequestError(error, "Couldn't open a private conversation"),
       },
     );
 

@@ -9,6 +9,7 @@ import { useBans } from '../api/get-bans';
 import { useUnbanMember } from '../api/unban-member';
 import { ListSearchInput } from './list-search-input';
 import { useListSearch, useSearchShown } from './use-list-search';
+import { showRequestError } from '../../../components/ui/request-error-toast';
 
 /**
  * The people kicked from the room, newest first, each with an Unban button that lets them join
@@ -37,8 +38,7 @@ export function BannedList({ roomId, onLifted }: { roomId: string; onLifted?: ()
           // Its button goes with the ban: the panel keeps the focus.
           onLifted?.();
         },
-        onError: (error) =>
-          notifications.show({ color: 'red', message: errorText(error, 'Failed to unban user') }),
+        onError: (error) => showRequestError(error, 'Failed to unban user'),
       },
     );
 

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorText } from '../../../lib/api-client';
 import { useGoToJoin } from '../../../lib/session/use-go-to-join';
 import { useDeleteRoom } from '../api/delete-room';
+import { showRequestError } from '../../../components/ui/request-error-toast';
 
 /**
  * 'Delete this room', the owner's, behind a dialog that says what goes with it. Then /join,
@@ -23,11 +22,7 @@ export function DeleteRoomButton({ roomId, name }: { roomId: string; name: strin
           setConfirming(false);
           goToJoin(notice);
         },
-        onError: (error) =>
-          notifications.show({
-            color: 'red',
-            message: errorText(error, "Couldn't delete the room"),
-          }),
+        onError: (error) => showRequestError(error, "Couldn't delete the room"),
       },
     );
 

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDoorExit } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorText } from '../../../lib/api-client';
 import { useGoToJoin } from '../../../lib/session/use-go-to-join';
 import { useLeaveRoom } from '../api/leave-room';
 import { useRoomSummary } from '../hooks/use-room-summary';
+import { showRequestError } from '../../../components/ui/request-error-toast';
 
 export const OWNER_LEAVE_HINT = 'To leave, make another member the owner first.';
 
@@ -40,11 +39,7 @@ export function LeaveRoomButton({ roomId }: { roomId: string }) {
           setConfirming(false);
           goToJoin(notice);
         },
-        onError: (error) =>
-          notifications.show({
-            color: 'red',
-            message: errorText(error, "Couldn't leave the room"),
-          }),
+        onError: (error) => showRequestError(error, "Couldn't leave the room"),
       },
     );
 

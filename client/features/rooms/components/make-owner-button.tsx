@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorText } from '../../../lib/api-client';
 import { useMakeOwner } from '../api/make-owner';
 import { useRoomSummary } from '../hooks/use-room-summary';
+import { showRequestError } from '../../../components/ui/request-error-toast';
 
 interface MakeOwnerButtonProps {
   roomId: string;
@@ -30,11 +30,7 @@ export function MakeOwnerButton({ roomId, userId, nickname, isAdmin }: MakeOwner
           setConfirming(false);
           notifications.show({ color: 'green', message: answer.message });
         },
-        onError: (error) =>
-          notifications.show({
-            color: 'red',
-            message: errorText(error, "Couldn't change the room's owner"),
-          }),
+        onError: (error) => showRequestError(error, "Couldn't change the room's owner"),
       },
     );
 

@@ -4,7 +4,6 @@ import { notifications } from '@mantine/notifications';
 import type { Member, MembersResponse } from '../../../../contract/rooms';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
-import { errorText } from '../../../lib/api-client';
 import { useKickMember } from '../api/kick-member';
 import { usePersonActions } from '../../../lib/person-actions';
 import { BannedList } from './banned-list';
@@ -14,6 +13,7 @@ import { RoomSettings } from './room-settings';
 import { useSearchShown } from './use-list-search';
 import { UnverifiedBadge } from './unverified-badge';
 import { CHAT_MODERATOR, isModeratorNickname } from '../../../../contract/rooms';
+import { showRequestError } from '../../../components/ui/request-error-toast';
 
 interface ModerationPanelProps {
   roomId: string;
@@ -74,8 +74,7 @@ export function ModerationPanel(props: ModerationPanelProps) {
           });
           keepFocus();
         },
-        onError: (error) =>
-          notifications.show({ color: 'red', message: errorText(error, 'Failed to kick user') }),
+        onError: (error) => showRequestError(error, 'Failed to kick user'),
       },
     );
 
