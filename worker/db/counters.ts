@@ -27,18 +27,17 @@ export function countUserRemoval(db: Db, userId: string) {
   );
 }
 
-/** One room and its messages fewer, if it still exists when the batch runs (before the delete). */
-export function countRoomRemoval(db: Db, roomId: string) {
+/**
+ * One room and its messages fewer, if the room `where` picks still exists when the batch runs
+ * (put it before the delete, with the delete's own condition).
+ */
+export function countRoomRemoval(db: Db, where: SQL) {
   return [
-    bumpCounter(
-      db,
-      'rooms',
-      sql`-(SELECT COUNT(*) FROM ${rooms} WHERE ${rooms.roomId} = ${roomId})`,
-    ),
+    bumpCounter(db, 'rooms', sql`-(SELECT COUNT(*) FROM ${rooms} WHERE ${where})`),
     bumpCounter(
       db,
       'messages',
-      sql`-COALESCE((SELECT ${rooms.messageCount} FROM ${rooms} WHERE ${rooms.roomId} = ${roomId}), 0)`,
+      sql`-COALESCE((SELECT ${rooms.messageCount} FROM ${rooms} WHERE ${where}), 0)`,
     ),
   ] as const;
 }

@@ -4,35 +4,44 @@
  * the files' objects in R2 (owed in room_file_removals until they are gone); then its object,
  * which tells its sockets, ends them and forgets its history.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { countRoomRemoval } from '../db/counters';
 import { roomFileRemovals, rooms, users, type RoomRow } from '../db/schema';
 import { removeRoomObjects } from '../files/remove-files';
 import { deleteRoom } from '../room-calls/room-rpc';
 
-/** Answers the deleted row, or undefined when there was none (a race lost, a wrong id). */
+/**
+ * Answers the deleted row, or undefined when there was none (a race lost, a wrong id) or, given
+ * `ownedBy`, when that person no longer owns it: an owner's deletion is decided in the same
+ * statement as the delete, so a hand-over a moment before it wins (rooms/hand-over-room.ts).
+ */
 export async function deleteRoomEverywhere(
   env: Env,
   db: Db,
   roomId: string,
+  ownedBy?: string,
 ): Promise<RoomRow | undefined> {
+  const theRoom = and(
+    eq(rooms.roomId, roomId),
+    ownedBy === undefined ? undefined : eq(rooms.createdBy, ownedBy),
+  )!;
   // RETURNING decides races: of two deletions at once, one gets the row.
   // The counters change in the same batch (one transaction) as the delete they count.
   // The files' objects are noted as owed in the same batch, and only for a room there was, so
   // whatever stops their removal below, the hourly clean-up finishes it.
   const [, , , [deleted]] = await db.batch([
-    ...countRoomRemoval(db, roomId),
+    ...countRoomRemoval(db, theRoom),
     db
       .insert(roomFileRemovals)
       .select(
         db
           .select({ roomId: rooms.roomId, createdAt: sql<number>`${Date.now()}`.as('created_at') })
           .from(rooms)
-          .where(eq(rooms.roomId, roomId)),
+          .where(theRoom),
       )
       .onConflictDoNothing(),
-    db.delete(rooms).where(eq(rooms.roomId, roomId)).returning(),
+    db.delete(rooms).where(theRoom).returning(),
   ]);
   if (!deleted) return undefined;
   // Each clean-up is tried whatever befalls the others: the row is gone, so no second

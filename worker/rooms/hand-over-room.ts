@@ -6,10 +6,10 @@ import { isModeratorNickname, roomIdSchema, roomMessages } from '../../contract/
 import type { AppEnv } from '../app-env';
 import type { Db } from '../db/client';
 import { memberships, rooms } from '../db/schema';
-import { CHANGED_MEANWHILE } from '../error-handler';
 import { ApiError } from '../http/api-error';
 import { ownerChanged } from '../room-calls/room-rpc';
 import { logSecurityEvent } from '../security/guards';
+import { refusedMeanwhile } from './room-settings-access';
 
 const caller = alias(memberships, 'caller');
 const target = alias(memberships, 'target');
@@ -60,8 +60,9 @@ export async function handOverRoom(c: Context<AppEnv>, targetId: string): Promis
   }
 
   if (!(await changeOwner(db, roomId, targetId, isAdmin ? null : user.id))) {
-    // The owner changed, or the person left or was removed, since the read above.
-    throw new ApiError(409, CHANGED_MEANWHILE);
+    // The owner changed, or the person left or was removed, since the read above (409); or the
+    // room was deleted meanwhile (404).
+    throw await refusedMeanwhile(db, roomId);
   }
   // An audit line, as a kick has: who gave whose room to whom.
   logSecurityEvent(c, {

@@ -8,8 +8,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { roomIdSchema, roomMessages } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
+import type { Db } from '../db/client';
 import { memberships, rooms, type RoomRow } from '../db/schema';
+import { CHANGED_MEANWHILE } from '../error-handler';
 import { ApiError } from '../http/api-error';
+import { searchText } from '../lib/search-text';
 import { logSecurityEvent } from '../security/guards';
 
 /** The room of `:roomId`, for a member or an administrator; a private conversation is a 400. */
@@ -45,4 +48,39 @@ export function refuseNonOwner(c: Context<AppEnv>, roomId: string, message: stri
     details: { path: new URL(c.req.url).pathname, roomId },
   });
   throw new ApiError(403, message);
+}
+
+/**
+ * Renames the room while `ownedBy` (undefined for an administrator) still owns it: the check and
+ * the write are one statement, so an owner who read the room a moment before handing it over
+ * cannot rename it after. The admin's room search reads the folded name (lib/search-text.ts),
+ * so it follows too. Answers whether it did.
+ */
+export async function renameRoom(db: Db, roomId: string, name: string, ownedBy?: string) {
+  const renamed = await db
+    .update(rooms)
+    .set({ name, searchName: searchText(name) })
+    .where(
+      and(
+        eq(rooms.roomId, roomId),
+        ownedBy === undefined ? undefined : eq(rooms.createdBy, ownedBy),
+      ),
+    )
+    .returning({ roomId: rooms.roomId });
+  return renamed.length > 0;
+}
+
+/**
+ * Why a guarded write to the room found nothing to change: the room is gone (404), or it changed
+ * hands since it was read (409, as a hand-over that lost its race).
+ */
+export async function refusedMeanwhile(db: Db, roomId: string): Promise<ApiError> {
+  const still = await db
+    .select({ roomId: rooms.roomId })
+    .from(rooms)
+    .where(eq(rooms.roomId, roomId))
+    .get();
+  return still
+    ? new ApiError(409, CHANGED_MEANWHILE)
+    : new ApiError(404, roomMessages.roomNotFound);
 }

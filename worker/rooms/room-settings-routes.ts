@@ -3,7 +3,6 @@
  * `DELETE /api/rooms/:roomId` deletes it for everyone (its owner; administrators have
  * /api/admin/rooms/:roomId, which does the very same deletion).
  */
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   renameRoomBody,
@@ -11,18 +10,14 @@ import {
   type DeleteRoomResponse,
   type RenameRoomResponse,
 } from '../../contract/room-settings';
-import { roomMessages } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
-import { rooms } from '../db/schema';
-import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { roomRenamed } from '../room-calls/room-rpc';
 import { deleteRoomEverywhere } from '../room-removal/delete-room';
-import { searchText } from '../lib/search-text';
 import { logSecurityEvent } from '../security/guards';
 import { limitRoomRenames } from './room-rename-limits';
-import { refuseNonOwner, settingsRoom } from './room-settings-access';
+import { refusedMeanwhile, refuseNonOwner, renameRoom, settingsRoom } from './room-settings-access';
 
 export const roomSettingsRoutes = new Hono<AppEnv>()
   .patch('/rooms/:roomId', requireUser, validateJson(renameRoomBody), async (c) => {
@@ -35,13 +30,10 @@ export const roomSettingsRoutes = new Hono<AppEnv>()
     // Nothing changes, so nothing is counted against the bound nor told to the room.
     if (name === room.name) return c.json({ success: true, name } satisfies RenameRoomResponse);
     await limitRoomRenames(c, room.roomId);
-    // The admin's room search reads the folded name (lib/search-text.ts), so it follows too.
-    const renamed = await db
-      .update(rooms)
-      .set({ name, searchName: searchText(name) })
-      .where(eq(rooms.roomId, room.roomId))
-      .returning({ roomId: rooms.roomId });
-    if (renamed.length === 0) throw new ApiError(404, roomMessages.roomNotFound);
+    const ownedBy = user.role === 'admin' ? undefined : user.id;
+    if (!(await renameRoom(db, room.roomId, name, ownedBy))) {
+      throw await refusedMeanwhile(db, room.roomId);
+    }
     logSecurityEvent(c, {
       eventType: 'room_renamed',
       userId: user.id,
@@ -62,9 +54,10 @@ export const roomSettingsRoutes = new Hono<AppEnv>()
     if (room.createdBy !== user.id) {
       refuseNonOwner(c, room.roomId, roomSettingsMessages.ownerOnlyDelete);
     }
-    // Of two deletions at once, one gets the row, the other a 404 (as the admin's).
-    const deleted = await deleteRoomEverywhere(c.env, c.var.db, room.roomId);
-    if (!deleted) throw new ApiError(404, roomMessages.roomNotFound);
+    // Of two deletions at once, one gets the row, the other a 404 (as the admin's); a deletion
+    // that comes after a hand-over, though it read the owner before it, a 409.
+    const deleted = await deleteRoomEverywhere(c.env, c.var.db, room.roomId, user.id);
+    if (!deleted) throw await refusedMeanwhile(c.var.db, room.roomId);
     logSecurityEvent(c, {
       eventType: 'room_deleted',
       userId: user.id,
