@@ -252,6 +252,20 @@ export const nicknameChangedSchema = z.object({ nickname: z.string() });
 export type NicknameChangedEvent = z.infer<typeof nicknameChangedSchema>;
 
 /**
+ * `roomChanged` from the server, to the room's joined sockets once its owner (a hand-over) or
+ * its name (a rename) changed through the API. It carries no new value, only what to read
+ * again: the API's answers stay the one truth about who owns the room, and a repeat (a retried
+ * call) costs one more read. Sent besides the owner notice and `roomData`, which older clients
+ * rely on.
+ */
+export const roomChangedSchema = z.object({
+  roomId: z.string().max(100),
+  what: z.enum(['owner', 'name']),
+});
+export type RoomChangedEvent = z.infer<typeof roomChangedSchema>;
+export type RoomChange = RoomChangedEvent['what'];
+
+/**
  * The stable code of every realtime refusal, beside its message: an acknowledgement's `code`,
  * and a connect_error's `data.code`. Clients switch on the code; the message is for people and
  * may change.
@@ -363,6 +377,7 @@ export interface ServerToClientEvents {
   roomData: (data: RoomData) => void;
   'admin-broadcast': (broadcast: { message: ChatMessage }) => void;
   'room-deleted': (event: { roomId: string }) => void;
+  roomChanged: (event: RoomChangedEvent) => void;
   typing: (event: TypingEvent) => void;
   nicknameChanged: (event: NicknameChangedEvent) => void;
   reactions: (event: ReactionsEvent) => void;

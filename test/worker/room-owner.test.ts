@@ -103,6 +103,19 @@ describe('POST /api/rooms/:roomId/owner', () => {
     b.close();
   });
 
+  it('tells the open chats to read who owns the room again (roomChanged), once', async () => {
+    const { owner, guest, roomId, a, b } = await ownerAndGuestJoined();
+    await post(b, roomId, 'an ordinary message');
+    expect((await makeOwner(owner.client, roomId, guest.user.id)).status).toBe(200);
+    for (const socket of [a, b]) {
+      await socket.waitForEvent('roomChanged');
+      // Neither the join nor the message said anything of the kind.
+      expect(socket.events('roomChanged')).toEqual([{ roomId, what: 'owner' }]);
+    }
+    a.close();
+    b.close();
+  });
+
   it('lets an administrator give an ownerless room an owner', async () => {
     const { guest, roomId } = await ownerAndGuest();
     // What the deletion of the owner's account leaves (rooms.created_by ON DELETE SET NULL).

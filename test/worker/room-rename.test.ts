@@ -87,6 +87,19 @@ describe('renaming a room', () => {
     socket.close();
   });
 
+  it('tells the open chats to read the room list again (roomChanged), not for the same name', async () => {
+    const { roomId, owner, a, b } = await ownerAndGuestJoined({ name: 'Old name' });
+    expect((await rename(owner.client, roomId, 'Old name')).status).toBe(200);
+    // Had the unchanged name sent one, it would have come first, on the same socket.
+    expect((await rename(owner.client, roomId, 'New name')).status).toBe(200);
+    for (const socket of [a, b]) {
+      await socket.waitForEvent('roomChanged');
+      expect(socket.events('roomChanged')).toEqual([{ roomId, what: 'name' }]);
+    }
+    a.close();
+    b.close();
+  });
+
   it('lets an administrator rename it, also without being a member', async () => {
     const { roomId } = await ownerAndGuest({ name: 'Old name' });
     const admin = await signedInAdmin();

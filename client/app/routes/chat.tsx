@@ -5,6 +5,7 @@ import { RoomsDrawer } from '../../features/rooms/components/rooms-drawer';
 import { useIsRoomOwner, useRoomNickname } from '../../features/rooms/hooks/use-room-nickname';
 import { useUnreadTotal } from '../../features/rooms/hooks/use-unread-total';
 import { useRoomNotificationLevel } from '../../features/rooms/hooks/use-notification-level';
+import { useRoomChangedRefresh } from '../../features/rooms/api/refresh-room';
 import { ShareMenu } from '../../features/share/components/share-menu';
 import { ConversationMenu } from '../../features/direct/components/conversation-menu';
 import { MessagePrivatelyButton } from '../../features/direct/components/message-privately-button';
@@ -38,6 +39,7 @@ function RoomChat({ roomId }: { roomId: string }) {
   const summary = useRoomSummary(roomId);
   const directName = summary?.direct ? summary.name : undefined;
   const notificationLevel = useRoomNotificationLevel(roomId);
+  const refreshRoom = useRoomChangedRefresh(roomId);
   if (!nickname) return <LoadingScreen />;
 
   return (
@@ -54,6 +56,7 @@ function RoomChat({ roomId }: { roomId: string }) {
         direct={directName !== undefined}
         notificationLevel={notificationLevel}
         roomName={directName}
+        onRoomChanged={refreshRoom}
         renderShare={(roomName) =>
           directName !== undefined ? (
             <ConversationMenu roomId={roomId} otherName={directName} />

@@ -16,6 +16,7 @@ import {
   type ChatMessage,
   type ClientToServerEvents,
   type MessageType,
+  type RoomChange,
   type ServerToClientEvents,
 } from '../../../contract/realtime';
 import { Refusal, SocketIoServer, type Ack, type ConnectInfo } from '../../socket-io';
@@ -199,9 +200,14 @@ export class ChatRoom extends SocketIoServer<
     this.parts.identity.remember(roomId, roomName);
   }
 
-  /** RPC after the room was renamed in D1: every open chat gets the name (room-rename.ts). */
+  /**
+   * RPC after the room was renamed in D1: every open chat gets the name (room-rename.ts), and
+   * reads its room list again (roomChanged).
+   */
   async roomRenamed(roomId: string) {
-    if (await this.rename.renamed(roomId)) this.parts.presence.sendRoomData();
+    if (!(await this.rename.renamed(roomId))) return;
+    this.parts.presence.sendRoomData();
+    this.roomChanged('name');
   }
 
   /**
@@ -272,13 +278,24 @@ export class ChatRoom extends SocketIoServer<
   /**
    * RPC after the room was handed to another member (rooms/hand-over-room.ts): the owner read
    * from D1 is forgotten, so the power to delete any message moves at once, and the room hears
-   * who owns it now. Nobody's sockets change. May run twice (a retried call): the notice is
-   * then heard twice, which misleads nobody.
+   * who owns it now; its open chats read again who owns it (roomChanged). Nobody's sockets
+   * change. May run twice (a retried call): the notice is then heard twice, which misleads
+   * nobody, and the chats read once more.
    */
   async ownerChanged(nickname: string) {
     this.parts.members.forgetOwner();
     if (this.parts.identity.deleted) return;
     this.broadcast('message', [notice(newOwnerNotice(nickname))], { room: JOINED });
+    this.roomChanged('owner');
+  }
+
+  /**
+   * Tells the joined chats that what the API says of the room changed: each reads it again at
+   * once rather than at its next poll. Logged, unlike roomData, so a tab that dropped for a
+   * moment hears it on its recovery.
+   */
+  private roomChanged(what: RoomChange) {
+    this.broadcast('roomChanged', [{ roomId: this.parts.identity.id, what }], { room: JOINED });
   }
 
   /**

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Box, Container, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { NotificationLevel } from '../../../../contract/notifications';
+import type { RoomChange } from '../../../../contract/realtime';
 import { PRODUCT_NAME } from '../../../config/constants';
 import { ownEndingNotice } from '../../../lib/own-room-endings';
 import { useSession } from '../../../lib/session/use-session';
@@ -58,6 +59,11 @@ interface ChatScreenProps {
     chosen: boolean;
     choose: (level: NotificationLevel) => void;
   };
+  /**
+   * The room says its owner or name changed: the route has the rooms feature read again what
+   * it shows of the room (who owns it, its name in the lists).
+   */
+  onRoomChanged?: (what: RoomChange) => void;
 }
 
 /** The chat screen of spec point 2. Mount it with key={roomId}: a new room is a new screen. */
@@ -82,6 +88,7 @@ export function ChatScreen(props: ChatScreenProps) {
     onNicknameChanged: (renamed) => enterRoom(roomId, renamed),
     // Runs on a later event, when `notifications` (which needs the room's name) exists.
     onLiveMessage: (message) => notifications.notify(message),
+    onRoomChanged: props.onRoomChanged,
   });
   useBackReload();
   const roomData = useRoomState(room, (state) => state.roomData);

@@ -206,6 +206,9 @@ export class RoomConnectionStore {
       roomDeleted: (notice) => {
         if (current()) this.#events.onRoomDeleted?.(notice);
       },
+      roomChanged: (what) => {
+        if (current()) this.#events.onRoomChanged?.(what);
+      },
       renamed: (nickname) => {
         // A closed connection's news is nobody's business (and it must not refuse for good).
         if (!current()) return true;

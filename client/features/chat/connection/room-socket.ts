@@ -4,6 +4,7 @@ import {
   chatMessageSchema,
   historyPageSchema,
   nicknameChangedSchema,
+  roomChangedSchema,
   roomDataSchema,
   SOCKET_PATH,
   typingSchema,
@@ -236,6 +237,10 @@ export function openRoomSocket(
     if (parsed.success && parsed.data.nickname !== nickname) room.renamed(parsed.data.nickname);
   });
   socket.on('admin-broadcast', (broadcast) => console.log('Admin broadcast', broadcast.message));
+  socket.on('roomChanged', (event) => {
+    const parsed = roomChangedSchema.safeParse(event);
+    if (parsed.success && parsed.data.roomId === roomId) room.roomChanged(parsed.data.what);
+  });
   socket.on('room-deleted', (event) => {
     if (event.roomId !== roomId) return;
     roomDeleted = true;

@@ -1,7 +1,7 @@
 /** What the chat screen sees of its room, and what a room connection reports into it. */
 import type { UploadedFile } from '../../../../contract/files';
 import type { Pin } from '../../../../contract/pins';
-import type { ChatMessage, RoomData } from '../../../../contract/realtime';
+import type { ChatMessage, RoomChange, RoomData } from '../../../../contract/realtime';
 import type { PendingEntry, ReturnedText, SendResult } from './outbox';
 
 export type { PendingEntry, ReturnedText, SendResult };
@@ -115,6 +115,11 @@ export interface RoomEvents {
   onNicknameChanged?: (nickname: string) => void;
   /** A person's message arrived live (not history): notifications. */
   onLiveMessage?: (message: ChatMessage) => void;
+  /**
+   * The room's owner or name changed (`roomChanged`): what the screen read of it elsewhere
+   * (the room list, who may moderate) is to be read again.
+   */
+  onRoomChanged?: (what: RoomChange) => void;
 }
 
 /**
@@ -129,6 +134,7 @@ export interface RoomSink {
   online: (nicknames: readonly string[]) => void;
   liveMessage: (message: ChatMessage) => void;
   roomDeleted: (notice?: string) => void;
+  roomChanged: (what: RoomChange) => void;
   /** Takes the nickname the room knows the person by; false when nobody can. */
   renamed: (nickname: string) => boolean;
 }

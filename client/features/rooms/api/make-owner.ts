@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RoomOwnerResponse } from '../../../../contract/room-owner';
 import { api } from '../../../lib/api-client';
-import { roomsKeys } from '../../../lib/query-keys';
+import { refreshOwner } from './refresh-room';
 
 export interface MakeOwnerInput {
   roomId: string;
@@ -14,20 +14,13 @@ export function makeOwner({ roomId, userId }: MakeOwnerInput): Promise<RoomOwner
 }
 
 /**
- * After a hand-over the members are read afresh: reset, not just invalidated, so that the old
- * owner's drawer, whose next read is a 403, keeps no owner's list under its title ('Your
- * Rooms' reads the first page). The room list and the room's own entry say who owns it too
- * (the leave button follows them). Also after a failure, which may mean the lists were out of
- * date.
+ * After a hand-over what says who owns the room is read afresh (refresh-room.ts). Also after a
+ * failure, which may mean the lists were out of date.
  */
 export function useMakeOwner() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: makeOwner,
-    onSettled: (_answer, _error, { roomId }) => {
-      void queryClient.resetQueries({ queryKey: roomsKeys.members(roomId) });
-      void queryClient.invalidateQueries({ queryKey: roomsKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: [...roomsKeys.all, roomId, 'summary'] });
-    },
+    onSettled: (_answer, _error, { roomId }) => refreshOwner(queryClient, roomId),
   });
 }

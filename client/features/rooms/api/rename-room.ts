@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RenameRoomResponse } from '../../../../contract/room-settings';
 import { api } from '../../../lib/api-client';
-import { roomsKeys } from '../../../lib/query-keys';
+import { refreshName } from './refresh-room';
 
 export interface RenameInput {
   roomId: string;
@@ -17,9 +17,6 @@ export function useRenameRoom() {
   return useMutation({
     mutationFn: ({ roomId, name }: RenameInput) =>
       api.patch<RenameRoomResponse>(`/rooms/${encodeURIComponent(roomId)}`, { name }),
-    onSuccess: (_answer, { roomId }) => {
-      void queryClient.invalidateQueries({ queryKey: roomsKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: [...roomsKeys.all, roomId, 'summary'] });
-    },
+    onSuccess: (_answer, { roomId }) => refreshName(queryClient, roomId),
   });
 }

@@ -1,0 +1,149 @@
+/**
+ * `roomChanged` from the room: a hand-over or a rename made by someone else reaches the open
+ * chat at once. After 'owner' the drawer reads who owns the room again (its title, the
+ * Moderation panel, the leave button or the owner's hint follow); after 'name' the room list
+ * shows the new name. A malformed event, or one for another room, reads nothing.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MembersResponse, RoomSummary } from '../../contract/rooms';
+import type { PublicUser } from '../../contract/user';
+import { OWNER_LEAVE_HINT } from '../../client/features/rooms/components/leave-room-button';
+import { sockets } from './fake-socket';
+import { fakeApi, renderApp, testUser } from './render-app';
+
+vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
+
+const inRoom: PublicUser = { ...testUser, roomId: 'room-a', activeNickname: 'ada' };
+const member = (id: string, nickname: string) => ({
+  _id: `m-${id}`,
+  activeNickname: nickname,
+  userId: { id, _id: id, email: `${nickname}@example.com` },
+});
+
+/** The server's side of room-a, changed by the test as another person's request would. */
+const server = { owner: 'u2', name: 'Book club' };
+
+async function openChat() {
+  const api = fakeApi(inRoom, (call) => {
+    const owns = server.owner === testUser.id;
+    if (call.path === '/api/rooms') {
+      const room: RoomSummary = {
+        _id: 'room-a',
+        roomId: 'room-a',
+        name: server.name,
+        activeNickname: 'ada',
+        isOwner: owns,
+      };
+      return { status: 200, body: [room] };
+    }
+    if (call.path === '/api/rooms/room-a/bans') return { status: 200, body: { bans: [] } };
+    if (call.path.startsWith('/api/rooms/room-a/members')) {
+      if (!owns) return { status: 403, body: { error: 'Forbidden' } };
+      const members: MembersResponse = {
+        isOwner: true,
+        roomCreator: server.owner,
+        members: [member(testUser.id, 'ada'), member('u2', 'bob')],
+      };
+      return { status: 200, body: members };
+    }
+    return undefined;
+  });
+  renderApp('/chat/room-a');
+  // The first screen of the file also loads its modules: longer than waitFor's usual second.
+  await waitFor(() => expect(sockets).toHaveLength(1), { timeout: 5000 });
+  const socket = sockets[0]!;
+  act(() => socket.receive('connect'));
+  act(() => socket.last('join')?.ack?.({}));
+  act(() => socket.receive('chatHistory', []));
+  const count = (read: (path: string) => boolean) =>
+    api.calls.filter((call) => read(call.path)).length;
+  const reads = () => ({
+    list: count((path) => path === '/api/rooms'),
+    members: count((path) => path.startsWith('/api/rooms/room-a/members')),
+  });
+  return { socket, reads };
+}
+
+async function openDrawer(name: string) {
+  fireEvent.click(await screen.findByRole('button', { name: 'Rooms' }));
+  return screen.findByRole('dialog', { name });
+}
+
+beforeEach(() => {
+  sockets.length = 0;
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  server.owner = 'u2';
+  server.name = 'Book club';
+  // A hidden tab polls its room list every 30 s: only the event can read it again here.
+  vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+});
+
+describe('roomChanged', () => {
+  it("gives the new owner the owner's drawer at once after a hand-over", async () => {
+    const { socket } = await openChat();
+    const drawer = await openDrawer('Joined Rooms');
+    expect(await within(drawer).findByRole('button', { name: 'Leave this room' })).toBeTruthy();
+    expect(within(drawer).queryByRole('region', { name: 'Moderation' })).toBeNull();
+
+    server.owner = testUser.id;
+    act(() => socket.receive('roomChanged', { roomId: 'room-a', what: 'owner' }));
+    expect(await screen.findByRole('dialog', { name: 'Your Rooms' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Moderation' })).toBeTruthy();
+    expect(await screen.findByText(OWNER_LEAVE_HINT)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Leave this room' })).toBeNull();
+  });
+
+  it("takes the owner's drawer from the old owner at once", async () => {
+    server.owner = testUser.id;
+    const { socket } = await openChat();
+    await openDrawer('Your Rooms');
+    expect(await screen.findByRole('region', { name: 'Moderation' })).toBeTruthy();
+
+    server.owner = 'u2';
+    act(() => socket.receive('roomChanged', { roomId: 'room-a', what: 'owner' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Moderation' })).toBeNull());
+    expect(await screen.findByRole('dialog', { name: 'Joined Rooms' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Leave this room' })).toBeTruthy();
+  });
+
+  it('shows a new name in the room list at once after a rename', async () => {
+    const { socket, reads } = await openChat();
+    const drawer = await openDrawer('Joined Rooms');
+    expect(await within(drawer).findByText('Book club')).toBeTruthy();
+    const before = reads();
+
+    server.name = 'Reading circle';
+    act(() => socket.receive('roomChanged', { roomId: 'room-a', what: 'name' }));
+    expect(await within(drawer).findByText('Reading circle')).toBeTruthy();
+    // A new name changes nobody's powers: the members are not read again.
+    expect(reads().members).toBe(before.members);
+  });
+
+  it('reads nothing again for a malformed event or one of another room', async () => {
+    const { socket, reads } = await openChat();
+    await openDrawer('Joined Rooms');
+    await screen.findByRole('button', { name: 'Leave this room' });
+    const before = reads();
+
+    server.owner = testUser.id;
+    for (const event of [
+      { roomId: 'room-a', what: 'everything' },
+      { roomId: 'room-b', what: 'owner' },
+      { roomId: 'x'.repeat(101), what: 'owner' },
+      { what: 'owner' },
+      'owner',
+      null,
+    ]) {
+      act(() => socket.receive('roomChanged', event));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reads()).toEqual(before);
+    expect(screen.queryByRole('region', { name: 'Moderation' })).toBeNull();
+
+    // The same screen does listen: a well-formed event reads both again.
+    act(() => socket.receive('roomChanged', { roomId: 'room-a', what: 'owner' }));
+    expect(await screen.findByRole('region', { name: 'Moderation' })).toBeTruthy();
+  });
+});
