@@ -37,6 +37,11 @@ for (const file of files(root)) {
   }
   graph.set(file, edges);
 }
+// Only the folder's own source files are nodes: an import of a style sheet, an asset or a type
+// declaration (`*.module.css`, `*.svg`, `*.d.ts`) resolves to a file that is none.
+for (const edges of graph.values()) {
+  for (const target of edges) if (!graph.has(target)) edges.delete(target);
+}
 
 // Tarjan's strongly connected components: each with more than one file holds a circle.
 let index = 0;

@@ -2,7 +2,7 @@ import { Button, CloseButton, Loader, Progress, Text } from '@mantine/core';
 import { fileSize } from './file-size';
 import { FileIcon } from './file-icon';
 import classes from './files.module.css';
-import type { Attachment } from './use-attachments';
+import type { Attachment } from './attachment';
 
 interface AttachmentStripProps {
   items: readonly Attachment[];

@@ -1,18 +1,7 @@
 import { isImageType } from '../../../../contract/files';
 import { prepareFile } from './prepare-file';
-import type { Attachment } from './use-attachments';
+import type { Attachment, AttachmentJob } from './attachment';
 import { uploadFile } from './upload-file';
-
-/** What the strip does not show of an attachment: its file, and how to stop its upload. */
-export interface AttachmentJob {
-  /** None for a file taken back from the outbox: uploaded already, it is never sent again. */
-  source?: File;
-  /** The file as it goes (scaled), once prepared. */
-  ready?: File;
-  /** The thumbnail's object URL. */
-  preview?: string;
-  abort?: () => void;
-}
 
 /**
  * One attachment on its way: prepared once (prepare-file.ts: scaled, or refused as too

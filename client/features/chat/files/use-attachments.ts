@@ -5,25 +5,7 @@ import {
   isImageType,
   type UploadedFile,
 } from '../../../../contract/files';
-import type { AttachmentJob as Job } from './upload-attachment';
-
-export interface Attachment {
-  key: string;
-  /** The name the person picked (a photo drawn again may upload under another extension). */
-  name: string;
-  /** The file as it goes: after scaling, once prepared. */
-  size: number;
-  type: string;
-  /** An object URL of the photo for its thumbnail, revoked once it leaves the strip. */
-  preview: string | null;
-  status: 'preparing' | 'uploading' | 'uploaded' | 'failed';
-  /** Percent sent, while uploading. */
-  progress: number;
-  error: string | null;
-  /** Another try may mend the failure (a file too large stays too large). */
-  retryable: boolean;
-  uploaded: UploadedFile | null;
-}
+import type { Attachment, AttachmentJob as Job } from './attachment';
 
 /**
  * An attachment in the strip: one being sent (preparing) or one uploaded already (put back);
