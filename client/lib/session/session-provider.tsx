@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../contract/user';
+import { clearDrafts, keepOnlyDraftsOf } from '../draft-storage';
 import { clearStoredOutbox, keepOnlyStoredOutboxOf } from '../outbox-storage';
 import { clearPendingInvitation } from '../pending-invitation';
 import { forgetReadMarks, keepReadMarksOf } from '../unread/read-marks';
@@ -44,11 +45,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const user = data ?? null;
   // No answer yet, and none cached: neither signed in nor signed out (get-current-user.ts).
   const unknown = isError && data === undefined;
-  // Texts another account left unsent in this browser are not for this one (nor kept for it).
+  // Texts another account left unsent or half-typed in this browser are not for this one (nor
+  // kept for it).
   const userId = user?.id;
   useEffect(() => {
     if (!userId) return;
     void keepOnlyStoredOutboxOf(userId);
+    keepOnlyDraftsOf(userId);
     // Nor is what another account read here: it would hide this one's unread messages.
     keepReadMarksOf(userId);
   }, [userId]);
@@ -95,8 +98,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     const leaving = queryClient.getQueryData<PublicUser | null>(sessionKeys.user);
     await requestLogout();
-    // The account's unsent texts leave with it (account deletion signs out this way too).
-    if (leaving) await clearStoredOutbox(leaving.id);
+    // The account's unsent and half-typed texts leave with it (account deletion signs out this
+    // way too).
+    if (leaving) {
+      await clearStoredOutbox(leaving.id);
+      clearDrafts(leaving.id);
+    }
     setUser(null);
     // What was read for the account that just left (its rooms' members and their emails, among
     // others) must not show to the next person on this browser, even for a moment.

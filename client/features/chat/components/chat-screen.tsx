@@ -185,6 +185,7 @@ export function ChatScreen(props: ChatScreenProps) {
         </Container>
         <MessageForm
           roomId={roomId}
+          accountId={user.id}
           onSend={(text, options) => {
             typing.reset();
             return room.send(text, options);

@@ -53,6 +53,8 @@ interface MessageFormProps {
   onTyping?: () => void;
   /** The room files are uploaded to: without it, nothing can be attached. */
   roomId?: string;
+  /** Whose box this is: with the room, what is typed is kept as the room's draft. */
+  accountId?: string;
   /** Texts sent before a reload that the room refused since (the room's `returned`)... */
   returned?: readonly ReturnedText[];
   /** ...which the box takes back, as it does its own refused sends. */
@@ -72,16 +74,20 @@ interface MessageFormProps {
  * newest message. What was being typed before an edit comes back after it. '@' suggests the
  * room's members (use-mentions.ts). Files (the paperclip, a paste, a drop on the chat) upload
  * at once into a strip above the box (files/); Send waits for them, and the words are then
- * optional.
+ * optional. Given the account and the room, what is typed waits there as the room's draft
+ * (composer/use-room-draft.ts) when the person goes to another room or reloads the page.
  */
 export function MessageForm(props: MessageFormProps) {
   const { onSend, onEdit, newestOwn, members = NO_MEMBERS, status, scrollTop, onTyping } = props;
-  const { returned, takeReturned, onMentionPrefix } = props;
-  const files = useComposerFiles(props.roomId);
+  const { returned, takeReturned, onMentionPrefix, accountId, roomId } = props;
+  const files = useComposerFiles(roomId);
   const { putBack: putFilesBack } = files;
   const withFiles = files.items.length > 0;
   const { intent, reply, edit, cancel } = useComposerIntent();
-  const { text, setText, refusal, setRefusal, putBack, intentNow } = useComposerText(intent);
+  const { text, setText, refusal, setRefusal, putBack, intentNow } = useComposerText(
+    intent,
+    accountId && roomId ? { accountId, roomId } : undefined,
+  );
   const [saving, setSaving] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const mentions = useMentions({ text, members, inputRef, setText });

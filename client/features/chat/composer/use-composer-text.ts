@@ -1,14 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ComposerIntent } from './composer-intent';
+import type { DraftPlace } from '../../../lib/draft-storage';
 import { plainText } from './plain-text';
+import { storedDraft, useRoomDraft } from './use-room-draft';
 
 /**
  * The message box's text, and the sentence under it (why the last send or edit did not go
  * through). An edit puts the message's text in the box and keeps what was there; leaving the
- * edit, by saving or cancelling, brings that back.
+ * edit, by saving or cancelling, brings that back. Given the account and room, what the box
+ * would give back is that room's draft: kept as it is typed, and back when the box opens again.
  */
-export function useComposerText(intent: ComposerIntent | null) {
-  const [text, setText] = useState('');
+export function useComposerText(intent: ComposerIntent | null, draftPlace?: DraftPlace) {
+  // Set as the box opens, not typed: the room is told of no typing, and nothing is sent.
+  const [text, setText] = useState(() => storedDraft(draftPlace));
   const [refusal, setRefusal] = useState<string | null>(null);
   /** What was typed before an edit took the box over. */
   const [draft, setDraft] = useState('');
@@ -25,6 +29,8 @@ export function useComposerText(intent: ComposerIntent | null) {
       setRefusal(null);
     }
   }
+
+  useRoomDraft(draftPlace, shownIntent?.kind === 'edit' ? draft : text);
 
   // The intent as the answers of sends and edits find it, when they come.
   const intentNow = useRef<ComposerIntent | null>(intent);

@@ -1,0 +1,122 @@
+/**
+ * What the person had typed in each room's message box and not sent, so it waits for them when
+ * they come back to the room or reload the page. One localStorage key per account
+ * (`drafts:<accountId>`, holding `{ [roomId]: { text, savedAt } }`): small synchronous strings,
+ * read once as a box opens. Drafts are a convenience: nothing here throws, and without storage
+ * (private windows, a full quota) they last as long as the box does.
+ *
+ * No contract import: the session's sign-in and sign-out clear these, and the landing page
+ * loads the session. The composer caps a draft's length (composer/use-room-draft.ts).
+ */
+
+interface StoredDraft {
+  text: string;
+  /** When it was last typed (ms): the oldest go first, and old ones go on load. */
+  savedAt: number;
+}
+
+/** Room id to draft (a Map: a room id is never taken for an object's own keys). */
+type AccountDrafts = Map<string, StoredDraft>;
+
+/** Which room, of which account. */
+export interface DraftPlace {
+  accountId: string;
+  roomId: string;
+}
+
+/** The most rooms one account keeps a draft for; a new one beyond drops the oldest. */
+export const DRAFT_ROOMS_MAX = 50;
+/** A draft not touched in this long is dropped: what it was about has moved on. */
+export const DRAFT_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+const KEY_PREFIX = 'drafts:';
+
+/**
+ * Accounts signed out on this page: a box that closes after the sign-out (the chat screen goes
+ * once the session has) does not write their draft back. Signed in again, they write again.
+ */
+const signedOut = new Set<string>();
+
+const keyOf = (accountId: string) => `${KEY_PREFIX}${accountId}`;
+
+/** The account's drafts, newest first, without the old, the malformed and those past the max. */
+function load(accountId: string): AccountDrafts {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(window.localStorage.getItem(keyOf(accountId)) ?? '{}');
+  } catch {
+    return new Map();
+  }
+  if (!stored || typeof stored !== 'object') return new Map();
+  const since = Date.now() - DRAFT_KEPT_MS;
+  const kept = Object.entries(stored as Record<string, unknown>)
+    .filter((entry): entry is [string, StoredDraft] => isDraft(entry[1]))
+    .filter(([, draft]) => draft.text !== '' && draft.savedAt >= since)
+    .map(([roomId, { text, savedAt }]): [string, StoredDraft] => [roomId, { text, savedAt }]);
+  return newestFirst(kept);
+}
+
+function isDraft(value: unknown): value is StoredDraft {
+  if (!value || typeof value !== 'object') return false;
+  const { text, savedAt } = value as Partial<StoredDraft>;
+  return typeof text === 'string' && typeof savedAt === 'number' && Number.isFinite(savedAt);
+}
+
+function newestFirst(drafts: Iterable<[string, StoredDraft]>): AccountDrafts {
+  const sorted = [...drafts].sort((a, b) => b[1].savedAt - a[1].savedAt);
+  return new Map(sorted.slice(0, DRAFT_ROOMS_MAX));
+}
+
+function store(accountId: string, drafts: AccountDrafts) {
+  try {
+    if (drafts.size === 0) window.localStorage.removeItem(keyOf(accountId));
+    else window.localStorage.setItem(keyOf(accountId), JSON.stringify(Object.fromEntries(drafts)));
+  } catch {
+    // No storage, or no room left in it: the draft lives as long as the box.
+  }
+}
+
+/** The room's draft, or '' (old drafts leave storage as they are found). */
+export function readDraft({ accountId, roomId }: DraftPlace): string {
+  const drafts = load(accountId);
+  store(accountId, drafts);
+  return drafts.get(roomId)?.text ?? '';
+}
+
+/** What the box holds now; an empty box (sent, or cleared) has no draft. */
+export function saveDraft({ accountId, roomId }: DraftPlace, text: string): void {
+  if (signedOut.has(accountId)) return;
+  const drafts = load(accountId);
+  drafts.delete(roomId);
+  // The newest of all, so first: a room beyond the max drops the oldest one.
+  const saved =
+    text === '' ? drafts : new Map([[roomId, { text, savedAt: Date.now() }], ...drafts]);
+  store(accountId, newestFirst(saved));
+}
+
+/** Sign-out (account deletion signs out too): the account's drafts leave with it. */
+export function clearDrafts(accountId: string): void {
+  signedOut.add(accountId);
+  try {
+    window.localStorage.removeItem(keyOf(accountId));
+  } catch {
+    // Nothing stored without storage.
+  }
+}
+
+/**
+ * `accountId` is signed in: drafts another account left in this browser go (its session may
+ * have ended without a logout here: expired, or ended from another device).
+ */
+export function keepOnlyDraftsOf(accountId: string): void {
+  signedOut.delete(accountId);
+  try {
+    const others: string[] = [];
+    for (let index = 0; index < window.localStorage.length; index++) {
+      const key = window.localStorage.key(index);
+      if (key?.startsWith(KEY_PREFIX) && key !== keyOf(accountId)) others.push(key);
+    }
+    for (const key of others) window.localStorage.removeItem(key);
+  } catch {
+    // Nothing stored without storage.
+  }
+}
