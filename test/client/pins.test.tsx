@@ -2,6 +2,7 @@
  * Pins on the chat screen: the Pin and Unpin items in a message's actions (only for those the
  * room lets pin), the header's button with the count, its list, and the jump to a pin.
  */
+import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Pin } from '../../contract/pins';
@@ -44,8 +45,8 @@ beforeEach(() => {
   );
 });
 
-function listWithPins(allowed: boolean, pins: Pin[] = []) {
-  const fake = fakeRoom({ messages: [message(1)], pins });
+function listWithPins(allowed: boolean, pins: Pin[] = [], messages = [message(1)]) {
+  const fake = fakeRoom({ messages, pins });
   renderWithMantine(
     <PinsProvider room={fake.room} allowed={allowed}>
       <MessageList room={fake.room} nickname="ada" roomName="Lobby" />
@@ -78,6 +79,74 @@ describe('a message’s Pin item', () => {
     const unpin = (await menuItems()).find((item) => item.textContent === 'Unpin')!;
     fireEvent.click(unpin);
     expect(room.pin).toHaveBeenLastCalledWith(1, false);
+  });
+});
+
+describe('a pinned message in the history', () => {
+  /** The line under message `id`'s bubble: author, time, and 'Pinned' while it is. */
+  const line = (id: number) =>
+    document.querySelector(`[data-message-id="${id}"]`)!.lastElementChild!.textContent;
+
+  it('says Pinned, for everyone, and follows the room’s pins', () => {
+    const { set } = listWithPins(false, [pin(1)], [message(1), message(2)]);
+    expect(line(1)).toMatch(/Pinned$/);
+    expect(line(2)).not.toContain('Pinned');
+    // The pin is an image the words already say: screen readers hear 'Pinned' once.
+    const mark = screen.getByText('Pinned');
+    expect(mark.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+
+    set({ pins: [pin(2)] });
+    expect(line(1)).not.toContain('Pinned');
+    expect(line(2)).toMatch(/Pinned$/);
+    set({ pins: [] });
+    expect(screen.queryByText('Pinned')).toBeNull();
+  });
+});
+
+/** The header's pins button inside PinsProvider, its dialog opened on `pins`. */
+async function openPins(allowed: boolean, pins: Pin[]) {
+  const fake = fakeRoom({ pins });
+  renderWithMantine(
+    <PinsProvider room={fake.room} allowed={allowed}>
+      <PinsButton room={fake.room} onPick={() => {}} />
+    </PinsProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: /pinned message/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Pinned messages' });
+  return { ...fake, dialog };
+}
+
+describe('the pins list’s Unpin', () => {
+  it('unpins that pin, for those the room lets pin', async () => {
+    const { room, dialog } = await openPins(true, [pin(2), pin(1)]);
+    const unpins = within(dialog).getAllByRole('button', { name: /^Unpin/ });
+    expect(unpins.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Unpin bob\'s message: "message 2"',
+      'Unpin bob\'s message: "message 1"',
+    ]);
+    // Beside the link, not inside it: a button holds no other.
+    expect(unpins[1]!.closest('li')!.querySelectorAll('button button')).toHaveLength(0);
+    fireEvent.click(unpins[1]!);
+    expect(room.pin).toHaveBeenCalledWith(1, false);
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
+  });
+
+  it('is not offered to others', async () => {
+    const { dialog } = await openPins(false, [pin(1)]);
+    expect(within(dialog).queryByRole('button', { name: /^Unpin/ })).toBeNull();
+    expect(within(dialog).getAllByRole('button')).toHaveLength(1);
+  });
+
+  it('shows the room’s reason when it refuses', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const { room, dialog } = await openPins(true, [pin(1)]);
+    const reason = "Only the room's owner or an administrator can pin or unpin a message";
+    room.pin.mockResolvedValueOnce({ ok: false, error: reason } as never);
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Unpin/ }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message: reason })),
+    );
+    show.mockRestore();
   });
 });
 
@@ -146,6 +215,25 @@ describe('on the chat screen', () => {
     const names = (await menuItems()).map((item) => item.textContent);
     expect(names.includes('Pin')).toBe(offered);
   });
+
+  it.each<[string, Partial<RoomSummary>, boolean]>([
+    ['the owner', { isOwner: true }, true],
+    ['a plain member', {}, false],
+  ])(
+    'offers Unpin in the header’s list to %s as the room would allow',
+    async (_who, summary, offered) => {
+      await openChat(testUser, summary);
+      const socket = sockets[0]!;
+      act(() => socket.last('loadPins')!.ack!({ pins: [pin(50)] }));
+      fireEvent.click(await screen.findByRole('button', { name: /^1 pinned message/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Pinned messages' });
+      const unpin = within(dialog).queryByRole('button', { name: /^Unpin/ });
+      expect(unpin !== null).toBe(offered);
+      if (!unpin) return;
+      fireEvent.click(unpin);
+      expect(socket.last('unpinMessage')?.payload).toEqual({ roomId: 'room-a', messageId: 50 });
+    },
+  );
 
   it('asks for the pins once joined, and choosing one jumps to it in the history', async () => {
     fakeApi({ ...testUser, roomId: 'room-a', activeNickname: 'ada' });

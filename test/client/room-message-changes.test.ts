@@ -211,6 +211,25 @@ describe('reacting, editing and deleting', () => {
     store.leave();
   });
 
+  it('says who may pin when a pin or an unpin is refused not_allowed, not the edit’s words', async () => {
+    const { store, socket } = joinedStore([message(1, 'bob')]);
+    const reason = "Only the room's owner or an administrator can pin or unpin a message";
+    const pinned = store.pin(1, true);
+    socket.last('pinMessage')!.ack!({ error: reason, code: 'not_allowed' });
+    await expect(pinned).resolves.toEqual({ ok: false, error: reason });
+    const unpinned = store.pin(1, false);
+    socket.last('unpinMessage')!.ack!({ error: reason, code: 'not_allowed' });
+    await expect(unpinned).resolves.toEqual({ ok: false, error: reason });
+    // Other refusals of a pin keep the chat's words for their code.
+    const gone = store.pin(1, true);
+    socket.last('pinMessage')!.ack!({ error: 'Message not found', code: 'message_not_found' });
+    await expect(gone).resolves.toEqual({
+      ok: false,
+      error: 'This message is no longer in the room.',
+    });
+    store.leave();
+  });
+
   it('refuses at once while not joined, and says so when the room does not answer', async () => {
     const store = new RoomConnectionStore('room-a');
     await expect(store.react(1, '👍')).resolves.toEqual({

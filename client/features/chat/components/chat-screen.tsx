@@ -132,47 +132,48 @@ export function ChatScreen(props: ChatScreenProps) {
   return (
     // At least one window tall below the app's top bar, so the message box sits at the bottom.
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <ChatHeader
-        connected={connectionState === 'connected'}
-        roomName={roomName || 'Chat room'}
-        users={roomData?.users ?? null}
-        onOpenRooms={drawer.open}
-        onLogout={() => void handleLogout()}
-        share={renderShare(roomName || 'this room')}
-        pins={
-          <PinsButton
-            room={room}
-            onPick={(messageId) =>
-              setJumpTo((was) => ({ messageId, asked: (was?.asked ?? 0) + 1 }))
-            }
-          />
-        }
-        search={
-          <SearchButton
-            roomId={roomId}
-            onPick={(messageId) =>
-              setJumpTo((was) => ({ messageId, asked: (was?.asked ?? 0) + 1 }))
-            }
-          />
-        }
-        notifications={
-          <NotificationMenu
-            level={level}
-            chosen={notificationLevel?.chosen ?? false}
-            onChoose={(chosen) => notificationLevel?.choose(chosen)}
-            permission={notifications.permission}
-            onAllow={() => void notifications.allow()}
-          />
-        }
-      />
-      {/* A message's Reply and Edit (in the list) set what the box below does. */}
-      <ComposerIntentProvider>
-        <Container size="md" py="md" w="100%" style={{ flex: 1 }}>
-          {/* Its history is loaded again under the new nickname: a fresh list, at the end. */}
-          <PinsProvider
-            room={room}
-            allowed={moderator || props.direct === true || user.role === 'admin'}
-          >
+      {/* Pin and Unpin in the messages' menus and the header's list, the marks in the history. */}
+      <PinsProvider
+        room={room}
+        allowed={moderator || props.direct === true || user.role === 'admin'}
+      >
+        <ChatHeader
+          connected={connectionState === 'connected'}
+          roomName={roomName || 'Chat room'}
+          users={roomData?.users ?? null}
+          onOpenRooms={drawer.open}
+          onLogout={() => void handleLogout()}
+          share={renderShare(roomName || 'this room')}
+          pins={
+            <PinsButton
+              room={room}
+              onPick={(messageId) =>
+                setJumpTo((was) => ({ messageId, asked: (was?.asked ?? 0) + 1 }))
+              }
+            />
+          }
+          search={
+            <SearchButton
+              roomId={roomId}
+              onPick={(messageId) =>
+                setJumpTo((was) => ({ messageId, asked: (was?.asked ?? 0) + 1 }))
+              }
+            />
+          }
+          notifications={
+            <NotificationMenu
+              level={level}
+              chosen={notificationLevel?.chosen ?? false}
+              onChoose={(chosen) => notificationLevel?.choose(chosen)}
+              permission={notifications.permission}
+              onAllow={() => void notifications.allow()}
+            />
+          }
+        />
+        {/* A message's Reply and Edit (in the list) set what the box below does. */}
+        <ComposerIntentProvider>
+          <Container size="md" py="md" w="100%" style={{ flex: 1 }}>
+            {/* Its history is loaded again under the new nickname: a fresh list, at the end. */}
             <MessageList
               key={nickname}
               room={room}
@@ -181,40 +182,40 @@ export function ChatScreen(props: ChatScreenProps) {
               moderator={moderator}
               jumpTo={jumpTo}
             />
-          </PinsProvider>
-        </Container>
-        <MessageForm
-          roomId={roomId}
-          accountId={user.id}
-          onSend={(text, options) => {
-            typing.reset();
-            return room.send(text, options);
-          }}
-          onEdit={(messageId, text) => room.edit(messageId, text)}
-          returned={returned}
-          takeReturned={room.takeReturned}
-          newestOwn={composer.newestOwn}
-          members={composer.members}
-          onMentionPrefix={composer.onMentionPrefix}
-          onTyping={typing.typed}
-          status={
-            <>
-              <ConnectionStatus
-                state={connectionState}
-                refused={refused}
-                onReconnect={room.reconnect}
-              />
-              <RoomTypingLine room={room} />
-              {showsPast ? (
-                <JumpToLatestButton onJump={room.jumpToLatest} />
-              ) : (
-                awayFromEnd && <NewMessagesButton count={unseenHere} />
-              )}
-            </>
-          }
-          scrollTop={<ScrollToTopButton />}
-        />
-      </ComposerIntentProvider>
+          </Container>
+          <MessageForm
+            roomId={roomId}
+            accountId={user.id}
+            onSend={(text, options) => {
+              typing.reset();
+              return room.send(text, options);
+            }}
+            onEdit={(messageId, text) => room.edit(messageId, text)}
+            returned={returned}
+            takeReturned={room.takeReturned}
+            newestOwn={composer.newestOwn}
+            members={composer.members}
+            onMentionPrefix={composer.onMentionPrefix}
+            onTyping={typing.typed}
+            status={
+              <>
+                <ConnectionStatus
+                  state={connectionState}
+                  refused={refused}
+                  onReconnect={room.reconnect}
+                />
+                <RoomTypingLine room={room} />
+                {showsPast ? (
+                  <JumpToLatestButton onJump={room.jumpToLatest} />
+                ) : (
+                  awayFromEnd && <NewMessagesButton count={unseenHere} />
+                )}
+              </>
+            }
+            scrollTop={<ScrollToTopButton />}
+          />
+        </ComposerIntentProvider>
+      </PinsProvider>
       {renderDrawer({ opened: drawerOpened, onClose: drawer.close })}
       {/* Only a refusal blocks the screen; a dropped connection is the status line's. */}
       <ChatErrorDialog error={refused ? error.message : null} />

@@ -4,6 +4,7 @@ import { IconPaperclip } from '@tabler/icons-react';
 import type { ChatMessage } from '../../../../contract/realtime';
 import { useComposerActions } from '../composer/composer-intent';
 import { MessageFiles } from '../files/message-files';
+import { PinnedMark } from '../pins/pinned-mark';
 import { fullDate, shortTime } from '../utils/message-dates';
 import { sanitizeHtml } from '../utils/sanitize-html';
 import classes from './chat.module.css';
@@ -33,8 +34,9 @@ export interface MessageBubbleProps {
 /**
  * One message. The spec puts the person's own messages on the left, highlighted, and everyone
  * else's on the right; the author's name sits below the text, with the time it was said (the
- * full date on hover) and '(edited)' once it was. A reply quotes what it answers above its
- * text, the reactions follow the bubble, and a deleted message is a placeholder.
+ * full date on hover), '(edited)' once it was and 'Pinned' while it is. A reply quotes what it
+ * answers above its text, the reactions follow the bubble, and a deleted message is a
+ * placeholder.
  */
 export const MessageBubble = memo(function MessageBubble(props: MessageBubbleProps) {
   const { message, own, viewer, mentionsMe, highlighted, seenBy, canDelete = own } = props;
@@ -130,6 +132,7 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
             <span title={`Edited ${fullDate(message.editedAt)}`}>(edited)</span>
           </>
         )}
+        {id !== null && !message.deleted && <PinnedMark messageId={id} />}
       </Text>
       {seenBy && seenBy.length > 0 && <SeenBy readers={seenBy} />}
     </Box>

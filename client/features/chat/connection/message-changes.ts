@@ -77,7 +77,7 @@ export function sendAction(
   return new Promise((resolve) => {
     const answered = (timedOut: Error | null, ack: Ack) => {
       if (timedOut) resolve({ ok: false, error: NO_ANSWER });
-      else if (ack?.error) resolve({ ok: false, error: refusalText(ack.code, ack.error) });
+      else if (ack?.error) resolve({ ok: false, error: refusalWords(action, ack.error, ack.code) });
       else resolve({ ok: true });
     };
     const emitter = socket.timeout(ACK_TIMEOUT_MS);
@@ -90,4 +90,13 @@ export function sendAction(
       emitter.emit(action.event, { roomId, messageId }, answered);
     }
   });
+}
+
+/**
+ * A refusal's words. The chat's 'not_allowed' words are about a message the reader may not
+ * change; a pin refused so is about who may pin, which the room's own words say.
+ */
+function refusalWords(action: MessageAction, error: string, code: Ack['code']): string {
+  const pin = action.event === 'pinMessage' || action.event === 'unpinMessage';
+  return pin && code === 'not_allowed' ? error : refusalText(code, error);
 }

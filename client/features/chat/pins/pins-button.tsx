@@ -50,7 +50,8 @@ export function PinsButton({ room, onPick }: PinsButtonProps) {
           </Text>
         </UnstyledButton>
       </Popover.Target>
-      <Popover.Dropdown p="xs" role="dialog" aria-label="Pinned messages">
+      {/* Focusable, for the focus to land on when an Unpin goes with its pin (unpin-button.tsx). */}
+      <Popover.Dropdown p="xs" role="dialog" aria-label="Pinned messages" tabIndex={-1}>
         <Text fw={600} size="sm" mb="xs">
           Pinned messages
         </Text>

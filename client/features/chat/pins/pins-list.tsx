@@ -1,6 +1,8 @@
 import type { Pin } from '../../../../contract/pins';
 import { MessageLink, MessageLinkList } from '../search/message-link';
+import { usePinRoom } from './pins-context';
 import classes from './pins.module.css';
+import { UnpinButton } from './unpin-button';
 
 interface PinsListProps {
   pins: readonly Pin[];
@@ -8,8 +10,12 @@ interface PinsListProps {
   onPick: (messageId: number) => void;
 }
 
-/** The room's pins, newest pin first: each a button with its author, time and words. */
+/**
+ * The room's pins, newest pin first: each a button with its author, time and words, and beside
+ * it Unpin for those who may pin (the same rule as a message's Pin and Unpin).
+ */
 export function PinsList({ pins, onPick }: PinsListProps) {
+  const room = usePinRoom();
   return (
     <div className={classes.scroll}>
       <MessageLinkList label="Pinned messages">
@@ -19,6 +25,7 @@ export function PinsList({ pins, onPick }: PinsListProps) {
             user={pin.user}
             createdAt={pin.createdAt}
             onPick={() => onPick(pin.id)}
+            aside={room && <UnpinButton room={room} pin={pin} />}
           >
             {pin.excerpt}
           </MessageLink>

@@ -18,15 +18,17 @@ interface MessageLinkProps {
   /** The message's words as the list shows them (a snippet with its matches, an excerpt). */
   children: ReactNode;
   onPick: () => void;
+  /** A control of its own beside the link (a pin's Unpin): a button may not hold another. */
+  aside?: ReactNode;
 }
 
 /**
  * One message found elsewhere than in the history (a search result, a pin): its author, time
  * and words, a button that takes the history there.
  */
-export function MessageLink({ user, createdAt, children, onPick }: MessageLinkProps) {
+export function MessageLink({ user, createdAt, children, onPick, aside }: MessageLinkProps) {
   return (
-    <li>
+    <li className={classes.item}>
       <UnstyledButton className={classes.link} onClick={onPick}>
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Text fw={600} size="sm" truncate="end">
@@ -40,6 +42,7 @@ export function MessageLink({ user, createdAt, children, onPick }: MessageLinkPr
           {children}
         </Text>
       </UnstyledButton>
+      {aside}
     </li>
   );
 }
