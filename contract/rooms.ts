@@ -129,6 +129,12 @@ export interface RoomSummary {
   /** The room's newest message id as of that flush (0: none yet), to match read marks. */
   lastMessageId?: number;
   /**
+   * The caller's read position as of that flush: the newest message id they have seen or sent
+   * (0: none). The chat draws its 'New messages' line after it. Always sent; optional for a
+   * cached list from before it was.
+   */
+  lastReadId?: number;
+  /**
    * A message that mentions the caller is past their read position, as of the room's last
    * summary flush. Always sent; optional for answers from before mentions, read as false.
    */

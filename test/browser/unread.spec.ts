@@ -1,8 +1,9 @@
 /**
  * Unread counts, two people: Alice writes while Bob is on his room list; the room's card gets
- * a badge with the count and the tab's title the total; Bob opens the room and, back on the
- * list, the badge is gone. More than 99 show as '99+', and rooms with unread messages come
- * first even when another room was active more recently.
+ * a badge with the count and the tab's title the total; Bob opens the room, where a 'New
+ * messages' line stands above the first of them, and, back on the list, the badge is gone.
+ * More than 99 show as '99+', and rooms with unread messages come first even when another room
+ * was active more recently.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test';
@@ -50,6 +51,15 @@ test('a badge counts what others wrote while away, clears once read, says 99+, l
   await card(page, 'Unread Room').click();
   await expect(page.getByText('three')).toBeVisible();
   await expect(page).toHaveTitle('Unread Room · Chat Rooms');
+  // A line above the first of the three, readable in both schemes.
+  const line = page.getByRole('separator', { name: 'New messages' });
+  await expect(line).toBeVisible();
+  await expect(line.locator('xpath=following-sibling::ul[1]/li[1]')).toContainText('one');
+  await expectNoSeriousViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectNoSeriousViolations(page);
+  await page.emulateMedia({ colorScheme: 'light' });
   // Back reloads the list (the spec's Back): the badge is gone at once, and stays gone.
   await page.goBack();
   await expect(card(page, 'Unread Room')).toBeVisible();

@@ -120,6 +120,7 @@ describe('GET /api/rooms', () => {
       activeNickname: expect.any(String),
       unreadCount: 0,
       lastMessageId: 0,
+      lastReadId: 0,
       unreadMentions: false,
       // The caller made both rooms.
       isOwner: true,

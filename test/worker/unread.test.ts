@@ -126,6 +126,33 @@ describe('unread counts', () => {
     b.close();
   });
 
+  it("tells each member their own read position, in the list and the room's own entry", async () => {
+    const { roomId, owner, guest, a, b } = await ownerAndGuestJoined({ name: 'Positions' });
+    await send(a, roomId, 'p1', 'p2', 'p3');
+    const ids = a.events('message').map((m) => m.id as number);
+    await flush(roomId);
+    const positionOf = async (client: Client) => {
+      const rooms = (await client.call('/rooms')).body as { roomId: string; lastReadId: number }[];
+      const listed = rooms.find((room) => room.roomId === roomId)?.lastReadId;
+      const own = (await client.call(`/rooms/${roomId}`)).body as { room: { lastReadId: number } };
+      expect(own.room.lastReadId).toBe(listed);
+      return listed;
+    };
+    // The guest has read nothing of it yet; the owner's own messages moved theirs.
+    const before = await positionOf(guest.client);
+    expect(before).toBeLessThan(ids[0]!);
+    expect(await positionOf(owner.client)).toBe(ids[2]);
+
+    expect(await b.emit('read', { messageId: ids[1] })).toEqual({});
+    // Not before the room's flush: the list reads D1, which the room writes about a second later.
+    expect(await positionOf(guest.client)).toBe(before);
+    await flush(roomId);
+    expect(await positionOf(guest.client)).toBe(ids[1]);
+    expect(await positionOf(owner.client)).toBe(ids[2]);
+    a.close();
+    b.close();
+  });
+
   it('refuses `read` before a join and drops a flood of them', async () => {
     const { roomId, guest } = await ownerAndGuestJoined({ name: 'Flood' });
     const { socket } = await TestSocket.connect(guest.client, roomId);

@@ -55,6 +55,7 @@ function RoomChat({ roomId }: { roomId: string }) {
         moderator={owner}
         direct={directName !== undefined}
         notificationLevel={notificationLevel}
+        lastReadId={summary?.lastReadId}
         roomName={directName}
         onRoomChanged={refreshRoom}
         renderShare={(roomName) =>

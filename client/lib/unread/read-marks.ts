@@ -54,6 +54,9 @@ export function noteRead(roomId: string, messageId: number) {
   saveMarks();
 }
 
+/** The newest message id this tab has read in `roomId` (undefined: none yet). */
+export const readMarkOf = (roomId: string): number | undefined => marks.get(roomId);
+
 /**
  * `accountId` is signed in: marks another account left on this tab go (its session may have
  * ended without a logout here: expired, or ended from another device).

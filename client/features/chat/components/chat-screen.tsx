@@ -17,6 +17,7 @@ import { useReadMarker } from '../hooks/use-read-marker';
 import { useRoomConnection } from '../hooks/use-room-connection';
 import { useRoomState } from '../hooks/use-room-state';
 import { useTypingSignal } from '../hooks/use-typing-signal';
+import { useUnreadAtOpen } from '../hooks/use-unread-at-open';
 import { unseenCount } from '../utils/unseen-count';
 import { ChatErrorDialog } from './chat-error-dialog';
 import { ChatHeader } from './chat-header';
@@ -53,6 +54,11 @@ interface ChatScreenProps {
    * named after the other person, which differs on each side.
    */
   roomName?: string;
+  /**
+   * The person's read position in the room as the room list says (`lastReadId`), for the
+   * 'New messages' line; undefined until it has said.
+   */
+  lastReadId?: number;
   /** The person's notification level here and the way to change it (the route adds it). */
   notificationLevel?: {
     level: NotificationLevel | undefined;
@@ -97,6 +103,8 @@ export function ChatScreen(props: ChatScreenProps) {
   const typing = useTypingSignal(room.signal);
   const messages = useRoomState(room, (state) => state.messages);
   const joined = useRoomState(room, (state) => state.joined);
+  const historyLoaded = useRoomState(room, (state) => state.historyLoaded);
+  const unreadAtOpen = useUnreadAtOpen(roomId, props.lastReadId, historyLoaded, messages);
   const seenId = useReadMarker({ roomId, messages, joined, signal: room.signal });
   const connectionState = useRoomState(room, (state) => state.connectionState);
   const error = useRoomState(room, (state) => state.error);
@@ -181,6 +189,7 @@ export function ChatScreen(props: ChatScreenProps) {
               roomName={roomName || 'this room'}
               moderator={moderator}
               jumpTo={jumpTo}
+              unread={unreadAtOpen}
             />
           </Container>
           <MessageForm

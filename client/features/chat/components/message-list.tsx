@@ -1,6 +1,7 @@
 import {
   Fragment,
   memo,
+  type ReactNode,
   useCallback,
   useContext,
   useEffect,
@@ -16,8 +17,9 @@ import { useRoomState } from '../hooks/use-room-state';
 import { useScrollBack } from '../hooks/use-scroll-back';
 import { useScrollForward } from '../hooks/use-scroll-forward';
 import { useShowMessage } from '../hooks/use-show-message';
-import { dayKey, dayLabel } from '../utils/message-dates';
 import { autoScrolling, scrollSmoothlyToEnd } from '../utils/auto-scroll';
+import { firstUnreadId, type UnreadAtOpen } from '../utils/first-unread';
+import { byDay } from '../utils/message-days';
 import { mentionsMe } from '../utils/mentions-me';
 import { nearEnd } from '../utils/near-end';
 import { isOwnMessage } from '../utils/own-message';
@@ -25,6 +27,7 @@ import { seenReaders } from '../utils/seen-readers';
 import { showErrorToast } from '../utils/show-system-notice';
 import classes from './chat.module.css';
 import { MessageBubble, PendingBubble } from './message-bubble';
+import { NewMessagesLine } from './new-messages-line';
 
 interface MessageListProps {
   room: RoomConnection;
@@ -37,26 +40,22 @@ interface MessageListProps {
   moderator?: boolean;
   /** A message to take the reader to (a search result's); a new `asked` takes them again. */
   jumpTo?: { messageId: number; asked: number } | null;
+  /** What was unread when the room opened: the 'New messages' line goes above the first. */
+  unread?: UnreadAtOpen | null;
 }
 
-/** The messages of each local day, in order, with the day's name. */
-function byDay(messages: readonly ChatMessage[]) {
-  const now = Date.now();
-  const days: { key: string; label: string; messages: ChatMessage[] }[] = [];
-  for (const message of messages) {
-    const key = dayKey(message.createdAt);
-    if (days.at(-1)?.key !== key) {
-      days.push({ key, label: dayLabel(message.createdAt, now), messages: [] });
-    }
-    days.at(-1)!.messages.push(message);
-  }
-  return days;
-}
+/** One list of messages (a list holds only its items, so a line between two ends one). */
+const Items = ({ children }: { children: ReactNode }) => (
+  <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+    {children}
+  </Stack>
+);
 
 /**
- * A spinner until the history arrives, then the conversation with a line at each new day,
- * scrolled to its end; scrolling to the top loads older pages until the room's beginning.
- * The person's messages still on their way follow, marked 'Sending…'.
+ * A spinner until the history arrives, then the conversation with a line at each new day (and
+ * one above what was unread when the room opened), scrolled to its end; scrolling to the top
+ * loads older pages until the room's beginning. The person's messages still on their way
+ * follow, marked 'Sending…'.
  */
 export const MessageList = memo(function MessageList(props: MessageListProps) {
   const { room, nickname, roomName } = props;
@@ -121,6 +120,12 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
       show(jumpTo.messageId);
     }
   }, [jumpTo, show]);
+  const { unread = null } = props;
+  // Once per change of the list, not once per row: the list renders again per message.
+  const lineAbove = useMemo(
+    () => firstUnreadId(messages, unread, nickname),
+    [messages, unread, nickname],
+  );
   const seenBy = useMemo(
     () => (sharing ? seenReaders(messages, seen, nickname) : null),
     [sharing, messages, seen, nickname],
@@ -173,11 +178,7 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
         <Center py="xl">
           <Loader role="status" aria-label="Loading messages" />
         </Center>
-        {pending.length > 0 && (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-            {pendingBubbles}
-          </Stack>
-        )}
+        {pending.length > 0 && <Items>{pendingBubbles}</Items>}
       </>
     );
   }
@@ -189,7 +190,25 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
     );
   }
 
-  const days = byDay(messages);
+  const bubble = (message: ChatMessage) => {
+    const own = isOwnMessage(message, nickname);
+    return (
+      <MessageBubble
+        key={message.id}
+        message={message}
+        own={own}
+        canDelete={own || moderator}
+        viewer={nickname}
+        mentionsMe={mentionsMe(message, mine)}
+        highlighted={original.highlighted === message.id}
+        seenBy={seenBy?.messageId === message.id ? seenBy.readers : undefined}
+        onShowOriginal={original.show}
+        onReact={react}
+        onDelete={remove}
+      />
+    );
+  };
+  const days = byDay(messages, lineAbove);
   return (
     <div ref={listRef} style={{ overflowAnchor: 'none' }}>
       <div ref={sentinelRef} />
@@ -203,48 +222,44 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
         </Text>
       )}
       <div role="log" aria-label="Messages" aria-live={quiet ? 'off' : 'polite'}>
-        {days.map((day, index) => (
-          // A list per day (a list holds only its items), each after the line naming the day.
-          <Fragment key={day.key}>
-            <Text
-              role="separator"
-              aria-label={day.label}
-              size="xs"
-              c="dimmed"
-              fw={600}
-              my="sm"
-              className={classes.day}
-            >
-              {day.label}
-            </Text>
-            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-              {day.messages.map((message) => {
-                const own = isOwnMessage(message, nickname);
-                return (
-                  <MessageBubble
-                    key={message.id}
-                    message={message}
-                    own={own}
-                    canDelete={own || moderator}
-                    viewer={nickname}
-                    mentionsMe={mentionsMe(message, mine)}
-                    highlighted={original.highlighted === message.id}
-                    seenBy={seenBy?.messageId === message.id ? seenBy.readers : undefined}
-                    onShowOriginal={original.show}
-                    onReact={react}
-                    onDelete={remove}
-                  />
-                );
-              })}
-              {index === days.length - 1 && pendingBubbles}
-            </Stack>
-          </Fragment>
-        ))}
-        {days.length === 0 && (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-            {pendingBubbles}
-          </Stack>
-        )}
+        {days.map((day, index) => {
+          const lastDay = index === days.length - 1;
+          const { unreadFrom = day.messages.length } = day;
+          const read = day.messages.slice(0, unreadFrom);
+          const unreadHere = day.messages.slice(unreadFrom);
+          // A list per day, each after the line naming the day; the unread line splits one.
+          return (
+            <Fragment key={day.key}>
+              <Text
+                role="separator"
+                aria-label={day.label}
+                size="xs"
+                c="dimmed"
+                fw={600}
+                my="sm"
+                className={classes.day}
+              >
+                {day.label}
+              </Text>
+              {read.length > 0 && (
+                <Items>
+                  {read.map(bubble)}
+                  {lastDay && day.unreadFrom === undefined && pendingBubbles}
+                </Items>
+              )}
+              {day.unreadFrom !== undefined && (
+                <>
+                  <NewMessagesLine />
+                  <Items>
+                    {unreadHere.map(bubble)}
+                    {lastDay && pendingBubbles}
+                  </Items>
+                </>
+              )}
+            </Fragment>
+          );
+        })}
+        {days.length === 0 && <Items>{pendingBubbles}</Items>}
       </div>
       {hasNewer && (
         <Center ref={newerSentinelRef} py="sm" mih={52}>
