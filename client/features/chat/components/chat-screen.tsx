@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Box, Container, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -25,6 +25,8 @@ import { JumpToLatestButton } from './jump-to-latest-button';
 import { SearchButton } from '../search/search-button';
 import { PinsButton } from '../pins/pins-button';
 import { PinsProvider } from '../pins/pins-provider';
+import { RoomLinkContext } from '../permalink/room-link-context';
+import { useLinkedMessage } from '../permalink/use-linked-message';
 import { ConnectionStatus } from './connection-status';
 import { MessageForm } from './message-form';
 import { MessageList } from './message-list';
@@ -110,8 +112,14 @@ export function ChatScreen(props: ChatScreenProps) {
   const error = useRoomState(room, (state) => state.error);
   const showsPast = useRoomState(room, (state) => state.hasNewer);
   const returned = useRoomState(room, (state) => state.returned);
-  // A search result to take the reader to; `asked` counts, so the same one can be asked again.
+  // A message to take the reader to (a search result, a pin, a link); `asked` counts, so the
+  // same one can be asked again.
   const [jumpTo, setJumpTo] = useState<{ messageId: number; asked: number } | null>(null);
+  const jump = useCallback(
+    (messageId: number) => setJumpTo((was) => ({ messageId, asked: (was?.asked ?? 0) + 1 })),
+    [],
+  );
+  useLinkedMessage({ ready: joined && historyLoaded, onJump: jump });
   const composer = useComposerRoom(room, nickname, roomId);
 
   const unseenHere = unseenCount(messages, seenId, nickname);
@@ -152,22 +160,8 @@ export function ChatScreen(props: ChatScreenProps) {
           onOpenRooms={drawer.open}
           onLogout={() => void handleLogout()}
           share={renderShare(roomName || 'this room')}
-          pins={
-            <PinsButton
-              room={room}
-              onPick={(messageId) =>
-                setJumpTo((was) => ({ messageId, asked: (was?.asked ?? 0) + 1 }))
-              }
-            />
-          }
-          search={
-            <SearchButton
-              roomId={roomId}
-              onPick={(messageId) =>
-                setJumpTo((was) => ({ messageId, asked: (was?.asked ?? 0) + 1 }))
-              }
-            />
-          }
+          pins={<PinsButton room={room} onPick={jump} />}
+          search={<SearchButton roomId={roomId} onPick={jump} />}
           notifications={
             <NotificationMenu
               level={level}
@@ -182,15 +176,18 @@ export function ChatScreen(props: ChatScreenProps) {
         <ComposerIntentProvider>
           <Container size="md" py="md" w="100%" style={{ flex: 1 }}>
             {/* Its history is loaded again under the new nickname: a fresh list, at the end. */}
-            <MessageList
-              key={nickname}
-              room={room}
-              nickname={nickname}
-              roomName={roomName || 'this room'}
-              moderator={moderator}
-              jumpTo={jumpTo}
-              unread={unreadAtOpen}
-            />
+            {/* Each message's menu offers a link to it (Copy link). */}
+            <RoomLinkContext.Provider value={roomId}>
+              <MessageList
+                key={nickname}
+                room={room}
+                nickname={nickname}
+                roomName={roomName || 'this room'}
+                moderator={moderator}
+                jumpTo={jumpTo}
+                unread={unreadAtOpen}
+              />
+            </RoomLinkContext.Provider>
           </Container>
           <MessageForm
             roomId={roomId}

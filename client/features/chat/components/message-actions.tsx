@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import type { ChatMessage } from '../../../../contract/realtime';
 import { excerpt, plainText } from '../composer/plain-text';
+import { CopyLinkMenuItem } from '../permalink/copy-link-menu-item';
 import { PinMenuItem } from '../pins/pin-menu-item';
 import classes from './actions.module.css';
 import { ReactionPicker } from './reaction-picker';
@@ -39,10 +40,10 @@ interface MessageActionsProps {
 
 /**
  * A message's actions around its content: a button (shown while the message is pointed at,
- * and whenever it has the focus) opens a menu of Reply, React, Copy text, and Pin, Edit and
- * Delete where allowed. A right-click on the message opens it too (not on a link, nor on selected
- * text, whose menus stay the browser's), and so does a long press on a touch screen. A deleted
- * message, or a passing notice (no stored id), has none.
+ * and whenever it has the focus) opens a menu of Reply, React, Copy text, Copy link (on a room's
+ * screen), and Pin, Edit and Delete where allowed. A right-click on the message opens it too
+ * (not on a link, nor on selected text, whose menus stay the browser's), and so does a long
+ * press on a touch screen. A deleted message, or a passing notice (no stored id), has none.
  */
 export function MessageActions(props: MessageActionsProps) {
   const { message, own, canEdit, canDelete, onReply, onEdit, onDelete, onReact, children } = props;
@@ -155,6 +156,7 @@ export function MessageActions(props: MessageActionsProps) {
                 <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={copy}>
                   Copy text
                 </Menu.Item>
+                <CopyLinkMenuItem messageId={message.id} />
                 <PinMenuItem messageId={message.id} />
                 {canEdit && (
                   <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
