@@ -1,8 +1,8 @@
 /**
- * What a list of a room's people offers beside each person, composed in by the route: the chat
- * feature's online list and the rooms feature's members list show it without knowing the
- * feature that provides it (features do not import each other). Without a provider (a screen
- * rendered alone, in a test) nothing is offered.
+ * What the chat offers about a room's people, composed in by the route: the chat feature's
+ * online list, its messages' menus and the rooms feature's members list show it without
+ * knowing the feature that provides it (features do not import each other). Without a provider
+ * (a screen rendered alone, in a test) nothing is offered.
  */
 import { createContext, useContext, type ReactNode } from 'react';
 
@@ -11,8 +11,18 @@ export type PersonActions = (roomId: string, nickname: string) => ReactNode;
 
 const PersonActionsContext = createContext<PersonActions>(() => null);
 
+/** Beside each person of a list: buttons. */
 export const PersonActionsProvider = PersonActionsContext.Provider;
 
 export function usePersonActions(): PersonActions {
   return useContext(PersonActionsContext);
+}
+
+const PersonMenuItemsContext = createContext<PersonActions>(() => null);
+
+/** In the actions menu of a person's message, about its author: menu items. */
+export const PersonMenuItemsProvider = PersonMenuItemsContext.Provider;
+
+export function usePersonMenuItems(): PersonActions {
+  return useContext(PersonMenuItemsContext);
 }

@@ -9,13 +9,21 @@ import { useRoomChangedRefresh } from '../../features/rooms/api/refresh-room';
 import { ShareMenu } from '../../features/share/components/share-menu';
 import { ConversationMenu } from '../../features/direct/components/conversation-menu';
 import { MessagePrivatelyButton } from '../../features/direct/components/message-privately-button';
-import { PersonActionsProvider, type PersonActions } from '../../lib/person-actions';
+import { MessagePrivatelyMenuItem } from '../../features/direct/components/message-privately-menu-item';
+import {
+  PersonActionsProvider,
+  PersonMenuItemsProvider,
+  type PersonActions,
+} from '../../lib/person-actions';
 import { useRoomSummary } from '../../features/rooms/hooks/use-room-summary';
 import { useSession } from '../../lib/session/use-session';
 import { readStored, storageKeys } from '../../lib/storage';
 
 const messagePrivately: PersonActions = (fromRoomId, nickname) => (
   <MessagePrivatelyButton fromRoomId={fromRoomId} nickname={nickname} />
+);
+const messagePrivatelyItem: PersonActions = (fromRoomId, nickname) => (
+  <MessagePrivatelyMenuItem fromRoomId={fromRoomId} nickname={nickname} />
 );
 const noActions: PersonActions = () => null;
 
@@ -43,32 +51,35 @@ function RoomChat({ roomId }: { roomId: string }) {
   if (!nickname) return <LoadingScreen />;
 
   return (
-    // 'Message privately' beside each person of the online list and the members list (not in
-    // a private conversation: it would open the same one).
+    // 'Message privately' beside each person of the online list and the members list, and in
+    // the menu of each person's message (not in a private conversation: it would open the same
+    // one).
     <PersonActionsProvider value={directName === undefined ? messagePrivately : noActions}>
-      {/* Not keyed by the nickname: a rename (in another tab) keeps what is typed in the box. */}
-      <ChatScreen
-        key={roomId}
-        roomId={roomId}
-        nickname={nickname}
-        unreadElsewhere={unreadElsewhere}
-        moderator={owner}
-        direct={directName !== undefined}
-        notificationLevel={notificationLevel}
-        lastReadId={summary?.lastReadId}
-        roomName={directName}
-        onRoomChanged={refreshRoom}
-        renderShare={(roomName) =>
-          directName !== undefined ? (
-            <ConversationMenu roomId={roomId} otherName={directName} />
-          ) : (
-            <ShareMenu roomId={roomId} roomName={roomName} />
-          )
-        }
-        renderDrawer={({ opened, onClose }) => (
-          <RoomsDrawer roomId={roomId} opened={opened} onClose={onClose} />
-        )}
-      />
+      <PersonMenuItemsProvider value={directName === undefined ? messagePrivatelyItem : noActions}>
+        {/* Not keyed by the nickname: a rename (in another tab) keeps what is typed in the box. */}
+        <ChatScreen
+          key={roomId}
+          roomId={roomId}
+          nickname={nickname}
+          unreadElsewhere={unreadElsewhere}
+          moderator={owner}
+          direct={directName !== undefined}
+          notificationLevel={notificationLevel}
+          lastReadId={summary?.lastReadId}
+          roomName={directName}
+          onRoomChanged={refreshRoom}
+          renderShare={(roomName) =>
+            directName !== undefined ? (
+              <ConversationMenu roomId={roomId} otherName={directName} />
+            ) : (
+              <ShareMenu roomId={roomId} roomName={roomName} />
+            )
+          }
+          renderDrawer={({ opened, onClose }) => (
+            <RoomsDrawer roomId={roomId} opened={opened} onClose={onClose} />
+          )}
+        />
+      </PersonMenuItemsProvider>
     </PersonActionsProvider>
   );
 }

@@ -15,6 +15,7 @@ import { excerpt, plainText } from '../composer/plain-text';
 import { CopyLinkMenuItem } from '../permalink/copy-link-menu-item';
 import { PinMenuItem } from '../pins/pin-menu-item';
 import classes from './actions.module.css';
+import { AuthorMenuItems } from './author-menu-items';
 import { ReactionPicker } from './reaction-picker';
 
 /** How long a finger rests on a message before its menu opens. */
@@ -40,7 +41,8 @@ interface MessageActionsProps {
 
 /**
  * A message's actions around its content: a button (shown while the message is pointed at,
- * and whenever it has the focus) opens a menu of Reply, React, Copy text, Copy link (on a room's
+ * and whenever it has the focus) opens a menu of Reply, 'Message <author> privately' (for
+ * someone else's message, where the route offers it), React, Copy text, Copy link (on a room's
  * screen), and Pin, Edit and Delete where allowed. A right-click on the message opens it too
  * (not on a link, nor on selected text, whose menus stay the browser's), and so does a long
  * press on a touch screen. A deleted message, or a passing notice (no stored id), has none.
@@ -144,6 +146,9 @@ export function MessageActions(props: MessageActionsProps) {
                 >
                   Reply
                 </Menu.Item>
+                {!own && message.messageType === 'user' && (
+                  <AuthorMenuItems nickname={message.user} />
+                )}
                 <Menu.Item
                   leftSection={<IconMoodSmile size={16} aria-hidden />}
                   onClick={() => {
