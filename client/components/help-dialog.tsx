@@ -60,6 +60,13 @@ export function HelpDialog({ opened, onClose }: HelpDialogProps) {
               <Kbd>Shift</Kbd> + <Kbd>Enter</Kbd> adds a new line
             </List.Item>
             <List.Item>
+              <Kbd>↑</Kbd> in an empty message box edits your last message
+            </List.Item>
+            <List.Item>
+              <Kbd>Ctrl</Kbd> + <Kbd>K</Kbd> (<Kbd>⌘</Kbd> + <Kbd>K</Kbd> on a Mac) goes to another
+              of your rooms by its name
+            </List.Item>
+            <List.Item>
               <Kbd>Esc</Kbd> closes a dialog
             </List.Item>
           </List>

@@ -2,6 +2,7 @@ import { Navigate, useParams } from 'react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { RoomsDrawer } from '../../features/rooms/components/rooms-drawer';
+import { RoomSwitcherShortcut } from '../../features/rooms/components/room-switcher';
 import { useIsRoomOwner, useRoomNickname } from '../../features/rooms/hooks/use-room-nickname';
 import { useUnreadTotal } from '../../features/rooms/hooks/use-unread-total';
 import { useRoomNotificationLevel } from '../../features/rooms/hooks/use-notification-level';
@@ -79,6 +80,8 @@ function RoomChat({ roomId }: { roomId: string }) {
             <RoomsDrawer roomId={roomId} opened={opened} onClose={onClose} />
           )}
         />
+        {/* Ctrl+K: another room by its name. */}
+        <RoomSwitcherShortcut currentRoomId={roomId} />
       </PersonMenuItemsProvider>
     </PersonActionsProvider>
   );

@@ -1,0 +1,127 @@
+/**
+ * Ctrl+K on the chat screen: a dialog that goes to another of the person's rooms by part of
+ * its name (accents and case aside), with the arrows and Enter or a click; the current room is
+ * not offered, and the shortcut works from the message box too.
+ */
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  matchingRooms,
+  RoomSwitcherShortcut,
+  SWITCHER_SHOWN_MAX,
+} from '../../client/features/rooms/components/room-switcher';
+import { createQueryClient } from '../../client/lib/query-client';
+import { SessionProvider } from '../../client/lib/session/session-provider';
+import type { RoomSummary } from '../../contract/rooms';
+import { fakeApi, testUser } from './render-app';
+
+const room = (roomId: string, name: string, extra: Partial<RoomSummary> = {}): RoomSummary => ({
+  _id: roomId,
+  roomId,
+  name,
+  activeNickname: 'Ada',
+  ...extra,
+});
+
+const ROOMS = [
+  room('here', 'Plans here'),
+  room('cafe', 'Café talk', { unreadCount: 3 }),
+  room('plans', 'Weekend plans'),
+  room('dm', 'Bob', { direct: true }),
+];
+
+function renderSwitcher() {
+  const api = fakeApi({ ...testUser, roomId: 'here', activeNickname: 'Ada' }, (call) =>
+    call.path === '/api/rooms' ? { status: 200, body: ROOMS } : undefined,
+  );
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/chat/:roomId',
+        element: (
+          <>
+            <textarea aria-label="Message" />
+            <RoomSwitcherShortcut currentRoomId="here" />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ['/chat/here'] },
+  );
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { api, router };
+}
+
+const pressCtrlK = (target: Element = document.body) =>
+  fireEvent.keyDown(target, { key: 'k', code: 'KeyK', ctrlKey: true });
+
+const optionNames = () =>
+  within(screen.getByRole('listbox', { name: 'Rooms' }))
+    .queryAllByRole('option')
+    .map((option) => option.textContent?.trim());
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('the room switcher', () => {
+  it('opens on Ctrl+K from the message box, lists the other rooms and goes to one by Enter', async () => {
+    const { api, router } = renderSwitcher();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // No rooms are read until it opens.
+    expect(api.calls.some((call) => call.path === '/api/rooms')).toBe(false);
+    pressCtrlK(screen.getByRole('textbox', { name: 'Message' }));
+    const input = await screen.findByRole('combobox', { name: 'Room name' });
+    await waitFor(() => expect(optionNames()).toEqual(['Café talk3', 'Weekend plans', 'Bob']));
+
+    fireEvent.change(input, { target: { value: 'PLAN' } });
+    expect(optionNames()).toEqual(['Weekend plans']);
+    fireEvent.change(input, { target: { value: 'cafe' } });
+    expect(optionNames()).toEqual(['Café talk3']);
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    const options = screen.getAllByRole('option');
+    expect(options[1]!.getAttribute('aria-selected')).toBe('true');
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[1]!.id);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/plans'));
+    expect(window.localStorage.getItem('activeNickname')).toContain('Ada');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('goes to a room by a click, wraps with the arrows, and says when nothing matches', async () => {
+    const { router } = renderSwitcher();
+    pressCtrlK();
+    const input = await screen.findByRole('combobox', { name: 'Room name' });
+    await waitFor(() => expect(optionNames()).toHaveLength(3));
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    expect(screen.getAllByRole('option')[2]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.change(input, { target: { value: 'nowhere' } });
+    expect(optionNames()).toEqual([]);
+    expect(screen.getByText('No room matches that name.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'bob' } });
+    fireEvent.click(within(screen.getByRole('option')).getByRole('button'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/dm'));
+  });
+});
+
+describe('matchingRooms', () => {
+  it('keeps the list order, leaves out the current room, and shows at most the max', () => {
+    expect(matchingRooms(ROOMS, ' plans ', 'here').map((r) => r.roomId)).toEqual(['plans']);
+    expect(matchingRooms(ROOMS, 'plans', 'other').map((r) => r.roomId)).toEqual(['here', 'plans']);
+    const many = Array.from({ length: 80 }, (_, index) => room(`r${index}`, `Room ${index}`));
+    expect(matchingRooms(many, 'room', 'here')).toHaveLength(SWITCHER_SHOWN_MAX);
+  });
+});
