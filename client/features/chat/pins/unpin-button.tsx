@@ -17,12 +17,16 @@ const LABEL_EXCERPT = 40;
 export function UnpinButton({ room, pin }: { room: RoomConnection; pin: Pin }) {
   const [waiting, setWaiting] = useState(false);
   const unpin = (button: HTMLElement) => {
+    // Found now: the room sends the list without this pin before it answers, so by the answer
+    // this button has left the dialog.
+    const dialog = button.closest<HTMLElement>('[role="dialog"]');
     setWaiting(true);
     void room.pin(pin.id, false).then((result) => {
       setWaiting(false);
       // Refused (no longer allowed, deleted meanwhile): the words say why.
       if (!result.ok) return showErrorToast(result.error);
-      button.closest<HTMLElement>('[role="dialog"]')?.focus({ preventScroll: true });
+      // Unless the last pin went, and the dialog with it (then Mantine returns the focus).
+      if (dialog?.isConnected) dialog.focus({ preventScroll: true });
     });
   };
   return (
