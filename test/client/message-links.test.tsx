@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessageActions } from '../../client/features/chat/components/message-actions';
 import { MessageList } from '../../client/features/chat/components/message-list';
 import { RoomLinkContext } from '../../client/features/chat/permalink/room-link-context';
-import { NOT_IN_ROOM } from '../../client/features/chat/hooks/use-show-message';
+import { NOT_IN_ROOM, NOT_LOADED } from '../../client/features/chat/hooks/use-show-message';
 import type { ChatMessage } from '../../contract/realtime';
 import { fakeRoom } from './fake-room';
 import { sockets } from './fake-socket';
@@ -177,6 +177,27 @@ describe('opening a link to a message', () => {
     act(() => socket.receive('chatHistory', []));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(arounds()).toHaveLength(1);
+  });
+
+  it('does not jump again when another tab renames the person and the history is listed anew', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const { socket, joinRoom, arounds } = await openLink('?message=7');
+    joinRoom([message(50)]);
+    await waitFor(() => expect(arounds()).toHaveLength(1));
+    act(() => socket.receive('nicknameChanged', { nickname: 'ada_two' }));
+    await waitFor(() => expect(sockets).toHaveLength(2));
+    const renamed = sockets[1]!;
+    act(() => renamed.receive('connect'));
+    act(() => renamed.last('join')!.ack!({}));
+    act(() => renamed.receive('chatHistory', [message(50)]));
+    expect(await screen.findByText('message 50')).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const renamedArounds = renamed.emitted.filter(
+      (sent) => sent.event === 'loadHistory' && 'around' in (sent.payload as object),
+    );
+    expect(renamedArounds).toEqual([]);
+    // Nor does it try before the new connection has joined, and fail.
+    expect(show).not.toHaveBeenCalledWith(expect.objectContaining({ message: NOT_LOADED }));
   });
 
   it('marks a message the first history already lists, without asking for a page', async () => {

@@ -114,10 +114,13 @@ export function ChatScreen(props: ChatScreenProps) {
   const returned = useRoomState(room, (state) => state.returned);
   // A message to take the reader to (a search result, a pin, a link); `asked` counts, so the
   // same one can be asked again.
-  const [jumpTo, setJumpTo] = useState<{ messageId: number; asked: number } | null>(null);
+  // Kept with the nickname it was asked under: a rename lists the history again (the list is
+  // keyed by the nickname), and the new list must not take the reader back to an old jump.
+  const [jumpTo, setJumpTo] = useState<{ messageId: number; asked: number; nickname: string }>();
   const jump = useCallback(
-    (messageId: number) => setJumpTo((was) => ({ messageId, asked: (was?.asked ?? 0) + 1 })),
-    [],
+    (messageId: number) =>
+      setJumpTo((was) => ({ messageId, asked: (was?.asked ?? 0) + 1, nickname })),
+    [nickname],
   );
   useLinkedMessage({ ready: joined && historyLoaded, onJump: jump });
   const composer = useComposerRoom(room, nickname, roomId);
@@ -184,7 +187,7 @@ export function ChatScreen(props: ChatScreenProps) {
                 nickname={nickname}
                 roomName={roomName || 'this room'}
                 moderator={moderator}
-                jumpTo={jumpTo}
+                jumpTo={jumpTo?.nickname === nickname ? jumpTo : null}
                 unread={unreadAtOpen}
               />
             </RoomLinkContext.Provider>
