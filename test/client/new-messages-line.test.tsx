@@ -4,7 +4,7 @@
  * stays there while they read, while messages come and when they send, and a new visit
  * places it again.
  */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
 import type { RoomSummary } from '../../contract/rooms';
@@ -12,6 +12,10 @@ import type { PublicUser } from '../../contract/user';
 import { MessageList } from '../../client/features/chat/components/message-list';
 import type { RoomSnapshot } from '../../client/features/chat/connection/room-state';
 import type { UnreadAtOpen } from '../../client/features/chat/utils/first-unread';
+import {
+  READ_POSITION_WAIT_MS,
+  useUnreadAtOpen,
+} from '../../client/features/chat/hooks/use-unread-at-open';
 import { forgetReadMarks, noteRead } from '../../client/lib/unread/read-marks';
 import { fakeRoom } from './fake-room';
 import { sockets } from './fake-socket';
@@ -225,5 +229,35 @@ describe('the chat screen', () => {
     act(() => again.receive('chatHistory', fromBob(1, 2, 3, 4, 5, 6)));
     // The room list still says 2 (its flush is behind); the tab read up to 4 last time.
     expect(lineAbove()).toBe(5);
+  });
+});
+
+describe('the read position at open', () => {
+  const history = fromBob(1, 2, 3, 4);
+
+  it('waits for the room list when the history comes first, and takes its position', () => {
+    const view = renderHook(
+      ({ lastReadId, messages }) => useUnreadAtOpen('room-late-list', lastReadId, true, messages),
+      { initialProps: { lastReadId: undefined as number | undefined, messages: history } },
+    );
+    expect(view.result.current).toBeNull();
+    // A message said meanwhile came live: it is not counted as unread at open.
+    view.rerender({ lastReadId: 2, messages: fromBob(1, 2, 3, 4, 5) });
+    expect(view.result.current).toEqual({ readUpTo: 2, newest: 4 });
+  });
+
+  it('decides on no line once the wait is over, and keeps to it', () => {
+    vi.useFakeTimers();
+    try {
+      const view = renderHook(
+        ({ lastReadId }) => useUnreadAtOpen('room-no-list', lastReadId, true, history),
+        { initialProps: { lastReadId: undefined as number | undefined } },
+      );
+      act(() => vi.advanceTimersByTime(READ_POSITION_WAIT_MS));
+      view.rerender({ lastReadId: 2 });
+      expect(view.result.current).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
