@@ -35,8 +35,23 @@ const KEY_PREFIX = 'drafts:';
  * once the session has) does not write their draft back. Signed in again, they write again.
  */
 const signedOut = new Set<string>();
+/**
+ * The same, for the browser's other tabs: one of the account's tabs still on a chat when
+ * another signed out does not write its drafts back when it closes (it learns of the sign-out
+ * only at its next call).
+ */
+const SIGNED_OUT_KEY = 'draftsSignedOut';
 
 const keyOf = (accountId: string) => `${KEY_PREFIX}${accountId}`;
+
+function signedOutHere(accountId: string): boolean {
+  if (signedOut.has(accountId)) return true;
+  try {
+    return window.localStorage.getItem(SIGNED_OUT_KEY) === accountId;
+  } catch {
+    return false;
+  }
+}
 
 /** The account's drafts, newest first, without the old, the malformed and those past the max. */
 function load(accountId: string): AccountDrafts {
@@ -84,7 +99,7 @@ export function readDraft({ accountId, roomId }: DraftPlace): string {
 
 /** What the box holds now; an empty box (sent, or cleared) has no draft. */
 export function saveDraft({ accountId, roomId }: DraftPlace, text: string): void {
-  if (signedOut.has(accountId)) return;
+  if (signedOutHere(accountId)) return;
   const drafts = load(accountId);
   drafts.delete(roomId);
   // The newest of all, so first: a room beyond the max drops the oldest one.
@@ -98,6 +113,7 @@ export function clearDrafts(accountId: string): void {
   signedOut.add(accountId);
   try {
     window.localStorage.removeItem(keyOf(accountId));
+    window.localStorage.setItem(SIGNED_OUT_KEY, accountId);
   } catch {
     // Nothing stored without storage.
   }
@@ -110,6 +126,8 @@ export function clearDrafts(accountId: string): void {
 export function keepOnlyDraftsOf(accountId: string): void {
   signedOut.delete(accountId);
   try {
+    // Whoever signed out last, this browser is signed in now: its tabs write drafts again.
+    window.localStorage.removeItem(SIGNED_OUT_KEY);
     const others: string[] = [];
     for (let index = 0; index < window.localStorage.length; index++) {
       const key = window.localStorage.key(index);

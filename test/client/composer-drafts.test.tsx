@@ -221,6 +221,21 @@ describe('the drafts and the session', () => {
     expect(window.localStorage.getItem(`drafts:${ADA}`)).toBeNull();
   });
 
+  it('does not write the draft back when another tab of the account signed out', async () => {
+    const { box, close } = openBox('room-a');
+    type(box, 'typed in the tab left open');
+    // Another tab: its own copy of the module, the same storage.
+    vi.resetModules();
+    const otherTab = await import('../../client/lib/draft-storage');
+    otherTab.clearDrafts(ADA);
+    close();
+    expect(window.localStorage.getItem(`drafts:${ADA}`)).toBeNull();
+    // Signed in again (in any tab), the account keeps its drafts again.
+    otherTab.keepOnlyDraftsOf(ADA);
+    saveDraft({ accountId: ADA, roomId: 'room-a' }, 'back again');
+    expect(readDraft({ accountId: ADA, roomId: 'room-a' })).toBe('back again');
+  });
+
   it('does not write a signed-out account’s draft back as its box closes', () => {
     const { box, close } = openBox('room-a');
     type(box, 'typed just before the logout');
