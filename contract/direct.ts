@@ -18,6 +18,10 @@ export const CONVERSATIONS_MAX = 1000;
 export const directMessages = {
   nicknameRequired: 'Say whom to message (their nickname in this room).',
   notInRoom: 'Nobody by that nickname is in this room.',
+  messageIdInvalid: 'A message id is a positive whole number.',
+  notBoth: 'Name a nickname or a message, not both.',
+  messageNotFound: 'That message was not found.',
+  authorGone: 'That person is no longer in this room.',
   notYourself: "You can't message yourself.",
   blocked: "You can't message this person.",
   notDirect: 'Only a private conversation can be blocked.',
@@ -29,14 +33,34 @@ export const directMessages = {
   theirsFull: 'This person is in too many private conversations to start another.',
 } as const;
 
-/** POST /api/rooms/:roomId/direct: the other person, by their nickname in :roomId. */
-export const openDirectBody = z.object({
-  nickname: z
-    .string({ error: directMessages.nicknameRequired })
-    .trim()
-    .min(1, directMessages.nicknameRequired)
-    .max(64, directMessages.notInRoom),
-});
+/**
+ * POST /api/rooms/:roomId/direct: the other person, either by their nickname in :roomId now (the
+ * online and members lists, which show current nicknames) or as the author of one of its
+ * messages (a message's menu: the nickname on an old message may be someone else's by now).
+ */
+export const openDirectBody = z
+  .object(
+    {
+      nickname: z
+        .string({ error: directMessages.nicknameRequired })
+        .trim()
+        .min(1, directMessages.nicknameRequired)
+        .max(64, directMessages.notInRoom)
+        .optional(),
+      messageId: z
+        .number({ error: directMessages.messageIdInvalid })
+        .int(directMessages.messageIdInvalid)
+        .positive(directMessages.messageIdInvalid)
+        .optional(),
+    },
+    { error: directMessages.nicknameRequired },
+  )
+  .refine((body) => body.nickname === undefined || body.messageId === undefined, {
+    message: directMessages.notBoth,
+  })
+  .refine((body) => body.nickname !== undefined || body.messageId !== undefined, {
+    message: directMessages.nicknameRequired,
+  });
 
 export type OpenDirectRequest = z.infer<typeof openDirectBody>;
 

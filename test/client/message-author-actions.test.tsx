@@ -11,7 +11,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessageActions } from '../../client/features/chat/components/message-actions';
 import { MessagePrivatelyMenuItem } from '../../client/features/direct/components/message-privately-menu-item';
-import { PersonMenuItemsProvider, type PersonActions } from '../../client/lib/person-actions';
+import { PersonMenuItemsProvider, type AuthorActions } from '../../client/lib/person-actions';
 import { createQueryClient } from '../../client/lib/query-client';
 import { SessionProvider } from '../../client/lib/session/session-provider';
 import type { ChatMessage } from '../../contract/realtime';
@@ -29,10 +29,10 @@ const message = (user: string, overrides: Partial<ChatMessage> = {}): ChatMessag
 });
 
 /** As the chat route composes it outside a private conversation. */
-const messagePrivately: PersonActions = (fromRoomId, nickname) => (
-  <MessagePrivatelyMenuItem fromRoomId={fromRoomId} nickname={nickname} />
+const messagePrivately: AuthorActions = (fromRoomId, author) => (
+  <MessagePrivatelyMenuItem fromRoomId={fromRoomId} {...author} />
 );
-const noActions: PersonActions = () => null;
+const noActions: AuthorActions = () => null;
 
 function renderMessage(
   shown: ChatMessage,
@@ -107,7 +107,9 @@ describe("a message's author, from its menu", () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Message Bob privately' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat/dm-1'));
     const post = api.calls.find((call) => call.path === '/api/rooms/room-a/direct');
-    expect(post).toMatchObject({ method: 'POST', body: { nickname: 'Bob' } });
+    // The message, not its nickname: 'Bob' may be someone else's by now.
+    expect(post).toMatchObject({ method: 'POST', body: { messageId: 7 } });
+    expect(post?.body).not.toHaveProperty('nickname');
   });
 
   it('stays in the room when the server refuses', async () => {
@@ -127,6 +129,12 @@ describe("a message's author, from its menu", () => {
   it('is not offered on your own message, nor on a message under your nickname', async () => {
     renderMessage(message('Ada'), { own: true });
     expect(await menuItems()).toEqual(['Reply', 'React', 'Copy text', 'Edit', 'Delete']);
+  });
+
+  it("is not offered on a moderator's message", async () => {
+    renderMessage(message('ChatModerator'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await menuItems()).toEqual(['Reply', 'React', 'Copy text']);
   });
 
   it('is not offered on a notice', async () => {

@@ -142,14 +142,14 @@ describe('opening while a kick or an account deletion lands', () => {
 
   it('refuses a caller kicked from the room between the checks and the batch', async () => {
     const { alice, bob, roomId, db } = await bobKickedBeforeTheBatch();
-    const opened = openDirect(db, await userRow(bob.user.id), roomId, 'Alice');
+    const opened = openDirect(db, await userRow(bob.user.id), roomId, { nickname: 'Alice' });
     await expect(opened).rejects.toMatchObject({ status: 404, message: roomMessages.roomNotFound });
     expect(await pairRooms(alice.user.id, bob.user.id)).toBe(0);
   });
 
   it('refuses to reach someone kicked from the room meanwhile', async () => {
     const { alice, bob, roomId, db } = await bobKickedBeforeTheBatch();
-    const opened = openDirect(db, await userRow(alice.user.id), roomId, 'Bob');
+    const opened = openDirect(db, await userRow(alice.user.id), roomId, { nickname: 'Bob' });
     await expect(opened).rejects.toMatchObject({ status: 404, message: directMessages.notInRoom });
     expect(await pairRooms(alice.user.id, bob.user.id)).toBe(0);
   });
@@ -161,7 +161,7 @@ describe('opening while a kick or an account deletion lands', () => {
         await env.DB.prepare('DELETE FROM users WHERE id = ?').bind(bob.user.id).run();
       }),
     );
-    const opened = openDirect(db, await userRow(alice.user.id), roomId, 'Bob');
+    const opened = openDirect(db, await userRow(alice.user.id), roomId, { nickname: 'Bob' });
     await expect(opened).rejects.toMatchObject({ status: 404, message: directMessages.notInRoom });
     expect(await pairRooms(alice.user.id, bob.user.id)).toBe(0);
   });

@@ -1,7 +1,8 @@
 /**
- * Private conversations (docs/direct-messages.md), mounted at /api: open one from a room
- * (POST /rooms/:roomId/direct), block its other person and end it (POST /rooms/:roomId/block),
- * and the caller's blocks (GET /blocks, DELETE /blocks/:blockId).
+ * Private conversations (docs/direct-messages.md), mounted at /api: open one from a room with
+ * someone named by their nickname there or as a message's author (POST /rooms/:roomId/direct),
+ * block its other person and end it (POST /rooms/:roomId/block), and the caller's blocks
+ * (GET /blocks, DELETE /blocks/:blockId).
  */
 import { Hono } from 'hono';
 import {
@@ -17,10 +18,11 @@ import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
-import { roomCreated } from '../room-calls/room-rpc';
+import { messageAuthor, roomCreated } from '../room-calls/room-rpc';
 import { locationHintFor } from '../rooms/location-hint';
 import { enforceLimit } from '../security/guards';
 import { blockInConversation, listBlocks, unblock } from './block-person';
+import type { DirectTarget } from './direct-target';
 import { openDirect } from './open-direct';
 
 /** Far beyond anyone's use; a script opening conversations with a whole room stops here. */
@@ -51,8 +53,13 @@ export const directRoutes = new Hono<AppEnv>()
       },
       { score: 'never' },
     );
-    const { nickname } = c.req.valid('json');
-    const { created, ...opened } = await openDirect(c.var.db, c.var.user, fromRoomId, nickname);
+    const { nickname, messageId } = c.req.valid('json');
+    // The body has exactly one of the two (contract/direct.ts).
+    const target: DirectTarget =
+      messageId === undefined
+        ? { nickname: nickname! }
+        : { messageAuthor: () => messageAuthor(c.env, fromRoomId, messageId) };
+    const { created, ...opened } = await openDirect(c.var.db, c.var.user, fromRoomId, target);
     // Made near whoever opens it; if this fails the room's object is made on first use.
     if (created) {
       await roomCreated(

@@ -6,19 +6,21 @@
  * from, so two first clicks at once make one room and a block, kick or account deletion landing
  * meanwhile cannot be slipped past. Nor can either person's cap on conversations
  * (membership-caps.ts): the room is made only while both are below it, so two strangers at once
- * cannot push someone past it. It then reads which room the pair has.
+ * cannot push someone past it. It then reads which room the pair has. The other person is named
+ * by a nickname or as a message's author (direct-target.ts).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DIRECT_ROOM_NAME, directMessages, type OpenDirectResponse } from '../../contract/direct';
 import { roomMessages } from '../../contract/rooms';
 import type { Db } from '../db/client';
-import { memberships, users, type UserRow } from '../db/schema';
+import { users, type UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { randomToken } from '../lib/encoding';
 import { searchText } from '../lib/search-text';
 import { directPairKey } from '../rooms/direct-rooms';
 import { belowConversationCap } from '../rooms/membership-caps';
-import { nicknameColumns, nicknameKey, roomMembershipAndBan } from '../rooms/room-queries';
+import { nicknameColumns, roomMembershipAndBan } from '../rooms/room-queries';
+import { notMember, targetMember, type DirectTarget } from './direct-target';
 
 /** A block in either direction between the users of two numbered parameters. */
 const blockBetween = (a: number, b: number) => `SELECT 1 FROM user_blocks
@@ -32,15 +34,6 @@ const blockBetween = (a: number, b: number) => `SELECT 1 FROM user_blocks
 const memberOf = (user: number, room: number) => `EXISTS (SELECT 1 FROM memberships
   WHERE room_id = ?${room} AND user_id = ?${user}) AND NOT EXISTS (SELECT 1 FROM room_bans
   WHERE room_id = ?${room} AND user_id = ?${user})`;
-
-/** Who `nickname` is in the room (their user id and nickname as written there). */
-function memberByNickname(db: Db, roomId: string, nickname: string) {
-  return db
-    .select({ userId: memberships.userId, nickname: memberships.nickname })
-    .from(memberships)
-    .where(and(eq(memberships.roomId, roomId), eq(memberships.nicknameKey, nicknameKey(nickname))))
-    .get();
-}
 
 /** What the batch's last statement reads, 1 or 0 each. */
 interface StillAllowed {
@@ -58,22 +51,26 @@ export interface OpenedDirect extends OpenDirectResponse {
 /**
  * The caller must be a member of `fromRoomId` and not banned from it (a stranger hears that the
  * room does not exist), and so must the other person. Each side takes the nickname they have in
- * `fromRoomId`: unique there, so unique in a room of two.
+ * `fromRoomId`: unique there, so unique in a room of two. A nickname is looked up beside the
+ * caller's membership; a message's author only once that is known, so that a stranger's call
+ * never reaches the room's object.
  */
 export async function openDirect(
   db: Db,
   caller: UserRow,
   fromRoomId: string,
-  nickname: string,
+  target: DirectTarget,
 ): Promise<OpenedDirect> {
-  const [[from], other] = await Promise.all([
+  const byNickname = 'nickname' in target ? targetMember(db, fromRoomId, target) : undefined;
+  const [[from], named] = await Promise.all([
     roomMembershipAndBan(db, fromRoomId, caller.id),
-    memberByNickname(db, fromRoomId, nickname),
+    byNickname,
   ]);
   if (!from || from.nickname === null || from.bannedAt !== null) {
     throw new ApiError(404, roomMessages.roomNotFound);
   }
-  if (!other) throw new ApiError(404, directMessages.notInRoom);
+  const other = byNickname ? named : await targetMember(db, fromRoomId, target);
+  if (!other) throw new ApiError(404, notMember(target));
   if (other.userId === caller.id) throw new ApiError(400, directMessages.notYourself);
 
   const pair = directPairKey(caller.id, other.userId);
@@ -136,7 +133,7 @@ export async function openDirect(
   // The same answers as the checks above, as they stand in the batch's own snapshot.
   const members = still?.results[0] as StillAllowed | undefined;
   if (!members?.callerIn) throw new ApiError(404, roomMessages.roomNotFound);
-  if (!members.otherIn) throw new ApiError(404, directMessages.notInRoom);
+  if (!members.otherIn) throw new ApiError(404, notMember(target));
   // No room for the pair and no block: one of them is at the cap on conversations (no room was
   // made, so these counts are the ones the insert saw).
   if (!found && !blocked) {

@@ -139,3 +139,11 @@ export function deleteRoom(env: Env, roomId: string): Promise<void> {
 export function findRoomMessage(env: Env, roomId: string, messageId: number) {
   return roomStub(env, roomId).messageForNotification(messageId);
 }
+
+/**
+ * The account that wrote message `messageId` of the room, or null (the moderator's, or none):
+ * asked only for a caller already known to be a member (worker/direct/direct-routes.ts).
+ */
+export function messageAuthor(env: Env, roomId: string, messageId: number): Promise<string | null> {
+  return roomStub(env, roomId).authorOf(messageId);
+}

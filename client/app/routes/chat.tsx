@@ -14,6 +14,7 @@ import { MessagePrivatelyMenuItem } from '../../features/direct/components/messa
 import {
   PersonActionsProvider,
   PersonMenuItemsProvider,
+  type AuthorActions,
   type PersonActions,
 } from '../../lib/person-actions';
 import { useRoomSummary } from '../../features/rooms/hooks/use-room-summary';
@@ -23,10 +24,10 @@ import { readStored, storageKeys } from '../../lib/storage';
 const messagePrivately: PersonActions = (fromRoomId, nickname) => (
   <MessagePrivatelyButton fromRoomId={fromRoomId} nickname={nickname} />
 );
-const messagePrivatelyItem: PersonActions = (fromRoomId, nickname) => (
-  <MessagePrivatelyMenuItem fromRoomId={fromRoomId} nickname={nickname} />
+const messagePrivatelyItem: AuthorActions = (fromRoomId, author) => (
+  <MessagePrivatelyMenuItem fromRoomId={fromRoomId} {...author} />
 );
-const noActions: PersonActions = () => null;
+const noActions = () => null;
 
 /** /chat: back to the current room if there is one, else to the join screen. */
 function CurrentRoomRedirect() {

@@ -331,6 +331,16 @@ export class ChatRoom extends SocketIoServer<
   }
 
   /**
+   * RPC from the private conversations' route (worker/direct/direct-routes.ts): the account that
+   * wrote a stored message that is not deleted, so that its menu reaches its author whatever
+   * nickname they have now; null for the moderator's, or one never sent, trimmed or deleted.
+   */
+  async authorOf(messageId: number): Promise<string | null> {
+    const found = this.parts.messages.store.find(messageId);
+    return found && !found.message.deleted ? found.userId : null;
+  }
+
+  /**
    * RPC from the search route (worker/rooms/search-route.ts), which checked the membership in
    * D1: the room's own ban list is checked too, as a socket's join is.
    */

@@ -147,7 +147,7 @@ export function MessageActions(props: MessageActionsProps) {
                   Reply
                 </Menu.Item>
                 {!own && message.messageType === 'user' && (
-                  <AuthorMenuItems nickname={message.user} />
+                  <AuthorMenuItems nickname={message.user} messageId={message.id} />
                 )}
                 <Menu.Item
                   leftSection={<IconMoodSmile size={16} aria-hidden />}

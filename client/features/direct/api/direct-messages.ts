@@ -11,17 +11,19 @@ import { roomsKeys } from '../../../lib/query-keys';
 
 const blocksKey = ['blocks'] as const;
 
-export interface OpenDirectInput {
+/**
+ * The other person: by their nickname in the room now (the lists), or as the author of one of
+ * its messages (a message's menu: the nickname on it may have been taken by someone else since).
+ */
+export type DirectWhom = { nickname: string } | { messageId: number };
+
+export type OpenDirectInput = DirectWhom & {
   /** A room both people are in. */
   fromRoomId: string;
-  /** The other person's nickname there. */
-  nickname: string;
-}
+};
 
-export function openDirect({ fromRoomId, nickname }: OpenDirectInput) {
-  return api.post<OpenDirectResponse>(`/rooms/${encodeURIComponent(fromRoomId)}/direct`, {
-    nickname,
-  });
+export function openDirect({ fromRoomId, ...whom }: OpenDirectInput) {
+  return api.post<OpenDirectResponse>(`/rooms/${encodeURIComponent(fromRoomId)}/direct`, whom);
 }
 
 /** Opens (or finds) the conversation; the room list is read again, since it may be new. */

@@ -6,9 +6,10 @@ import { useOpenDirect } from '../api/direct-messages';
 /**
  * Opening the private conversation with `nickname`, a member of `fromRoomId` (made on the first
  * time, the same one afterwards), then going to it; a refusal is a red toast. Not `offered`
- * for the person themself.
+ * for the person themself. With `messageId`, the server opens it with the account that wrote
+ * that message, whoever holds `nickname` now; `nickname` is then only for the offer.
  */
-export function useMessagePrivately(fromRoomId: string, nickname: string) {
+export function useMessagePrivately(fromRoomId: string, nickname: string, messageId?: number) {
   const { user, enterRoom } = useSession();
   const navigate = useNavigate();
   const open = useOpenDirect();
@@ -17,7 +18,8 @@ export function useMessagePrivately(fromRoomId: string, nickname: string) {
   // Awaited rather than given mutate's own callbacks, which do not run once the caller is
   // gone: a menu item (message-privately-menu-item.tsx) closes with its menu on the click.
   const start = () => {
-    open.mutateAsync({ fromRoomId, nickname }).then(
+    const whom = messageId === undefined ? { nickname } : { messageId };
+    open.mutateAsync({ fromRoomId, ...whom }).then(
       ({ roomId, activeNickname }) => {
         // The chat screen knows its nickname at once, before the room list comes back.
         enterRoom(roomId, activeNickname);
