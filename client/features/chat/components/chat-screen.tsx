@@ -10,7 +10,6 @@ import { useSession } from '../../../lib/session/use-session';
 import { useUnreadTitle } from '../../../lib/unread/use-unread-title';
 import { ComposerIntentProvider } from '../composer/composer-intent';
 import { useComposerRoom } from '../composer/use-composer-room';
-import { useAwayFromEnd } from '../hooks/use-away-from-end';
 import { useBackReload } from '../hooks/use-back-reload';
 import { useMessageNotifications } from '../hooks/use-message-notifications';
 import { useReadMarker } from '../hooks/use-read-marker';
@@ -18,10 +17,10 @@ import { useRoomConnection } from '../hooks/use-room-connection';
 import { useRoomState } from '../hooks/use-room-state';
 import { useTypingSignal } from '../hooks/use-typing-signal';
 import { useUnreadAtOpen } from '../hooks/use-unread-at-open';
+import { useUnreadLineJump } from '../hooks/use-unread-line-jump';
 import { unseenCount } from '../utils/unseen-count';
 import { ChatErrorDialog } from './chat-error-dialog';
 import { ChatHeader } from './chat-header';
-import { JumpToLatestButton } from './jump-to-latest-button';
 import { SearchButton } from '../search/search-button';
 import { PinsButton } from '../pins/pins-button';
 import { PinsProvider } from '../pins/pins-provider';
@@ -29,8 +28,8 @@ import { RoomLinkContext } from '../permalink/room-link-context';
 import { useLinkedMessage } from '../permalink/use-linked-message';
 import { ConnectionStatus } from './connection-status';
 import { MessageForm } from './message-form';
+import { MessageBarJump } from './message-bar-jump';
 import { MessageList } from './message-list';
-import { NewMessagesButton } from './new-messages-button';
 import { NotificationMenu } from './notification-menu';
 import { ScrollToTopButton } from './scroll-to-top-button';
 import { RoomTypingLine } from './typing-line';
@@ -107,6 +106,7 @@ export function ChatScreen(props: ChatScreenProps) {
   const joined = useRoomState(room, (state) => state.joined);
   const historyLoaded = useRoomState(room, (state) => state.historyLoaded);
   const unreadAtOpen = useUnreadAtOpen(roomId, props.lastReadId, historyLoaded, messages);
+  const unreadLine = useUnreadLineJump();
   const seenId = useReadMarker({ roomId, messages, joined, signal: room.signal });
   const connectionState = useRoomState(room, (state) => state.connectionState);
   const error = useRoomState(room, (state) => state.error);
@@ -126,7 +126,6 @@ export function ChatScreen(props: ChatScreenProps) {
   const composer = useComposerRoom(room, nickname, roomId);
 
   const unseenHere = unseenCount(messages, seenId, nickname);
-  const awayFromEnd = useAwayFromEnd();
   // The tab names the room, led by the unread messages here and in the other rooms.
   useUnreadTitle(
     roomName ? `${roomName} · ${PRODUCT_NAME}` : `Chat · ${PRODUCT_NAME}`,
@@ -189,6 +188,7 @@ export function ChatScreen(props: ChatScreenProps) {
                 moderator={moderator}
                 jumpTo={jumpTo?.nickname === nickname ? jumpTo : null}
                 unread={unreadAtOpen}
+                unreadLineRef={unreadLine.lineRef}
               />
             </RoomLinkContext.Provider>
           </Container>
@@ -214,11 +214,12 @@ export function ChatScreen(props: ChatScreenProps) {
                   onReconnect={room.reconnect}
                 />
                 <RoomTypingLine room={room} />
-                {showsPast ? (
-                  <JumpToLatestButton onJump={room.jumpToLatest} />
-                ) : (
-                  awayFromEnd && <NewMessagesButton count={unseenHere} />
-                )}
+                <MessageBarJump
+                  showsPast={showsPast}
+                  onJumpToLatest={room.jumpToLatest}
+                  unseen={unseenHere}
+                  unreadLine={unreadLine}
+                />
               </>
             }
             scrollTop={<ScrollToTopButton />}

@@ -2,6 +2,7 @@ import {
   Fragment,
   memo,
   type ReactNode,
+  type Ref,
   useCallback,
   useContext,
   useEffect,
@@ -42,6 +43,8 @@ interface MessageListProps {
   jumpTo?: { messageId: number; asked: number } | null;
   /** What was unread when the room opened: the 'New messages' line goes above the first. */
   unread?: UnreadAtOpen | null;
+  /** For the line's element: the chat screen offers a jump up to it. */
+  unreadLineRef?: Ref<HTMLDivElement>;
 }
 
 /** One list of messages (a list holds only its items, so a line between two ends one). */
@@ -249,7 +252,7 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
               )}
               {day.unreadFrom !== undefined && (
                 <>
-                  <NewMessagesLine />
+                  <NewMessagesLine ref={props.unreadLineRef} />
                   <Items>
                     {unreadHere.map(bubble)}
                     {lastDay && pendingBubbles}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import type { ChatMessage } from '../../../../contract/realtime';
 import type { JumpResult } from '../connection/room-state';
+import { focusMessage } from '../utils/focus-message';
 import { showErrorToast } from '../utils/show-system-notice';
 
 /** How long a message taken to stays marked (the mark fades over it). */
@@ -32,9 +33,7 @@ export function useShowMessage({ list, messages, loadAround }: ShowMessage) {
     const item = list.current?.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
     if (item) {
       item.scrollIntoView({ behavior: 'smooth', block: 'center' });
-      // Focused too, so a keyboard or a screen reader goes on from there.
-      if (!item.hasAttribute('tabindex')) item.tabIndex = -1;
-      item.focus({ preventScroll: true });
+      focusMessage(item);
     }
     const timer = setTimeout(() => setTarget(null), HIGHLIGHT_MS);
     return () => clearTimeout(timer);

@@ -1,0 +1,214 @@
+/**
+ * The jump to the first unread: a reader who opens a room at its end with the 'New messages'
+ * line far above gets a button in the message bar that takes them up to it; it goes once the
+ * line has been in view, for the rest of the visit, and the bar offers one jump at a time.
+ */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '../../contract/realtime';
+import type { RoomSummary } from '../../contract/rooms';
+import type { PublicUser } from '../../contract/user';
+import { MessageBarJump } from '../../client/features/chat/components/message-bar-jump';
+import { forgetReadMarks } from '../../client/lib/unread/read-marks';
+import { sockets } from './fake-socket';
+import { fakeApi, renderApp, testUser } from './render-app';
+import { renderWithMantine } from './render-mantine';
+
+vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
+
+const message = (id: number, user = 'bob'): ChatMessage => ({
+  id,
+  user,
+  text: `<p>message ${id}</p>`,
+  messageType: 'user',
+  createdAt: Date.UTC(2025, 0, 1, 12, id),
+});
+const fromBob = (...ids: number[]) => ids.map((id) => message(id));
+
+type Place = 'above' | 'in view' | 'below';
+
+/**
+ * An intersection observer that reports what a test says of the line's place, as a browser
+ * would for the observer's root: the window, grown by its rootMargin's bottom.
+ */
+class FakeObserver {
+  static all: FakeObserver[] = [];
+  readonly targets = new Set<Element>();
+  constructor(
+    private readonly callback: IntersectionObserverCallback,
+    private readonly options: IntersectionObserverInit = {},
+  ) {
+    FakeObserver.all.push(this);
+  }
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+  }
+  takeRecords() {
+    return [];
+  }
+  report(target: Element, place: Place) {
+    // CSS's margin shorthand: the bottom is the third of three or four values, else the first.
+    const margins = (this.options.rootMargin ?? '0px').trim().split(/\s+/);
+    const reachesBelow = parseFloat(margins[margins.length >= 3 ? 2 : 0]!) > 0;
+    const isIntersecting = place === 'in view' || (place === 'below' && reachesBelow);
+    const entry = { target, isIntersecting } as IntersectionObserverEntry;
+    this.callback([entry], this as unknown as IntersectionObserver);
+  }
+}
+
+const line = () => screen.getByRole('separator', { name: 'New messages' });
+const jumpButton = () => screen.queryByRole('button', { name: 'Jump to first unread' });
+const item = (id: number) => document.querySelector<HTMLElement>(`[data-message-id="${id}"]`)!;
+
+const watching = (target: Element) =>
+  FakeObserver.all.filter((observer) => observer.targets.has(target));
+
+/** The browser's word on where the line is now, to each observer that watches it. */
+function placeLine(place: Place) {
+  const target = line();
+  expect(watching(target).length).toBeGreaterThan(0);
+  act(() => watching(target).forEach((observer) => observer.report(target, place)));
+}
+
+beforeEach(() => {
+  sockets.length = 0;
+  FakeObserver.all = [];
+  forgetReadMarks();
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+});
+
+/** Opens the room with the room list saying `lastReadId`, and gives the room's history. */
+async function openRoom(roomId: string, lastReadId: number, history: ChatMessage[]) {
+  const user: PublicUser = { ...testUser, roomId, activeNickname: 'ada' };
+  const summary: RoomSummary = {
+    _id: roomId,
+    roomId,
+    name: 'Lobby',
+    activeNickname: 'ada',
+    unreadCount: 0,
+    lastMessageId: 0,
+    lastReadId,
+  };
+  const api = fakeApi(user, (call) =>
+    call.path === '/api/rooms' ? { status: 200, body: [summary] } : undefined,
+  );
+  renderApp(`/chat/${roomId}`);
+  await waitFor(() => expect(api.calls.some((call) => call.path === '/api/rooms')).toBe(true));
+  await waitFor(() => expect(sockets).toHaveLength(1));
+  // The room list's answer is in (the history comes after it, as it does in a browser).
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  const socket = sockets[0]!;
+  act(() => socket.receive('connect'));
+  act(() => socket.last('join')?.ack?.({}));
+  act(() => socket.receive('chatHistory', history));
+  return socket;
+}
+
+describe('the jump to the first unread', () => {
+  it('is offered while the line is above the window, not while it is in view or below', async () => {
+    await openRoom('room-above', 2, fromBob(1, 2, 3, 4, 5));
+    expect(jumpButton()).toBeNull();
+    placeLine('above');
+    expect(jumpButton()).not.toBeNull();
+    // A fast scroll to the top carried the line past the window: it is below now, unseen.
+    placeLine('below');
+    expect(jumpButton()).toBeNull();
+    placeLine('above');
+    expect(jumpButton()).not.toBeNull();
+    // The reader scrolled up to it: not offered again this visit, and no longer watched.
+    placeLine('in view');
+    expect(jumpButton()).toBeNull();
+    expect(watching(line())).toHaveLength(0);
+  });
+
+  it('is not offered when the line is in view as the room opens', async () => {
+    await openRoom('room-short', 4, fromBob(1, 2, 3, 4, 5));
+    placeLine('in view');
+    expect(jumpButton()).toBeNull();
+  });
+
+  it('is not offered without a line, nor in a browser without intersection observers', async () => {
+    await openRoom('room-read', 3, fromBob(1, 2, 3));
+    expect(screen.queryByRole('separator', { name: 'New messages' })).toBeNull();
+    expect(jumpButton()).toBeNull();
+    document.body.innerHTML = '';
+    sockets.length = 0;
+    vi.stubGlobal('IntersectionObserver', undefined);
+    await openRoom('room-old-browser', 2, fromBob(1, 2, 3, 4, 5));
+    expect(line()).toBeTruthy();
+    expect(jumpButton()).toBeNull();
+  });
+
+  it('takes the line to the top smoothly, focuses the first unread, and goes for good', async () => {
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    await openRoom('room-jump', 2, fromBob(1, 2, 3, 4, 5));
+    placeLine('above');
+    scrolled.mockClear();
+    fireEvent.click(jumpButton()!, { detail: 1 });
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(scrolled.mock.contexts[0]).toBe(line());
+    expect(scrolled).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(document.activeElement).toBe(item(3));
+    expect(jumpButton()).toBeNull();
+    // Before the smooth scroll has brought it in: no longer watched, not offered again.
+    expect(watching(line())).toHaveLength(0);
+  });
+
+  it('takes the line there at once for a reader who asks for less motion', async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+      ...matchMedia(query),
+      matches: query === '(prefers-reduced-motion: reduce)',
+    }));
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    await openRoom('room-still', 2, fromBob(1, 2, 3, 4, 5));
+    placeLine('above');
+    // From the keyboard too, the focus ends on the first unread, not in the message box.
+    fireEvent.click(jumpButton()!, { detail: 0 });
+    expect(scrolled).toHaveBeenLastCalledWith({ behavior: 'instant', block: 'start' });
+    expect(document.activeElement).toBe(item(3));
+  });
+
+  it('gives way to the new-messages button for a reader scrolled back', async () => {
+    vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockReturnValue(5000);
+    const scrollY = vi.spyOn(window, 'scrollY', 'get');
+    const scrollAt = (y: number) => {
+      scrollY.mockReturnValue(y);
+      act(() => window.dispatchEvent(new Event('scroll')));
+    };
+    scrollY.mockReturnValue(5000 - window.innerHeight);
+    const socket = await openRoom('room-both', 2, fromBob(1, 2, 3, 4, 5));
+    placeLine('above');
+    scrollAt(3000); // up a little, not yet at the line
+    act(() => socket.receive('message', message(6)));
+    await screen.findByRole('button', { name: '1 new message' });
+    expect(jumpButton()).toBeNull();
+    scrollAt(5000 - window.innerHeight);
+    await waitFor(() => expect(jumpButton()).not.toBeNull());
+    expect(screen.queryByRole('button', { name: /new message/ })).toBeNull();
+  });
+});
+
+describe('the message bar', () => {
+  it('offers one jump at a time, the way back from the past first', () => {
+    const unreadLine = { lineRef: () => {}, offered: true, jump: () => {} };
+    renderWithMantine(
+      <MessageBarJump
+        showsPast
+        onJumpToLatest={() => Promise.resolve()}
+        unseen={0}
+        unreadLine={unreadLine}
+      />,
+    );
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Jump to latest',
+    ]);
+  });
+});
