@@ -1,6 +1,9 @@
 /** "Make owner": a room's owner, or an administrator, hands the room to one of its members. */
 import { z } from 'zod';
 
+/** Hand-overs of one room per hour, and of any rooms by one person: each one re-reads lists. */
+export const ROOM_HAND_OVERS_PER_HOUR = 10;
+
 export const roomOwnerMessages = {
   userIdRequired: 'userId is required',
   notAllowed: 'Only the room owner or an administrator can choose who owns this room',
@@ -8,6 +11,7 @@ export const roomOwnerMessages = {
   alreadyOwner: 'That person already owns this room',
   moderator: "An administrator's moderator membership cannot own a room",
   conversation: 'A private conversation has no owner to change',
+  handingOverTooFast: 'This room has changed hands too often. Please try again later.',
 } as const;
 
 /** What the room's members hear, as a passing notice, once the room has its new owner. */

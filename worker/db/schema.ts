@@ -13,8 +13,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 
-/** Milliseconds since the epoch, like Date.now(), so rows made in one second still sort. */
-const nowMs = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
+/**
+ * Milliseconds since the epoch, like Date.now(), so rows made in one second still sort. D1's
+ * clock: also for rows written by INSERT … SELECT, which takes no column defaults.
+ */
+export const nowMs = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
 const createdAt = () => integer('created_at').notNull().default(nowMs);
 
 export const users = sqliteTable(

@@ -9,6 +9,7 @@ import { memberships, rooms } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { ownerChanged } from '../room-calls/room-rpc';
 import { logSecurityEvent } from '../security/guards';
+import { giveBackRoomChange, limitRoomChanges } from './room-change-limits';
 import { refusedMeanwhile } from './room-settings-access';
 
 const caller = alias(memberships, 'caller');
@@ -59,9 +60,11 @@ export async function handOverRoom(c: Context<AppEnv>, targetId: string): Promis
     throw new ApiError(400, roomOwnerMessages.moderator);
   }
 
+  const slots = await limitRoomChanges(c, 'handOver', roomId);
   if (!(await changeOwner(db, roomId, targetId, isAdmin ? null : user.id))) {
     // The owner changed, or the person left or was removed, since the read above (409); or the
-    // room was deleted meanwhile (404).
+    // room was deleted meanwhile (404). Nothing changed hands, so nothing counts.
+    await giveBackRoomChange(c, slots);
     throw await refusedMeanwhile(db, roomId);
   }
   // An audit line, as a kick has: who gave whose room to whom.

@@ -1,11 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { removeMember } from '../room-calls/room-rpc';
-import { memberships, roomBans, users } from '../db/schema';
+import { memberships, nowMs, roomBans, rooms, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { logSecurityEvent } from '../security/guards';
-import { isModeratorNickname } from '../../contract/rooms';
+import { isModeratorNickname, roomMessages } from '../../contract/rooms';
+import { notOwnedBy } from './not-owned-by';
+
+const CREATOR_NOT_KICKED = 'The room creator cannot be kicked';
 
 /**
  * Removes a member under the rules of the spec (point 6): nobody kicks themselves or a
@@ -27,25 +30,41 @@ export async function kickMember(c: Context<AppEnv>, targetUserId: string): Prom
   if (target.role === 'admin' || isModeratorNickname(target.nickname)) {
     throw new ApiError(403, 'Moderators cannot be kicked');
   }
-  if (targetUserId === room.createdBy) throw new ApiError(403, 'The room creator cannot be kicked');
+  if (targetUserId === room.createdBy) throw new ApiError(403, CREATOR_NOT_KICKED);
 
-  // One batch, so no join can slip in between the membership going and the ban arriving.
-  await db.batch([
-    db.delete(memberships).where(eq(memberships.id, target.membershipId)),
+  // One batch, so no join can slip in between the membership going and the ban arriving. Each
+  // write requires that the person still does not own the room: a hand-over to them landing
+  // after the read above must not remove (nor ban) the room's new owner.
+  const stillNotOwner = notOwnedBy(db, room.roomId, targetUserId);
+  const [, , , [after]] = await db.batch([
+    db.delete(memberships).where(and(eq(memberships.id, target.membershipId), stillNotOwner)),
     db
       .insert(roomBans)
-      .values({
-        roomId: room.roomId,
-        userId: targetUserId,
-        nickname: target.nickname,
-        bannedBy: user.id,
-      })
+      .select(
+        db
+          .select({
+            roomId: rooms.roomId,
+            userId: sql<string>`${targetUserId}`.as('user_id'),
+            nickname: sql<string>`${target.nickname}`.as('nickname'),
+            bannedBy: sql<string>`${user.id}`.as('banned_by'),
+            bannedAt: sql<number>`${nowMs}`.as('banned_at'),
+          })
+          .from(rooms)
+          .where(and(eq(rooms.roomId, room.roomId), stillNotOwner)),
+      )
       .onConflictDoNothing(),
     db
       .update(users)
       .set({ roomId: null })
-      .where(and(eq(users.id, targetUserId), eq(users.roomId, room.roomId))),
+      .where(and(eq(users.id, targetUserId), eq(users.roomId, room.roomId), stillNotOwner)),
+    // Read in the same transaction as the writes: whether they found the person the owner.
+    db.select({ createdBy: rooms.createdBy }).from(rooms).where(eq(rooms.roomId, room.roomId)),
   ]);
+  // Deleted meanwhile: its memberships went with it, and nobody is left to tell.
+  if (!after) throw new ApiError(404, roomMessages.roomNotFound);
+  // What a retry would answer too, so no 'try again': the person owns the room now. Nothing
+  // changed, so nothing is logged nor told to the room object.
+  if (after.createdBy === targetUserId) throw new ApiError(403, CREATOR_NOT_KICKED);
   logSecurityEvent(c, {
     eventType: 'member_kicked',
     userId: user.id,

@@ -6,6 +6,8 @@ import { memberships, rooms, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { memberLeft } from '../room-calls/room-rpc';
 import { callersMembership } from './callers-membership';
+import { notOwnedBy } from './not-owned-by';
+import { refusedMeanwhile } from './room-settings-access';
 
 /**
  * The caller leaves the room of `:roomId` for good (DELETE /api/rooms/:roomId/membership). A
@@ -27,13 +29,21 @@ export async function leaveRoom(c: Context<AppEnv>): Promise<void> {
   if (found.createdBy === user.id) throw new ApiError(409, roomMessages.ownerCannotLeave);
 
   const roomId = c.req.param('roomId')!;
-  // One batch: the stored current room never names a room the person is no longer in.
-  await db.batch([
-    db.delete(memberships).where(eq(memberships.id, found.id)),
+  // One batch: the stored current room never names a room the person is no longer in. Each
+  // write requires that they still do not own the room: the room handed to them since the read
+  // above keeps its owner in it, and the leave is a 409 the room object never hears of.
+  const stillNotOwner = notOwnedBy(db, roomId, user.id);
+  const [left] = await db.batch([
+    db
+      .delete(memberships)
+      .where(and(eq(memberships.id, found.id), stillNotOwner))
+      .returning({ id: memberships.id }),
     db
       .update(users)
       .set({ roomId: null })
-      .where(and(eq(users.id, user.id), eq(users.roomId, roomId))),
+      .where(and(eq(users.id, user.id), eq(users.roomId, roomId), stillNotOwner)),
   ]);
+  // Or the membership was gone already (a kick, the room deleted): nothing left to tell.
+  if (left.length === 0) throw await refusedMeanwhile(db, roomId);
   await memberLeft(c.env, roomId, user.id, roomMessages.youLeft);
 }

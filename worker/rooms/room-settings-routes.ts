@@ -16,7 +16,7 @@ import { validateJson } from '../http/validate-json';
 import { roomRenamed } from '../room-calls/room-rpc';
 import { deleteRoomEverywhere } from '../room-removal/delete-room';
 import { logSecurityEvent } from '../security/guards';
-import { limitRoomRenames } from './room-rename-limits';
+import { giveBackRoomChange, limitRoomChanges } from './room-change-limits';
 import { refusedMeanwhile, refuseNonOwner, renameRoom, settingsRoom } from './room-settings-access';
 
 export const roomSettingsRoutes = new Hono<AppEnv>()
@@ -29,9 +29,11 @@ export const roomSettingsRoutes = new Hono<AppEnv>()
     const { name } = c.req.valid('json');
     // Nothing changes, so nothing is counted against the bound nor told to the room.
     if (name === room.name) return c.json({ success: true, name } satisfies RenameRoomResponse);
-    await limitRoomRenames(c, room.roomId);
+    const slots = await limitRoomChanges(c, 'rename', room.roomId);
     const ownedBy = user.role === 'admin' ? undefined : user.id;
     if (!(await renameRoom(db, room.roomId, name, ownedBy))) {
+      // Handed over (or deleted) since the read above: it renamed nothing, so counts for nothing.
+      await giveBackRoomChange(c, slots);
       throw await refusedMeanwhile(db, room.roomId);
     }
     logSecurityEvent(c, {

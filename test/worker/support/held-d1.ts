@@ -2,10 +2,12 @@
  * D1 for races: a database whose answers wait for the test, or one that lets something happen
  * just before a batch, so that what a real database answers too quickly can interleave.
  */
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
+import { app } from '../../../worker/app';
 import { openDb } from '../../../worker/db/client';
 import { users } from '../../../worker/db/schema';
+import { ORIGIN, type ApiResult, type Client } from './api';
 
 /**
  * A D1 whose queries wait until the test answers them, one by one and in any order: for races
@@ -53,6 +55,81 @@ export function d1BeforeBatch(before: () => Promise<void>): D1Database {
           }
         : Reflect.get(target, key, target),
   }) as D1Database;
+}
+
+/**
+ * env.DB, but the first statement matching `pattern` waits for `before` to finish (which lands
+ * between the route's reads and that write); also through a D1 session, as the app's requests
+ * open one.
+ */
+export function d1BeforeStatement(pattern: RegExp, before: () => Promise<void>): D1Database {
+  let held = false;
+  const holding = (inner: D1Database | D1DatabaseSession) => (query: string) => {
+    const statement = inner.prepare(query);
+    if (held || !pattern.test(query)) return statement;
+    held = true;
+    return new Proxy(statement, {
+      get: (target, key) => {
+        if (key !== 'bind') return Reflect.get(target, key, target) as unknown;
+        return (...values: unknown[]) => {
+          const bound = target.bind(...values);
+          const after =
+            <T>(run: () => Promise<T>) =>
+            async () => {
+              await before();
+              return run();
+            };
+          return {
+            run: after(() => bound.run()),
+            all: after(() => bound.all()),
+            raw: after(() => bound.raw()),
+            first: after(() => bound.first()),
+          };
+        };
+      },
+    });
+  };
+  const withHeldStatement = <T extends D1Database | D1DatabaseSession>(inner: T): T =>
+    new Proxy(inner, {
+      get: (target, key) => {
+        if (key === 'prepare') return holding(target);
+        if (key === 'withSession') {
+          return (constraint?: string) => withHeldStatement(env.DB.withSession(constraint));
+        }
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return withHeldStatement(env.DB);
+}
+
+/**
+ * `client`'s call to /api`path`, answered by the app in this isolate with `DB` for its
+ * database (SELF would use the real one), waiting for what it left to finish.
+ */
+export async function callWithD1(
+  DB: D1Database,
+  client: Client,
+  path: string,
+  options: { method: string; body?: unknown },
+): Promise<ApiResult<{ error?: string }>> {
+  const headers: Record<string, string> = {
+    'CF-Connecting-IP': client.ip,
+    Origin: ORIGIN,
+    Cookie: client.cookie,
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const ctx = createExecutionContext();
+  const res = await app.request(
+    `${ORIGIN}/api${path}`,
+    { method: options.method, headers, body },
+    { ...env, DB },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
 }
 
 /** The user's row as the worker reads it. */

@@ -1,0 +1,102 @@
+/**
+ * A leave or a kick reads "not the owner", then writes. A hand-over to that very person landing
+ * between the two must win: the write itself carries the condition, so the room is never owned
+ * by someone who is not in it (its settings, kicks and hand-over out of everyone's reach but an
+ * administrator's), and the room object hears of no leave or kick that did not happen. The
+ * hand-over runs in a `d1BeforeBatch` hook: after the route's reads, before its batch.
+ */
+import { env, runInDurableObject } from 'cloudflare:test';
+import { expect, it } from 'vitest';
+import type { ChatRoom } from '../../worker/chat/room/chat-room';
+import { CHANGED_MEANWHILE } from '../../worker/error-handler';
+import { roomStub } from '../../worker/room-calls/room-rpc';
+import type { Client } from './support/api';
+import { callWithD1, d1BeforeBatch } from './support/held-d1';
+import { ownerAndGuestJoined } from './support/rooms';
+
+/** `call`, with the room handed to `userId` after the route's reads, before its first batch. */
+async function duringHandOver(
+  handOverBy: Client,
+  roomId: string,
+  userId: string,
+  call: (DB: D1Database) => ReturnType<typeof callWithD1>,
+) {
+  let handOver = 0;
+  const DB = d1BeforeBatch(async () => {
+    const res = await handOverBy.call(`/rooms/${roomId}/owner`, { body: { userId } });
+    handOver = res.status;
+  });
+  const res = await call(DB);
+  expect(handOver).toBe(200);
+  return { status: res.status, body: res.body };
+}
+
+/** Who owns the room, whether they are in it, whether the guest is banned. */
+async function storedState(roomId: string, guestId: string) {
+  const room = await env.DB.prepare('SELECT created_by FROM rooms WHERE room_id = ?')
+    .bind(roomId)
+    .first<{ created_by: string }>();
+  const count = (sql: string, ...values: string[]) =>
+    env.DB.prepare(sql)
+      .bind(...values)
+      .first<{ n: number }>()
+      .then((row) => row!.n);
+  return {
+    owner: room!.created_by,
+    ownerIsMember: await count(
+      'SELECT COUNT(*) AS n FROM memberships WHERE room_id = ? AND user_id = ?',
+      roomId,
+      room!.created_by,
+    ),
+    guestBanned: await count(
+      'SELECT COUNT(*) AS n FROM room_bans WHERE room_id = ? AND user_id = ?',
+      roomId,
+      guestId,
+    ),
+  };
+}
+
+/** The room object still counts the guest a member: it was told of no leave or kick. */
+const objectKnowsGuest = (roomId: string) =>
+  runInDurableObject(roomStub(env, roomId), (room: ChatRoom) =>
+    room.parts.members.userIdOf('Guest'),
+  );
+
+it('does not leave the room owned by someone who left it', async () => {
+  const { owner, guest, roomId, b } = await ownerAndGuestJoined({ name: 'Handed over' });
+  const left = await duringHandOver(owner.client, roomId, guest.user.id, (DB) =>
+    callWithD1(DB, guest.client, `/rooms/${roomId}/membership`, { method: 'DELETE' }),
+  );
+
+  expect(left).toEqual({ status: 409, body: { error: CHANGED_MEANWHILE } });
+  expect(await storedState(roomId, guest.user.id)).toEqual({
+    owner: guest.user.id,
+    ownerIsMember: 1,
+    guestBanned: 0,
+  });
+  const stored = await env.DB.prepare('SELECT room_id FROM users WHERE id = ?')
+    .bind(guest.user.id)
+    .first<{ room_id: string | null }>();
+  expect(stored?.room_id).toBe(roomId);
+  expect(await objectKnowsGuest(roomId)).toBe(guest.user.id);
+  b.close();
+});
+
+it('neither removes nor bans the person a kick finds the owner by the time it writes', async () => {
+  const { owner, guest, roomId, b } = await ownerAndGuestJoined({ name: 'Handed over' });
+  const kicked = await duringHandOver(owner.client, roomId, guest.user.id, (DB) =>
+    callWithD1(DB, owner.client, `/rooms/${roomId}/kick`, {
+      method: 'POST',
+      body: { targetUserId: guest.user.id },
+    }),
+  );
+
+  expect(kicked).toEqual({ status: 403, body: { error: 'The room creator cannot be kicked' } });
+  expect(await storedState(roomId, guest.user.id)).toEqual({
+    owner: guest.user.id,
+    ownerIsMember: 1,
+    guestBanned: 0,
+  });
+  expect(await objectKnowsGuest(roomId)).toBe(guest.user.id);
+  b.close();
+});
