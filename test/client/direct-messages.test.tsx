@@ -4,15 +4,12 @@
  * marks a conversation with a person mark before the other person's name.
  */
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessagePrivatelyButton } from '../../client/features/direct/components/message-privately-button';
 import { RoomCard } from '../../client/features/rooms/components/room-card';
-import { createQueryClient } from '../../client/lib/query-client';
-import { SessionProvider } from '../../client/lib/session/session-provider';
-import { fakeApi, testUser, type FetchCall } from './render-app';
+import { fakeApi, renderAt, testUser, type FetchCall } from './render-app';
 
 const inRoom = { ...testUser, roomId: 'room-a', activeNickname: 'Ada' };
 
@@ -20,28 +17,13 @@ function renderButtons(
   handle: (call: FetchCall) => { status: number; body?: unknown } | undefined,
 ) {
   const api = fakeApi(inRoom, handle);
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/chat/:roomId',
-        element: (
-          <>
-            <MessagePrivatelyButton fromRoomId="room-a" nickname="ada" />
-            <MessagePrivatelyButton fromRoomId="room-a" nickname="Bob" />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: ['/chat/room-a'] },
-  );
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={createQueryClient()}>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
+  const { router } = renderAt(
+    '/chat/:roomId',
+    '/chat/room-a',
+    <>
+      <MessagePrivatelyButton fromRoomId="room-a" nickname="ada" />
+      <MessagePrivatelyButton fromRoomId="room-a" nickname="Bob" />
+    </>,
   );
   return { api, router };
 }

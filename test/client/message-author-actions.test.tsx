@@ -3,19 +3,13 @@
  * the chat route (lib/person-actions.tsx), so anyone who spoke in the room can be written to,
  * online or not. Never on one's own message, a notice, or inside a private conversation.
  */
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessageActions } from '../../client/features/chat/components/message-actions';
 import { MessagePrivatelyMenuItem } from '../../client/features/direct/components/message-privately-menu-item';
 import { PersonMenuItemsProvider, type AuthorActions } from '../../client/lib/person-actions';
-import { createQueryClient } from '../../client/lib/query-client';
-import { SessionProvider } from '../../client/lib/session/session-provider';
 import type { ChatMessage } from '../../contract/realtime';
-import { fakeApi, testUser, type FetchCall } from './render-app';
+import { fakeApi, renderAt, testUser, type FetchCall } from './render-app';
 
 const inRoom = { ...testUser, roomId: 'room-a', activeNickname: 'Ada' };
 
@@ -40,39 +34,23 @@ function renderMessage(
   handle: (call: FetchCall) => { status: number; body?: unknown } | undefined = () => undefined,
 ) {
   const api = fakeApi(inRoom, handle);
-  const screenOf = (children: ReactNode) => (
-    <PersonMenuItemsProvider value={offered}>{children}</PersonMenuItemsProvider>
-  );
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/chat/:roomId',
-        element: screenOf(
-          <MessageActions
-            message={shown}
-            own={own}
-            canEdit={own}
-            canDelete={own}
-            onReply={vi.fn()}
-            onEdit={vi.fn()}
-            onDelete={vi.fn()}
-            onReact={vi.fn()}
-          >
-            <div>{shown.text}</div>
-          </MessageActions>,
-        ),
-      },
-    ],
-    { initialEntries: ['/chat/room-a'] },
-  );
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={createQueryClient()}>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
+  const { router } = renderAt(
+    '/chat/:roomId',
+    '/chat/room-a',
+    <PersonMenuItemsProvider value={offered}>
+      <MessageActions
+        message={shown}
+        own={own}
+        canEdit={own}
+        canDelete={own}
+        onReply={vi.fn()}
+        onEdit={vi.fn()}
+        onDelete={vi.fn()}
+        onReact={vi.fn()}
+      >
+        <div>{shown.text}</div>
+      </MessageActions>
+    </PersonMenuItemsProvider>,
   );
   return { api, router };
 }

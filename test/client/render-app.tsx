@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -65,7 +66,18 @@ export function fakeApi(user: PublicUser | null, handle: Handler = () => undefin
 export function renderApp(path: string, state?: unknown) {
   const url = new URL(path, 'http://localhost');
   const entry = { pathname: url.pathname, search: url.search, state };
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  return renderRouter(createMemoryRouter(routes, { initialEntries: [entry] }));
+}
+
+/**
+ * Mounts `element` alone as the page at `path`, matched by the route `pattern` (its params
+ * readable with useParams), inside the app's providers, as the chat route composes pieces in.
+ */
+export function renderAt(pattern: string, path: string, element: ReactNode) {
+  return renderRouter(createMemoryRouter([{ path: pattern, element }], { initialEntries: [path] }));
+}
+
+function renderRouter(router: ReturnType<typeof createMemoryRouter>) {
   const view = render(
     <MantineProvider env="test">
       <QueryClientProvider client={createQueryClient()}>

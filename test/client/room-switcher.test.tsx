@@ -3,20 +3,15 @@
  * its name (accents and case aside), with the arrows and Enter or a click; the current room is
  * not offered, and the shortcut works from the message box too.
  */
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   matchingRooms,
   RoomSwitcherShortcut,
   SWITCHER_SHOWN_MAX,
 } from '../../client/features/rooms/components/room-switcher';
-import { createQueryClient } from '../../client/lib/query-client';
-import { SessionProvider } from '../../client/lib/session/session-provider';
 import type { RoomSummary } from '../../contract/rooms';
-import { fakeApi, testUser } from './render-app';
+import { fakeApi, renderAt, testUser } from './render-app';
 
 const room = (roomId: string, name: string, extra: Partial<RoomSummary> = {}): RoomSummary => ({
   _id: roomId,
@@ -37,28 +32,13 @@ function renderSwitcher() {
   const api = fakeApi({ ...testUser, roomId: 'here', activeNickname: 'Ada' }, (call) =>
     call.path === '/api/rooms' ? { status: 200, body: ROOMS } : undefined,
   );
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/chat/:roomId',
-        element: (
-          <>
-            <textarea aria-label="Message" />
-            <RoomSwitcherShortcut currentRoomId="here" />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: ['/chat/here'] },
-  );
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={createQueryClient()}>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
+  const { router } = renderAt(
+    '/chat/:roomId',
+    '/chat/here',
+    <>
+      <textarea aria-label="Message" />
+      <RoomSwitcherShortcut currentRoomId="here" />
+    </>,
   );
   return { api, router };
 }
