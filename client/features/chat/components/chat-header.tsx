@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { RoomData } from '../../../../contract/realtime';
 import { PRODUCT_NAME } from '../../../config/constants';
+import classes from './chat-header.module.css';
 import { OnlinePeople } from './online-people';
 
 // The help dialog is only fetched when someone opens it.
@@ -48,14 +49,21 @@ export function ChatHeader(props: ChatHeaderProps) {
     <Box
       pos="sticky"
       top={0}
-      px="md"
-      py={6}
       bg="var(--mantine-color-body)"
+      // The phone journey measures its controls (test/browser/chat-header-phone.spec.ts).
+      data-chat-header
+      className={classes.header}
       style={{ zIndex: 95, borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <ActionIcon variant="subtle" size="lg" aria-label="Rooms" onClick={onOpenRooms}>
+      <Group justify="space-between" wrap="wrap" gap="xs" className={classes.row}>
+        <Group gap="xs" wrap="nowrap" className={classes.lead}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label="Rooms"
+            onClick={onOpenRooms}
+            className={classes.icon}
+          >
             <IconMenu2 size={22} aria-hidden />
           </ActionIcon>
           <Anchor
@@ -70,7 +78,7 @@ export function ChatHeader(props: ChatHeaderProps) {
           >
             {PRODUCT_NAME}
           </Anchor>
-          <Stack gap={0} style={{ minWidth: 0 }}>
+          <Stack gap={0} className={classes.name}>
             <Text component="h1" fw={700} fz="md" lh={1.3} m={0} truncate="end" title={roomName}>
               {roomName}
             </Text>
@@ -79,7 +87,7 @@ export function ChatHeader(props: ChatHeaderProps) {
             </Box>
           </Stack>
         </Group>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" className={classes.icons}>
           {search}
           {notifications}
           <ActionIcon

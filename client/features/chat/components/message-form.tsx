@@ -26,7 +26,9 @@ import { ComposerFiles } from '../files/composer-files';
 import { filesGone, filesGoneText } from '../files/files-gone';
 import { useComposerFiles } from '../files/use-composer-files';
 import type { ReturnedText } from '../connection/room-state';
+import { useEndStaysInView } from '../hooks/use-end-stays-in-view';
 import { EmojiButton } from './emoji-button';
+import classes from './message-form.module.css';
 
 type SendResult = { ok: true } | { ok: false; error: string; code?: RefusalCode };
 type SendOptions = { replyTo?: number; files?: UploadedFile[] };
@@ -90,6 +92,8 @@ export function MessageForm(props: MessageFormProps) {
   );
   const [saving, setSaving] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  useEndStaysInView(barRef);
   const mentions = useMentions({ text, members, inputRef, setText });
   const length = text.trim().length;
   const tooLong = length > MESSAGE_MAX_LENGTH;
@@ -184,15 +188,16 @@ export function MessageForm(props: MessageFormProps) {
 
   return (
     <Box
+      ref={barRef}
       // Where the bar's passing buttons hand the focus back to the box (focus-message-box.ts).
       data-message-bar
       pos="sticky"
       bottom={0}
-      py="sm"
       bg="var(--mantine-color-body)"
+      className={classes.bar}
       style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 90 }}
     >
-      <Container size="md">
+      <Container size="md" className={classes.container}>
         {status}
         {intent && <IntentBanner intent={intent} onCancel={cancel} />}
         <ComposerFiles files={files} onRemoved={() => inputRef.current?.focus()} />
@@ -202,7 +207,7 @@ export function MessageForm(props: MessageFormProps) {
             (intent.kind === 'reply' ? `Replying to ${intent.message.user}` : 'Editing message')}
         </VisuallyHidden>
         <form onSubmit={handleSubmit} aria-label="Send a message">
-          <Group gap="xs" align="flex-end" wrap="nowrap">
+          <Group gap="xs" align="flex-end" wrap="nowrap" className={classes.row}>
             <EmojiButton
               onPick={(emoji) => {
                 setText((current) => current + emoji);
@@ -244,18 +249,21 @@ export function MessageForm(props: MessageFormProps) {
                 />
               )}
             </Box>
-            {scrollTop}
-            <BusyButton
-              type="submit"
-              busy={saving}
-              loader
-              disabled={!editing && files.busy}
-              rightSection={
-                editing ? <IconCheck size={16} aria-hidden /> : <IconSend size={16} aria-hidden />
-              }
-            >
-              {editing ? 'Save' : 'Send'}
-            </BusyButton>
+            <div className={classes.ends}>
+              {scrollTop}
+              <BusyButton
+                type="submit"
+                busy={saving}
+                loader
+                disabled={!editing && files.busy}
+                classNames={{ root: classes.send, section: classes.sendIcon }}
+                rightSection={
+                  editing ? <IconCheck size={16} aria-hidden /> : <IconSend size={16} aria-hidden />
+                }
+              >
+                <span className={classes.sendWord}>{editing ? 'Save' : 'Send'}</span>
+              </BusyButton>
+            </div>
           </Group>
           {counted && (
             <Text

@@ -38,6 +38,8 @@ export function OnlinePeople({ users }: { users: RoomData['users'] | null }) {
         <Button
           variant="subtle"
           size="compact-xs"
+          // Mantine's compact-xs is 22 px tall: a tap target is 24 at least (WCAG 2.5.8).
+          h={24}
           color="gray"
           px={4}
           leftSection={<IconUsers size={14} aria-hidden />}

@@ -1,5 +1,5 @@
 /** Near enough to the end of the conversation that a new message brings the view along. */
-const FOLLOW_PX = 200;
+export const FOLLOW_PX = 200;
 
 /** Whether the page is scrolled to within `px` of its end. */
 export const nearEnd = (px = FOLLOW_PX) =>

@@ -1,0 +1,28 @@
+import { useEffect, type RefObject } from 'react';
+import { autoScrolling } from '../utils/auto-scroll';
+import { FOLLOW_PX, nearEnd } from '../utils/near-end';
+
+/**
+ * The message bar grows upward (a second line, an edit's text, a reply's banner, a status
+ * line) and the page grows under it, so a reader who was at the end found the newest message
+ * gone under the bar. A reader near the end is taken down by as much as the bar grew; one
+ * scrolled back stays where they are. The list's own smooth scroll to the end is left alone.
+ */
+export function useEndStaysInView(bar: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = bar.current;
+    // jsdom has none: there the bar just does not follow.
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    let height: number | null = null;
+    const observer = new ResizeObserver(([entry]) => {
+      const now = entry?.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height;
+      const grown = height === null ? 0 : now - height;
+      height = now;
+      // The page is already longer by `grown`: near the end before is within that much more now.
+      if (grown <= 0 || autoScrolling() || !nearEnd(FOLLOW_PX + grown)) return;
+      window.scrollBy({ top: grown, behavior: 'instant' });
+    });
+    observer.observe(element, { box: 'border-box' });
+    return () => observer.disconnect();
+  }, [bar]);
+}
