@@ -79,8 +79,7 @@ export function RegisterForm() {
         </SubmitButton>
         <Text size="sm" ta="center">
           Already have an account?{' '}
-          {/* Underlined: in the dark scheme its colour alone is too close to the text around it. */}
-          <Anchor component={Link} to="/login" underline="always">
+          <Anchor component={Link} to="/login">
             Login
           </Anchor>
         </Text>

@@ -1,5 +1,5 @@
 import { SimpleGrid, UnstyledButton } from '@mantine/core';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, Ref } from 'react';
 
 export type NamedEmojis = readonly (readonly [emoji: string, name: string])[];
 
@@ -9,6 +9,7 @@ interface EmojiGridProps {
   onPick: (emoji: string) => void;
   /** Names the grid as a group (the reaction picker has two, and some emoji are in both). */
   label?: string;
+  ref?: Ref<HTMLDivElement>;
 }
 
 /**
@@ -16,9 +17,10 @@ interface EmojiGridProps {
  * buttons as ever; the arrow keys move through the grid as it is laid out (Up and Down by a
  * row), and Home and End go to its first and last, as a keyboard user expects of a grid.
  */
-export function EmojiGrid({ emojis, cols, onPick, label }: EmojiGridProps) {
+export function EmojiGrid({ emojis, cols, onPick, label, ref }: EmojiGridProps) {
   return (
     <SimpleGrid
+      ref={ref}
       role={label ? 'group' : undefined}
       aria-label={label}
       cols={cols}
