@@ -347,7 +347,11 @@ describe('the sending budget', () => {
     expect(lateAnswers.filter((ack) => ack.code === 'rate_limited').length).toBeGreaterThanOrEqual(
       2,
     );
-    expect(lateAnswers[2]).toEqual(refusedWith('rate_limited'));
+    // Which of the three is refused depends on when the allowance refilled on a busy machine
+    // (a token in 200 ms); each refusal is the room's.
+    expect(lateAnswers.find((ack) => ack.code === 'rate_limited')).toEqual(
+      refusedWith('rate_limited'),
+    );
     a.close();
     b.close();
   });
