@@ -7,12 +7,13 @@
  */
 import { env, runInDurableObject } from 'cloudflare:test';
 import { expect, it } from 'vitest';
+import { roomMessages } from '../../contract/rooms';
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
 import { CHANGED_MEANWHILE } from '../../worker/error-handler';
 import { roomStub } from '../../worker/room-calls/room-rpc';
-import type { Client } from './support/api';
 import { callWithD1, d1BeforeBatch } from './support/held-d1';
-import { ownerAndGuestJoined } from './support/rooms';
+import { signedInClient, type Client } from './support/api';
+import { joinRoom, ownerAndGuestJoined } from './support/rooms';
 
 /** `call`, with the room handed to `userId` after the route's reads, before its first batch. */
 async function duringHandOver(
@@ -68,7 +69,8 @@ it('does not leave the room owned by someone who left it', async () => {
     callWithD1(DB, guest.client, `/rooms/${roomId}/membership`, { method: 'DELETE' }),
   );
 
-  expect(left).toEqual({ status: 409, body: { error: CHANGED_MEANWHILE } });
+  // What a retry would answer: they own the room now.
+  expect(left).toEqual({ status: 409, body: { error: roomMessages.ownerCannotLeave } });
   expect(await storedState(roomId, guest.user.id)).toEqual({
     owner: guest.user.id,
     ownerIsMember: 1,
@@ -98,5 +100,27 @@ it('neither removes nor bans the person a kick finds the owner by the time it wr
     guestBanned: 0,
   });
   expect(await objectKnowsGuest(roomId)).toBe(guest.user.id);
+  b.close();
+});
+
+it('lets no kick through from an owner whose room was handed on since the check', async () => {
+  const { owner, guest, roomId, b } = await ownerAndGuestJoined({ name: 'Handed over' });
+  const third = await signedInClient();
+  await joinRoom(third.client, roomId, 'Third');
+  const kicked = await duringHandOver(owner.client, roomId, guest.user.id, (DB) =>
+    callWithD1(DB, owner.client, `/rooms/${roomId}/kick`, {
+      method: 'POST',
+      body: { targetUserId: third.user.id },
+    }),
+  );
+
+  expect(kicked).toEqual({ status: 409, body: { error: CHANGED_MEANWHILE } });
+  const row = await env.DB.prepare(
+    `SELECT (SELECT COUNT(*) FROM memberships WHERE room_id = ?1 AND user_id = ?2) AS member,
+            (SELECT COUNT(*) FROM room_bans WHERE room_id = ?1 AND user_id = ?2) AS banned`,
+  )
+    .bind(roomId, third.user.id)
+    .first<{ member: number; banned: number }>();
+  expect(row).toEqual({ member: 1, banned: 0 });
   b.close();
 });

@@ -8,6 +8,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ROOM_HAND_OVERS_PER_HOUR, roomOwnerMessages } from '../../contract/room-owner';
 import { CHANGED_MEANWHILE } from '../../worker/error-handler';
+import { signedInAdmin } from './support/admin';
 import { signedInClient, type Client } from './support/api';
 import { callWithD1, d1BeforeStatement } from './support/held-d1';
 import { createRoom, joinRoom, ownerAndGuest } from './support/rooms';
@@ -49,6 +50,11 @@ describe('the bound on hand-overs', () => {
     expect(refused.body.error).toBe(roomOwnerMessages.handingOverTooFast);
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(await ownerOf(roomId)).toBe(holder.user.id);
+
+    // An administrator is not bounded: they can still take the room back, and rename it.
+    const admin = await signedInAdmin();
+    expect((await handOver(admin.client, roomId, other.user.id)).status).toBe(200);
+    expect(await ownerOf(roomId)).toBe(other.user.id);
   });
 
   it("answers one person's 11th hand-over in an hour 429, across rooms", async () => {

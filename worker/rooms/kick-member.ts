@@ -3,10 +3,11 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { removeMember } from '../room-calls/room-rpc';
 import { memberships, nowMs, roomBans, rooms, users } from '../db/schema';
+import { CHANGED_MEANWHILE } from '../error-handler';
 import { ApiError } from '../http/api-error';
 import { logSecurityEvent } from '../security/guards';
 import { isModeratorNickname, roomMessages } from '../../contract/rooms';
-import { notOwnedBy } from './not-owned-by';
+import { notOwnedBy, ownedBy } from './not-owned-by';
 
 const CREATOR_NOT_KICKED = 'The room creator cannot be kicked';
 
@@ -34,10 +35,13 @@ export async function kickMember(c: Context<AppEnv>, targetUserId: string): Prom
 
   // One batch, so no join can slip in between the membership going and the ban arriving. Each
   // write requires that the person still does not own the room: a hand-over to them landing
-  // after the read above must not remove (nor ban) the room's new owner.
-  const stillNotOwner = notOwnedBy(db, room.roomId, targetUserId);
+  // after the read above must not remove (nor ban) the room's new owner. Nor may an owner
+  // whose room was handed on since the moderator check kick anyone: an administrator is not
+  // held to owning it.
+  const kickerMay = user.role === 'admin' ? undefined : ownedBy(db, room.roomId, user.id);
+  const stillAllowed = and(notOwnedBy(db, room.roomId, targetUserId), kickerMay)!;
   const [, , , [after]] = await db.batch([
-    db.delete(memberships).where(and(eq(memberships.id, target.membershipId), stillNotOwner)),
+    db.delete(memberships).where(and(eq(memberships.id, target.membershipId), stillAllowed)),
     db
       .insert(roomBans)
       .select(
@@ -50,13 +54,13 @@ export async function kickMember(c: Context<AppEnv>, targetUserId: string): Prom
             bannedAt: sql<number>`${nowMs}`.as('banned_at'),
           })
           .from(rooms)
-          .where(and(eq(rooms.roomId, room.roomId), stillNotOwner)),
+          .where(and(eq(rooms.roomId, room.roomId), stillAllowed)),
       )
       .onConflictDoNothing(),
     db
       .update(users)
       .set({ roomId: null })
-      .where(and(eq(users.id, targetUserId), eq(users.roomId, room.roomId), stillNotOwner)),
+      .where(and(eq(users.id, targetUserId), eq(users.roomId, room.roomId), stillAllowed)),
     // Read in the same transaction as the writes: whether they found the person the owner.
     db.select({ createdBy: rooms.createdBy }).from(rooms).where(eq(rooms.roomId, room.roomId)),
   ]);
@@ -65,6 +69,8 @@ export async function kickMember(c: Context<AppEnv>, targetUserId: string): Prom
   // What a retry would answer too, so no 'try again': the person owns the room now. Nothing
   // changed, so nothing is logged nor told to the room object.
   if (after.createdBy === targetUserId) throw new ApiError(403, CREATOR_NOT_KICKED);
+  // The kicker no longer owns it: nothing changed either.
+  if (kickerMay && after.createdBy !== user.id) throw new ApiError(409, CHANGED_MEANWHILE);
   logSecurityEvent(c, {
     eventType: 'member_kicked',
     userId: user.id,

@@ -7,7 +7,6 @@ import { ApiError } from '../http/api-error';
 import { memberLeft } from '../room-calls/room-rpc';
 import { callersMembership } from './callers-membership';
 import { notOwnedBy } from './not-owned-by';
-import { refusedMeanwhile } from './room-settings-access';
 
 /**
  * The caller leaves the room of `:roomId` for good (DELETE /api/rooms/:roomId/membership). A
@@ -31,9 +30,10 @@ export async function leaveRoom(c: Context<AppEnv>): Promise<void> {
   const roomId = c.req.param('roomId')!;
   // One batch: the stored current room never names a room the person is no longer in. Each
   // write requires that they still do not own the room: the room handed to them since the read
-  // above keeps its owner in it, and the leave is a 409 the room object never hears of.
+  // above keeps its owner in it, and the leave is refused as an owner's, which the room object
+  // never hears of.
   const stillNotOwner = notOwnedBy(db, roomId, user.id);
-  const [left] = await db.batch([
+  const [left, , [after]] = await db.batch([
     db
       .delete(memberships)
       .where(and(eq(memberships.id, found.id), stillNotOwner))
@@ -42,8 +42,14 @@ export async function leaveRoom(c: Context<AppEnv>): Promise<void> {
       .update(users)
       .set({ roomId: null })
       .where(and(eq(users.id, user.id), eq(users.roomId, roomId), stillNotOwner)),
+    // Read in the same transaction: why nothing was deleted, if nothing was.
+    db.select({ createdBy: rooms.createdBy }).from(rooms).where(eq(rooms.roomId, roomId)),
   ]);
-  // Or the membership was gone already (a kick, the room deleted): nothing left to tell.
-  if (left.length === 0) throw await refusedMeanwhile(db, roomId);
+  if (left.length === 0) {
+    // What a retry would answer too: they own it now, or they are no longer in it (a kick, a
+    // second leave, the room deleted), which nothing needs telling of.
+    if (after?.createdBy === user.id) throw new ApiError(409, roomMessages.ownerCannotLeave);
+    throw new ApiError(404, roomMessages.roomNotFound);
+  }
   await memberLeft(c.env, roomId, user.id, roomMessages.youLeft);
 }

@@ -1,4 +1,4 @@
-import { and, eq, notExists, type SQL } from 'drizzle-orm';
+import { and, eq, exists, notExists, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rooms } from '../db/schema';
 
@@ -8,10 +8,16 @@ import { rooms } from '../db/schema';
  * otherwise let it remove the room's new owner, leaving the room owned by someone not in it.
  */
 export function notOwnedBy(db: Db, roomId: string, userId: string): SQL {
-  return notExists(
-    db
-      .select({ one: rooms.roomId })
-      .from(rooms)
-      .where(and(eq(rooms.roomId, roomId), eq(rooms.createdBy, userId))),
-  );
+  return notExists(ownerRow(db, roomId, userId));
 }
+
+/** "`userId` owns the room", as a condition a write carries itself (a kick by its owner). */
+export function ownedBy(db: Db, roomId: string, userId: string): SQL {
+  return exists(ownerRow(db, roomId, userId));
+}
+
+const ownerRow = (db: Db, roomId: string, userId: string) =>
+  db
+    .select({ one: rooms.roomId })
+    .from(rooms)
+    .where(and(eq(rooms.roomId, roomId), eq(rooms.createdBy, userId)));
