@@ -36,18 +36,20 @@ const KEY_PREFIX = 'drafts:';
  */
 const signedOut = new Set<string>();
 /**
- * The same, for the browser's other tabs: one of the account's tabs still on a chat when
- * another signed out does not write its drafts back when it closes (it learns of the sign-out
- * only at its next call).
+ * The account signed in on this browser as its last sign-in or sign-out left it ('' after a
+ * sign-out), so that another tab still on a chat of an account that is no longer the one
+ * signed in (signed out there, or another account signed in since) does not write its draft
+ * back as it closes. Absent (a browser from before it): every account writes.
  */
-const SIGNED_OUT_KEY = 'draftsSignedOut';
+const SIGNED_IN_KEY = 'draftsAccount';
 
 const keyOf = (accountId: string) => `${KEY_PREFIX}${accountId}`;
 
 function signedOutHere(accountId: string): boolean {
   if (signedOut.has(accountId)) return true;
   try {
-    return window.localStorage.getItem(SIGNED_OUT_KEY) === accountId;
+    const signedIn = window.localStorage.getItem(SIGNED_IN_KEY);
+    return signedIn !== null && signedIn !== accountId;
   } catch {
     return false;
   }
@@ -113,7 +115,7 @@ export function clearDrafts(accountId: string): void {
   signedOut.add(accountId);
   try {
     window.localStorage.removeItem(keyOf(accountId));
-    window.localStorage.setItem(SIGNED_OUT_KEY, accountId);
+    window.localStorage.setItem(SIGNED_IN_KEY, '');
   } catch {
     // Nothing stored without storage.
   }
@@ -126,8 +128,8 @@ export function clearDrafts(accountId: string): void {
 export function keepOnlyDraftsOf(accountId: string): void {
   signedOut.delete(accountId);
   try {
-    // Whoever signed out last, this browser is signed in now: its tabs write drafts again.
-    window.localStorage.removeItem(SIGNED_OUT_KEY);
+    // Only this account's tabs write drafts from now on.
+    window.localStorage.setItem(SIGNED_IN_KEY, accountId);
     const others: string[] = [];
     for (let index = 0; index < window.localStorage.length; index++) {
       const key = window.localStorage.key(index);

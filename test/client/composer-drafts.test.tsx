@@ -230,6 +230,10 @@ describe('the drafts and the session', () => {
     otherTab.clearDrafts(ADA);
     close();
     expect(window.localStorage.getItem(`drafts:${ADA}`)).toBeNull();
+    // Another account signed in since: still not this one's to write.
+    otherTab.keepOnlyDraftsOf('someone-else');
+    saveDraft({ accountId: ADA, roomId: 'room-a' }, 'still not');
+    expect(window.localStorage.getItem(`drafts:${ADA}`)).toBeNull();
     // Signed in again (in any tab), the account keeps its drafts again.
     otherTab.keepOnlyDraftsOf(ADA);
     saveDraft({ accountId: ADA, roomId: 'room-a' }, 'back again');
