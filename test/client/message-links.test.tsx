@@ -198,6 +198,21 @@ describe('opening a link to a message', () => {
     expect(renamedArounds).toEqual([]);
     // Nor does it try before the new connection has joined, and fail.
     expect(show).not.toHaveBeenCalledWith(expect.objectContaining({ message: NOT_LOADED }));
+
+    // Nor when the name comes back: the jump was dropped, not hidden.
+    act(() => renamed.receive('nicknameChanged', { nickname: 'ada' }));
+    await waitFor(() => expect(sockets).toHaveLength(3));
+    const back = sockets[2]!;
+    act(() => back.receive('connect'));
+    act(() => back.last('join')!.ack!({}));
+    act(() => back.receive('chatHistory', [message(50)]));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(
+      back.emitted.filter(
+        (sent) => sent.event === 'loadHistory' && 'around' in (sent.payload as object),
+      ),
+    ).toEqual([]);
+    expect(show).not.toHaveBeenCalledWith(expect.objectContaining({ message: NOT_LOADED }));
   });
 
   it('marks a message the first history already lists, without asking for a page', async () => {

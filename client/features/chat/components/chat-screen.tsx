@@ -122,6 +122,8 @@ export function ChatScreen(props: ChatScreenProps) {
       setJumpTo((was) => ({ messageId, asked: (was?.asked ?? 0) + 1, nickname })),
     [nickname],
   );
+  // Dropped rather than hidden: renamed back, the old jump would come back with the name.
+  if (jumpTo && jumpTo.nickname !== nickname) setJumpTo(undefined);
   useLinkedMessage({ ready: joined && historyLoaded, onJump: jump });
   const composer = useComposerRoom(room, nickname, roomId);
 
@@ -186,7 +188,7 @@ export function ChatScreen(props: ChatScreenProps) {
                 nickname={nickname}
                 roomName={roomName || 'this room'}
                 moderator={moderator}
-                jumpTo={jumpTo?.nickname === nickname ? jumpTo : null}
+                jumpTo={jumpTo ?? null}
                 unread={unreadAtOpen}
                 unreadLineRef={unreadLine.lineRef}
               />
