@@ -19,7 +19,7 @@ export const theme = createTheme({
   components: {
     // A link inside a sentence must differ from the words around it by more than its colour
     // (in the dark scheme Mantine's blue is 1.5:1 against the text). Links styled as a title
-    // (the top bar's name, the chat header's room) say underline="never" themselves.
+    // (the product's name in the top bar and the chat header) say underline="never" themselves.
     Anchor: { defaultProps: { underline: 'always' } },
   },
 });

@@ -91,8 +91,11 @@ describe('the room switcher', () => {
     fireEvent.change(input, { target: { value: 'nowhere' } });
     expect(optionNames()).toEqual([]);
     expect(screen.getByText('No room matches that name.')).toBeTruthy();
+    // Enter that confirms an input method's composition does not go anywhere.
     fireEvent.change(input, { target: { value: 'bob' } });
-    fireEvent.click(within(screen.getByRole('option')).getByRole('button'));
+    fireEvent.keyDown(input, { key: 'Enter', isComposing: true });
+    expect(router.state.location.pathname).toBe('/chat/here');
+    fireEvent.click(screen.getByRole('option'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat/dm'));
   });
 });

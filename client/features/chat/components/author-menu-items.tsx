@@ -11,6 +11,7 @@ import { usePersonMenuItems, type MessageAuthor } from '../../../lib/person-acti
 export function AuthorMenuItems(author: MessageAuthor) {
   const { roomId } = useParams();
   const personMenuItems = usePersonMenuItems();
-  // A moderator's message (an administrator's, or their broadcast) has nobody to write to.
+  // Not offered on a moderator's message (an administrator's broadcast has no author to write
+  // to; an administrator moderating under 'Mod' is reached from the lists, as anyone is).
   return roomId && !isModeratorNickname(author.nickname) ? personMenuItems(roomId, author) : null;
 }

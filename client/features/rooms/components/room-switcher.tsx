@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Group, Modal, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Modal, Text, TextInput } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import type { RoomSummary } from '../../../../contract/rooms';
 import { PrivateMark } from '../../../components/ui/private-mark';
@@ -72,7 +72,8 @@ function SwitcherBody({ currentRoomId, onClose }: { currentRoomId: string; onClo
     if (room && select(room)) void navigate(`/chat/${encodeURIComponent(room.roomId)}`);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (rooms.length === 0) return;
+    // While an input method composes a character, Enter confirms it rather than going.
+    if (rooms.length === 0 || event.nativeEvent.isComposing) return;
     const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
     if (step !== undefined) {
       event.preventDefault();
@@ -116,32 +117,27 @@ function SwitcherBody({ currentRoomId, onClose }: { currentRoomId: string; onClo
       )}
       <ul id={listId} role="listbox" aria-label="Rooms" className={classes.list}>
         {rooms.map((room, index) => (
+          // The input keeps the focus (its arrows and Enter); a click or a tap goes there too.
           <li
             key={room.roomId}
             id={optionId(index)}
             role="option"
             aria-selected={index === shown}
             className={classes.option}
+            onClick={() => go(room)}
+            onMouseMove={() => setActive(index)}
           >
-            {/* The input keeps the focus; a click or a tap goes there as Enter does. */}
-            <UnstyledButton
-              tabIndex={-1}
-              className={classes.button}
-              onClick={() => go(room)}
-              onMouseMove={() => setActive(index)}
-            >
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text truncate>
-                  {room.direct && <PrivateMark />}
-                  {room.name || 'Untitled Room'}
-                </Text>
-                {(room.unreadCount ?? 0) > 0 && (
-                  <Badge variant="light" aria-label={`${room.unreadCount} unread`}>
-                    {unreadLabel(room.unreadCount ?? 0)}
-                  </Badge>
-                )}
-              </Group>
-            </UnstyledButton>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text truncate>
+                {room.direct && <PrivateMark />}
+                {room.name || 'Untitled Room'}
+              </Text>
+              {(room.unreadCount ?? 0) > 0 && (
+                <Badge variant="light" aria-label={`${room.unreadCount} unread`}>
+                  {unreadLabel(room.unreadCount ?? 0)}
+                </Badge>
+              )}
+            </Group>
           </li>
         ))}
       </ul>
