@@ -212,3 +212,14 @@ describe('the message bar', () => {
     ]);
   });
 });
+
+it('does not count the line seen while it is under the sticky header', async () => {
+  await openRoom('room-header', 2, fromBob(1, 2, 3, 4, 5));
+  const observers = watching(line());
+  expect(observers).toHaveLength(2);
+  // Both observers' root leaves out the header's strip at the window's top.
+  for (const observer of observers) {
+    const top = (observer as unknown as { options: IntersectionObserverInit }).options.rootMargin;
+    expect(parseFloat(top!.split(/\s+/)[0]!)).toBeLessThan(0);
+  }
+});

@@ -3,11 +3,19 @@ import { focusMessage } from '../utils/focus-message';
 import { jumpScrollBehavior } from '../utils/scroll-motion';
 
 /**
- * A root that reaches far below the window: the line leaves it only across the window's top
+ * The chat header's height, at most (it is sticky): a line under it is not in view, nor has
+ * it been seen there.
+ */
+const HEADER_PX = 64;
+/** The window without the header's strip at its top. */
+const BELOW_HEADER = `-${HEADER_PX}px 0px 0px 0px`;
+
+/**
+ * A root that reaches far below the window: the line leaves it only across the header's lower
  * edge, so its reports say 'above' or not even when a fast scroll carries the line past the
  * whole window between two frames (the window's own reports would miss that crossing).
  */
-const DOWN_FROM_WINDOW_TOP = '0px 0px 1000000px 0px';
+const DOWN_FROM_WINDOW_TOP = `-${HEADER_PX}px 0px 1000000px 0px`;
 
 export interface UnreadLineJump {
   /** For the 'New messages' line's element (message-list.tsx). */
@@ -33,9 +41,12 @@ export function useUnreadLineJump(): UnreadLineJump {
 
   useEffect(() => {
     if (!line || seen || typeof IntersectionObserver === 'undefined') return;
-    const inWindow = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
-    });
+    const inWindow = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+      },
+      { rootMargin: BELOW_HEADER },
+    );
     const belowWindowTop = new IntersectionObserver(
       (entries) => {
         const latest = entries.at(-1);
