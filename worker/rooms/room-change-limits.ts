@@ -1,6 +1,6 @@
 /**
- * The bounds on changing a room's identity, each ten an hour per room (whoever does it) and per
- * person (across rooms): renames, which every open chat hears, and hand-overs, on which every
+ * The bounds on changing a room's identity, each ten an hour per room (whichever owner does
+ * it) and per person (across rooms), administrators aside: renames, which every open chat hears, and hand-overs, on which every
  * open chat reads the room list again (`roomChanged`): two accounts handing a big room back and
  * forth would otherwise turn each request into as many reads as the room has open chats. Each
  * budget is one conditional INSERT (security/rate-limit.ts), so changes racing each other cannot
