@@ -43,9 +43,14 @@ test('a reply shows its quote to the other person, and the quote leads back to t
   await expect(quote).toBeVisible();
   await expect(quote).toContainText('Bob');
   await expect(quote).toContainText('Lunch at noon?');
-  const quoteBox = (await quote.boundingBox())!;
-  const wordsBox = (await reply.getByText('Yes, at noon!').boundingBox())!;
-  expect(quoteBox.y + quoteBox.height).toBeLessThanOrEqual(wordsBox.y);
+  // Both measured in one frame: the list may still be scrolling to the reply.
+  const words = await reply.getByText('Yes, at noon!').elementHandle();
+  const quoteAboveWords = await quote.evaluate(
+    (quoteElement, wordsElement) =>
+      quoteElement.getBoundingClientRect().bottom <= wordsElement!.getBoundingClientRect().top,
+    words,
+  );
+  expect(quoteAboveWords).toBe(true);
 
   // The original is the first message (the reply's item quotes the same words).
   const original = messages(bob.page).first();
