@@ -13,38 +13,8 @@ import { roomStub } from '../../worker/room-calls/room-rpc';
 import { joinRoom as joinThroughApi } from '../../worker/rooms/join-room';
 import { deleteRoomEverywhere } from '../../worker/room-removal/delete-room';
 import { signedInClient } from './support/api';
-import { userRow } from './support/held-d1';
+import { d1BeforeStatement, userRow } from './support/held-d1';
 import { createRoom, joinRoom } from './support/rooms';
-
-/** env.DB, but the first statement matching `pattern` waits for `before` to finish. */
-function d1HoldingWrite(pattern: RegExp, before: () => Promise<void>): D1Database {
-  let held = false;
-  const prepare = (query: string) => {
-    const statement = env.DB.prepare(query);
-    if (held || !pattern.test(query)) return statement;
-    held = true;
-    return {
-      bind: (...values: unknown[]) => {
-        const bound = statement.bind(...values);
-        const after =
-          <T>(run: () => Promise<T>) =>
-          async () => {
-            await before();
-            return run();
-          };
-        return {
-          run: after(() => bound.run()),
-          all: after(() => bound.all()),
-          raw: after(() => bound.raw()),
-          first: after(() => bound.first()),
-        };
-      },
-    };
-  };
-  return new Proxy(env.DB, {
-    get: (target, key) => (key === 'prepare' ? prepare : Reflect.get(target, key, target)),
-  }) as D1Database;
-}
 
 async function membershipCount(roomId: string, userId: string) {
   const row = await env.DB.prepare(
@@ -64,7 +34,7 @@ describe('a join whose write comes after a kick', () => {
     // Between this join's read (no member, no ban) and its write: the person's other join
     // gets in, and the owner kicks (and so bans) them.
     const db = openDb(
-      d1HoldingWrite(/insert into "?memberships/i, async () => {
+      d1BeforeStatement(/insert into "?memberships/i, async () => {
         expect((await joinRoom(target.client, roomId, 'Pest')).status).toBe(200);
         const kick = await owner.call(`/rooms/${roomId}/kick`, {
           body: { targetUserId: target.user.id },
@@ -91,7 +61,7 @@ describe('a join whose write comes after a kick', () => {
       });
       expect(kick.status).toBe(200);
     };
-    const db = openDb(d1HoldingWrite(/update "?memberships/i, kickFirst));
+    const db = openDb(d1BeforeStatement(/update "?memberships/i, kickFirst));
     const user = await userRow(target.user.id);
 
     const joined = joinThroughApi(db, user, { roomId, activeNickname: 'Pest again' });
@@ -134,7 +104,7 @@ describe("a join whose write comes after the room's deletion", () => {
     const { client: owner } = await signedInClient();
     const roomId = await createRoom(owner, 'Soon gone', 'Owner');
     const newcomer = await signedInClient();
-    const db = openDb(d1HoldingWrite(/insert into "?memberships/i, deleteFirst(roomId)));
+    const db = openDb(d1BeforeStatement(/insert into "?memberships/i, deleteFirst(roomId)));
     const user = await userRow(newcomer.user.id);
 
     const joined = joinThroughApi(db, user, { roomId, activeNickname: 'Late' });
@@ -149,7 +119,7 @@ describe("a join whose write comes after the room's deletion", () => {
     const roomId = await createRoom(owner, 'Soon gone', 'Owner');
     const member = await signedInClient();
     expect((await joinRoom(member.client, roomId, 'Before')).status).toBe(200);
-    const db = openDb(d1HoldingWrite(/update "?memberships/i, deleteFirst(roomId)));
+    const db = openDb(d1BeforeStatement(/update "?memberships/i, deleteFirst(roomId)));
     const user = await userRow(member.user.id);
 
     const joined = joinThroughApi(db, user, { roomId, activeNickname: 'After' });
