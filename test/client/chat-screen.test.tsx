@@ -348,6 +348,18 @@ describe('chat screen', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /new message/ })).toBeNull());
   });
 
+  // Signed out in another tab, the next person at this screen must not read the room behind
+  // the dialog: its history, its pins and who is online go with the refusal.
+  it('takes the history off the screen when the room shuts the person out', async () => {
+    const { socket } = await openChat();
+    act(() => socket.last('join')?.ack?.({}));
+    act(() => socket.receive('chatHistory', [message(1, 'bob', 'a private word')]));
+    await screen.findByText('a private word');
+    act(() => socket.receive('connect_error', refusal('You have been logged out', 'kicked')));
+    await screen.findByRole('dialog', { name: 'Unable to join the chat' });
+    await waitFor(() => expect(screen.queryByText('a private word')).toBeNull());
+  });
+
   it('shows join and connection errors in a dialog that only leads away', async () => {
     const { socket } = await openChat();
     act(() =>

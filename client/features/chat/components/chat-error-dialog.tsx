@@ -14,7 +14,9 @@ export function ChatErrorDialog({ error }: { error: string | null }) {
       closeOnClickOutside={false}
       centered
     >
-      <Modal.Overlay />
+      {/* Blurred: what was behind (the box's text) is the shut-out account's, not the next
+          person's at this screen (a sign-out in another tab ends this one too). */}
+      <Modal.Overlay blur={8} />
       <Modal.Content>
         {/* A div, not Mantine's default header: the page's top bar is the one banner. */}
         <Modal.Header component="div">

@@ -103,9 +103,10 @@ export function openRoomSocket(
     if (kind === 'fatal') {
       refused = true;
       // Shut out (a kick, even one that happened while the connection was down and is only
-      // heard as the reconnect's refusal): who is online here is no longer theirs to see, or
-      // to trust, and nothing will keep the list current.
-      room.write({ roomData: null });
+      // heard as the reconnect's refusal, or a sign-out in another tab): who is online here,
+      // what was said and what is pinned are no longer theirs to see, nor the next person's
+      // at this screen, and nothing will keep them current.
+      room.write({ roomData: null, messages: [], pins: [], seen: {}, typists: [] });
       // Nothing waiting will be sent here: each text goes back to the box with the reason.
       outbox.dropAll(message);
     }
