@@ -43,7 +43,9 @@ export function HelpDialog({ opened, onClose }: HelpDialogProps) {
             <List.Item>Choose a nickname for each room you join.</List.Item>
             <List.Item>Chat with everyone in the room in real time.</List.Item>
             <List.Item>
-              Use the account dropdown in the top bar to open your settings or to log out.
+              Use the account dropdown in the top bar to open your settings or to log out. In a
+              chat, the Rooms button at its top left lists your rooms, and Logout is at its top
+              right; the home page's top bar has the dropdown.
             </List.Item>
           </List>
         </section>
