@@ -10,7 +10,7 @@
  */
 import type { KeptEvents } from '../../socket-io';
 import { JOINED } from '../sockets/socket-state';
-import { MESSAGE_COLUMNS, toMessage, type MessageRow } from './message-store';
+import { MESSAGE_COLUMNS, toMessage, type MessageRow } from './message-row';
 
 /**
  * Each answered from the partial index on recovery_offset (a test checks their plans): every

@@ -1,6 +1,6 @@
 /**
  * Reactions: one row per message, emoji and person in the room's SQLite (the table is made with
- * the messages, message-store.ts), and each message's summary kept on its row, so history reads
+ * the messages, messages-table.ts), and each message's summary kept on its row, so history reads
  * no more than the messages: per emoji, in the order it was first used, how many and the first
  * REACTION_NICKNAMES_MAX reactors.
  */

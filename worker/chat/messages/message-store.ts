@@ -1,16 +1,18 @@
 /**
  * A room's history in its Durable Object's SQLite storage: ids increase within the room, and
- * only the newest HISTORY_LIMIT messages are kept.
+ * only the newest HISTORY_LIMIT messages are kept. The store writes it and keeps the newest
+ * messages in memory; the table's layout is messages-table.ts, its plain reads message-reads.ts.
  */
 import type { MessageFile } from '../../../contract/files';
 import {
   HISTORY_RESUME_MAX,
   type ChatMessage,
   type MessageType,
-  type Reaction,
   type ReplyRef,
 } from '../../../contract/realtime';
-import { ensureColumns, type AddedColumn } from '../../lib/sqlite-tables';
+import { MessageReads } from './message-reads';
+import { MESSAGE_COLUMNS, toMessage, type MessageRow } from './message-row';
+import { ensureMessagesTable } from './messages-table';
 
 export const HISTORY_LIMIT = 5000;
 /** Trimming runs every so many messages rather than on each insert. */
@@ -21,52 +23,6 @@ const TRIM_EVERY = 100;
  * thousand times over.
  */
 const RECENT_MAX = HISTORY_RESUME_MAX + 1;
-/**
- * The messages table's layout: 2 has client_id and its index (exactly-once sends); 3 the
- * message actions: replies, reactions, edits, deletions and mentions, and when a message last
- * changed (a resumption's changes, message-changes.ts); 4 the recovery offset a posted message
- * was broadcast with, and its index (kept-messages.ts); 5 when a message was pinned, and its
- * index (room-pins.ts).
- */
-const SCHEMA_KEY = 'messages:schema';
-const SCHEMA_VERSION = 5;
-/** Columns added after the first layout, for rooms whose table predates them. */
-const ADDED_COLUMNS: AddedColumn[] = [
-  ['client_id', 'TEXT'],
-  ['reply_to', 'INTEGER'],
-  ['reply_user', 'TEXT'],
-  ['reply_excerpt', 'TEXT'],
-  ['reactions', 'TEXT'],
-  ['mentions', 'TEXT'],
-  ['edited_at', 'INTEGER'],
-  ['deleted_at', 'INTEGER'],
-  ['changed_at', 'INTEGER'],
-  ['files', 'TEXT'],
-  ['recovery_offset', 'INTEGER'],
-  ['pinned_at', 'INTEGER'],
-];
-/** What a message is read with: the columns of toMessage. */
-export const MESSAGE_COLUMNS =
-  'id, user, text, type, created_at, reply_to, reply_user, reply_excerpt, reactions, mentions, edited_at, deleted_at, files';
-
-export interface MessageRow extends Record<string, SqlStorageValue> {
-  id: number;
-  user: string;
-  text: string;
-  type: string;
-  created_at: number;
-  reply_to: number | null;
-  reply_user: string | null;
-  reply_excerpt: string | null;
-  /** JSON of the message's Reaction list. */
-  reactions: string | null;
-  /** JSON of the mentioned nicknames. */
-  mentions: string | null;
-  edited_at: number | null;
-  deleted_at: number | null;
-  /** JSON of the message's MessageFile list. */
-  files: string | null;
-}
 
 /** What a new message carries besides its text. */
 export interface MessageExtras {
@@ -75,7 +31,7 @@ export interface MessageExtras {
   files?: MessageFile[];
 }
 
-export class MessageStore {
+export class MessageStore extends MessageReads {
   /** The newest stored id, kept in memory: every `read` is bounded by it. */
   private newest: number | null = null;
   /** The newest messages, oldest first (null until first needed). */
@@ -84,50 +40,15 @@ export class MessageStore {
   private recentIsAll = false;
 
   constructor(
-    readonly sql: SqlStorage,
+    sql: SqlStorage,
     kv: SyncKvStorage,
     /** The files of messages trimmed from the history: they go too (message-files.ts). */
     private readonly filesTrimmed: (files: MessageFile[]) => void = () => {},
     /** A pinned message was trimmed from the history: the room's pins changed (room-pins.ts). */
     private readonly pinsTrimmed: () => void = () => {},
   ) {
-    // The layout is checked once in the room's life, not on every wake: a hibernating room
-    // wakes often, and a connect storm wakes a hundred rooms at once.
-    if (kv.get(SCHEMA_KEY) === SCHEMA_VERSION) return;
-    sql.exec(`CREATE TABLE IF NOT EXISTS messages (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      user_id TEXT,
-      user TEXT NOT NULL,
-      text TEXT NOT NULL,
-      type TEXT NOT NULL,
-      created_at INTEGER NOT NULL
-    )`);
-    // Rooms made before a column get it on their next start.
-    ensureColumns(sql, 'messages', ADDED_COLUMNS);
-    sql.exec(
-      'CREATE UNIQUE INDEX IF NOT EXISTS messages_client_id ON messages (user_id, client_id) WHERE client_id IS NOT NULL',
-    );
-    sql.exec(
-      'CREATE INDEX IF NOT EXISTS messages_reply_to ON messages (reply_to) WHERE reply_to IS NOT NULL',
-    );
-    // One row per person, emoji and message; a message's list is kept with it (reactions).
-    sql.exec(`CREATE TABLE IF NOT EXISTS reactions (
-      message_id INTEGER NOT NULL,
-      emoji TEXT NOT NULL,
-      user_id TEXT NOT NULL,
-      nickname TEXT NOT NULL,
-      UNIQUE (message_id, emoji, user_id)
-    )`);
-    sql.exec(
-      'CREATE INDEX IF NOT EXISTS messages_changed_at ON messages (changed_at) WHERE changed_at IS NOT NULL',
-    );
-    sql.exec(
-      'CREATE INDEX IF NOT EXISTS messages_recovery_offset ON messages (recovery_offset) WHERE recovery_offset IS NOT NULL',
-    );
-    sql.exec(
-      'CREATE INDEX IF NOT EXISTS messages_pinned_at ON messages (pinned_at) WHERE pinned_at IS NOT NULL',
-    );
-    kv.put(SCHEMA_KEY, SCHEMA_VERSION);
+    super(sql);
+    ensureMessagesTable(sql, kv);
   }
 
   add(
@@ -213,17 +134,6 @@ export class MessageStore {
     this.sql.exec('DELETE FROM reactions WHERE message_id <= ?', below);
   }
 
-  /** A stored message with its author's account (null: the moderator), or null. */
-  find(id: number): { message: ChatMessage; userId: string | null } | null {
-    const row = this.sql
-      .exec<MessageRow & { user_id: string | null }>(
-        `SELECT ${MESSAGE_COLUMNS}, user_id FROM messages WHERE id = ?`,
-        id,
-      )
-      .toArray()[0];
-    return row ? { message: toMessage(row), userId: row.user_id } : null;
-  }
-
   /**
    * Writes a change to a stored message (an edit, a deletion, its reactions) to its row, with
    * the time it changed, and to the copy kept in memory.
@@ -266,25 +176,11 @@ export class MessageStore {
     if (index !== -1) recent[index] = update(recent[index]!);
   }
 
-  /** Messages changed at or after `since`, up to id `upToId`, newest changes first. */
-  changedSince(since: number, upToId: number, limit: number): ChatMessage[] {
-    return this.sql
-      .exec<MessageRow>(
-        `SELECT ${MESSAGE_COLUMNS} FROM messages
-         WHERE changed_at >= ? AND id <= ? ORDER BY changed_at DESC LIMIT ?`,
-        since,
-        upToId,
-        limit,
-      )
-      .toArray()
-      .map(toMessage);
-  }
-
   /** The newest `limit` messages after `afterId`, oldest first. */
   since(afterId: number, limit: number): ChatMessage[] {
     if (limit <= RECENT_MAX) {
       if (!this.recent) {
-        this.recent = this.query(0, RECENT_MAX);
+        this.recent = this.newestAfter(0, RECENT_MAX);
         this.recentIsAll = this.recent.length < RECENT_MAX;
       }
       const first = this.recent.findIndex((message) => Number(message.id) > afterId);
@@ -293,67 +189,7 @@ export class MessageStore {
         return first === -1 ? [] : this.recent.slice(first).slice(-limit);
       }
     }
-    return this.query(afterId, limit);
-  }
-
-  private query(afterId: number, limit: number): ChatMessage[] {
-    const rows = this.sql
-      .exec<MessageRow>(
-        `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > ? ORDER BY id DESC LIMIT ?`,
-        afterId,
-        limit,
-      )
-      .toArray();
-    return rows.reverse().map(toMessage);
-  }
-
-  /** The newest `limit` messages before `beforeId`, oldest first (loadHistory's pages). */
-  before(beforeId: number, limit: number): ChatMessage[] {
-    const rows = this.sql
-      .exec<MessageRow>(
-        `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id < ? ORDER BY id DESC LIMIT ?`,
-        beforeId,
-        limit,
-      )
-      .toArray();
-    return rows.reverse().map(toMessage);
-  }
-
-  /** The oldest `limit` messages after `afterId`, oldest first (loadHistory's `after`). */
-  after(afterId: number, limit: number): ChatMessage[] {
-    return this.sql
-      .exec<MessageRow>(
-        `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > ? ORDER BY id LIMIT ?`,
-        afterId,
-        limit,
-      )
-      .toArray()
-      .map(toMessage);
-  }
-
-  /** The ids from `firstId` to `lastId` that `userId`'s account wrote (a history page's own). */
-  idsBy(userId: string, firstId: number, lastId: number): Set<number> {
-    const rows = this.sql
-      .exec<{ id: number }>(
-        'SELECT id FROM messages WHERE id BETWEEN ? AND ? AND user_id = ?',
-        firstId,
-        lastId,
-        userId,
-      )
-      .toArray();
-    return new Set(rows.map((row) => row.id));
-  }
-
-  /** The message the person sent with this clientId, if it is still kept. */
-  byClientId(userId: string, clientId: string): ChatMessage | null {
-    const row = this.sql
-      .exec<MessageRow>(
-        `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE user_id = ? AND client_id = ?`,
-        userId,
-        clientId,
-      )
-      .toArray()[0];
-    return row ? toMessage(row) : null;
+    return this.newestAfter(afterId, limit);
   }
 
   /** The newest message not deleted: what the room list shows of the room. */
@@ -369,26 +205,11 @@ export class MessageStore {
     return row ? toMessage(row) : null;
   }
 
-  /** Which of `ids` are stored and not deleted (one statement, however many). */
-  notDeleted(ids: Iterable<number>): Set<number> {
-    const rows = this.sql
-      .exec<{ id: number }>(
-        'SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL',
-        JSON.stringify([...new Set(ids)]),
-      )
-      .toArray();
-    return new Set(rows.map((row) => row.id));
-  }
-
   /** The newest message's id (0 in a room without messages). */
   latestId(): number {
     this.newest ??=
       this.sql.exec<{ id: number | null }>('SELECT MAX(id) AS id FROM messages').one().id ?? 0;
     return this.newest;
-  }
-
-  count(): number {
-    return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM messages').one().n;
   }
 
   clear() {
@@ -397,30 +218,4 @@ export class MessageStore {
     this.newest = null;
     this.recent = null;
   }
-}
-
-/** A row as the contract's message: the fields of the actions only when they are set. */
-export function toMessage(row: MessageRow): ChatMessage {
-  const message: ChatMessage = {
-    id: row.id,
-    user: row.user,
-    text: row.text,
-    messageType: row.type as MessageType,
-    createdAt: row.created_at,
-  };
-  if (row.reply_to !== null) {
-    message.replyTo =
-      row.reply_user === null
-        ? { id: row.reply_to, deleted: true }
-        : { id: row.reply_to, user: row.reply_user, excerpt: row.reply_excerpt ?? '' };
-  }
-  if (row.deleted_at !== null) {
-    message.deleted = true;
-    return message;
-  }
-  if (row.reactions !== null) message.reactions = JSON.parse(row.reactions) as Reaction[];
-  if (row.mentions !== null) message.mentions = JSON.parse(row.mentions) as string[];
-  if (row.edited_at !== null) message.editedAt = row.edited_at;
-  if (row.files !== null) message.files = JSON.parse(row.files) as MessageFile[];
-  return message;
 }

@@ -1,5 +1,5 @@
 /**
- * A room's pinned messages: `pinned_at` on their rows of the messages table (message-store.ts,
+ * A room's pinned messages: `pinned_at` on their rows of the messages table (messages-table.ts,
  * with a partial index, so reading them costs as many rows as there are pins) and the list in
  * memory once read. Each change is told to the whole room as one `pins` event with the list now.
  * The excerpt is made from the message when the list is read, so an edit's new words show, and

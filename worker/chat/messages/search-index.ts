@@ -10,7 +10,7 @@ import { SEARCH_PAGE, type SearchResponse } from '../../../contract/search';
 import { textOfHtml } from '../../lib/html-text';
 import { escapeHtml } from './render-message';
 
-/** The index's own layout version: the messages table's (message-store.ts) is not touched. */
+/** The index's own layout version: the messages table's (messages-table.ts) is not touched. */
 const SCHEMA_KEY = 'search:schema';
 const SCHEMA_VERSION = 1;
 /** The newest message id the index has seen. */
