@@ -157,5 +157,14 @@ test('a reader at the end never sees the new-messages button, even for a long me
   expect(await page.evaluate(() => (window as unknown as { buttonSeen: boolean }).buttonSeen)).toBe(
     false,
   );
+
+  // For a reader who asks for less motion the list follows at once, and as surely.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await alices.say([`${long}\nthe end again`, 'after the second long one']);
+  await expect(page.getByText('after the second long one', { exact: true })).toBeInViewport();
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate(() => (window as unknown as { buttonSeen: boolean }).buttonSeen)).toBe(
+    false,
+  );
   alices.socket.disconnect();
 });

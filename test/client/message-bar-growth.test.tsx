@@ -68,4 +68,20 @@ describe('a growing message bar', () => {
     barIs(60);
     expect(scrollBy).not.toHaveBeenCalled();
   });
+
+  it("keeps the bar's height for the list's end, whatever it is, and forgets it as it goes", () => {
+    vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
+    const height = () => document.documentElement.style.getPropertyValue('--message-bar-height');
+    const view = renderWithMantine(<MessageForm onSend={vi.fn()} />);
+    pageScrolledTo(400);
+    barIs(60);
+    expect(height()).toBe('60px');
+    // A reply's banner over five lines and a file's tile: far past the old fixed 140 px.
+    barIs(331.5);
+    expect(height()).toBe('331.5px');
+    barIs(60);
+    expect(height()).toBe('60px');
+    view.unmount();
+    expect(height()).toBe('');
+  });
 });

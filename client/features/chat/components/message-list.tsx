@@ -3,29 +3,28 @@ import {
   memo,
   type ReactNode,
   type Ref,
-  useCallback,
   useContext,
   useEffect,
   useMemo,
   useRef,
-  useState,
 } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { ChatMessage } from '../../../../contract/realtime';
 import { SessionContext } from '../../../lib/session/session-context';
 import type { RoomConnection } from '../connection/room-state';
+import { BAR_HEIGHT_VARIABLE } from '../hooks/use-end-stays-in-view';
+import { useFollowEnd } from '../hooks/use-follow-end';
+import { useMessageVerbs } from '../hooks/use-message-verbs';
+import { useQuietAfterPrepend } from '../hooks/use-quiet-after-prepend';
 import { useRoomState } from '../hooks/use-room-state';
 import { useScrollBack } from '../hooks/use-scroll-back';
 import { useScrollForward } from '../hooks/use-scroll-forward';
 import { useShowMessage } from '../hooks/use-show-message';
-import { autoScrolling, scrollSmoothlyToEnd } from '../utils/auto-scroll';
 import { firstUnreadId, type UnreadAtOpen } from '../utils/first-unread';
 import { byDay } from '../utils/message-days';
 import { mentionsMe } from '../utils/mentions-me';
-import { nearEnd } from '../utils/near-end';
 import { isOwnMessage } from '../utils/own-message';
 import { seenReaders } from '../utils/seen-readers';
-import { showErrorToast } from '../utils/show-system-notice';
 import classes from './chat.module.css';
 import { MessageBubble, PendingBubble } from './message-bubble';
 import { NewMessagesLine } from './new-messages-line';
@@ -46,6 +45,13 @@ interface MessageListProps {
   /** For the line's element: the chat screen offers a jump up to it. */
   unreadLineRef?: Ref<HTMLDivElement>;
 }
+
+/**
+ * What a scroll to the end keeps below the list: the message bar, stuck to the window's bottom
+ * over the page (its height as it is now; before it says, the usual one-line bar's), and the
+ * padding under the list, so the newest message is never under the bar.
+ */
+const END_MARGIN = `calc(var(${BAR_HEIGHT_VARIABLE}, 124px) + var(--mantine-spacing-md))`;
 
 /** One list of messages (a list holds only its items, so a line between two ends one). */
 const Items = ({ children }: { children: ReactNode }) => (
@@ -83,35 +89,14 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
   const last = messages.at(-1);
   const mine = nickname.toLowerCase();
   const lastIsMine = last !== undefined && isOwnMessage(last, nickname);
-  /** Whether the reader was at the end before the last render (then new messages follow). */
-  const following = useRef(true);
-
-  useEffect(() => {
-    const onScroll = () => {
-      // Its own smooth scroll passes far from the end on the way there: still following.
-      following.current = nearEnd() || autoScrolling();
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-
-  // The first history lands at the end at once; a new message (or one being sent) scrolls
-  // there smoothly, unless the reader has scrolled back to read older ones.
-  const firstShown = useRef(false);
-  useEffect(() => {
-    if (!historyLoaded) return;
-    if (!firstShown.current) {
-      firstShown.current = true;
-      endRef.current?.scrollIntoView({ behavior: 'instant', block: 'end' });
-      following.current = true;
-      return;
-    }
-    // A page of the past (a jump's) is not the end: nothing is followed there.
-    if (hasNewer) return;
-    if ((following.current || lastIsMine) && endRef.current) {
-      scrollSmoothlyToEnd(endRef.current);
-    }
-  }, [historyLoaded, last?.id, lastIsMine, pending.length, hasNewer]);
+  const stopFollowing = useFollowEnd({
+    end: endRef,
+    historyLoaded,
+    lastId: last?.id,
+    lastIsMine,
+    pendingCount: pending.length,
+    hasNewer,
+  });
 
   const quiet = useQuietAfterPrepend(messages[0]?.id);
   const original = useShowMessage({ list: listRef, messages, loadAround });
@@ -119,10 +104,10 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
   const { show } = original;
   useEffect(() => {
     if (jumpTo) {
-      following.current = false;
+      stopFollowing();
       show(jumpTo.messageId);
     }
-  }, [jumpTo, show]);
+  }, [jumpTo, show, stopFollowing]);
   const { unread = null } = props;
   // Once per change of the list, not once per row: the list renders again per message.
   const lineAbove = useMemo(
@@ -133,21 +118,7 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
     () => (sharing ? seenReaders(messages, seen, nickname) : null),
     [sharing, messages, seen, nickname],
   );
-  // What the room refuses (too many reactions, a message deleted meanwhile) says why.
-  const react = useCallback(
-    (messageId: number, emoji: string) =>
-      void room.react(messageId, emoji).then((result) => {
-        if (!result.ok) showErrorToast(result.error);
-      }),
-    [room],
-  );
-  const remove = useCallback(
-    (messageId: number) =>
-      void room.remove(messageId).then((result) => {
-        if (!result.ok) showErrorToast(result.error);
-      }),
-    [room],
-  );
+  const { react, remove } = useMessageVerbs(room);
 
   useScrollBack({
     list: listRef,
@@ -269,39 +240,7 @@ export const MessageList = memo(function MessageList(props: MessageListProps) {
           {loadingNewer && <Loader size="sm" role="status" aria-label="Loading newer messages" />}
         </Center>
       )}
-      {/* The margin keeps the newest message clear of the message box fixed below it. */}
-      <div ref={endRef} style={{ scrollMarginBottom: 140 }} />
+      <div ref={endRef} style={{ scrollMarginBottom: END_MARGIN }} />
     </div>
   );
 });
-
-/** How long the log stays quiet after an older page went in: past the screen reader's look. */
-const QUIET_AFTER_PREPEND_MS = 100;
-
-/**
- * Whether the log should be quiet: a page of older messages has just gone in at the top. The
- * log is a live region so that new messages are read out; without this, a screen reader read
- * out every older page too, fifty messages on each scroll back. The commit that inserts the
- * page already says 'off' (the state is set while rendering), and the log speaks again a
- * moment later. Only that moment: a message that arrives while a page is still on its way
- * (up to the ack's timeout) is read out as any other.
- */
-function useQuietAfterPrepend(firstId: ChatMessage['id'] | undefined) {
-  const [shownFirstId, setShownFirstId] = useState(firstId);
-  // Pages put in, and how many of them the quiet moment has passed for: each restarts it.
-  const [prepends, setPrepends] = useState(0);
-  const [settled, setSettled] = useState(0);
-  if (firstId !== shownFirstId) {
-    setShownFirstId(firstId);
-    if (isOlder(firstId, shownFirstId)) setPrepends(prepends + 1);
-  }
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(prepends), QUIET_AFTER_PREPEND_MS);
-    return () => clearTimeout(timer);
-  }, [prepends]);
-  return prepends !== settled;
-}
-
-function isOlder(id: ChatMessage['id'] | undefined, than: ChatMessage['id'] | undefined) {
-  return typeof id === 'number' && typeof than === 'number' && id < than;
-}

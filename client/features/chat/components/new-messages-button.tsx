@@ -1,5 +1,6 @@
 import { IconArrowDown } from '@tabler/icons-react';
 import { unreadLabel } from '../../../lib/unread/read-marks';
+import { scrollMotion } from '../utils/scroll-motion';
 import { MessageBarButton } from './message-bar-button';
 
 interface NewMessagesButtonProps {
@@ -17,7 +18,7 @@ export function NewMessagesButton({ count }: NewMessagesButtonProps) {
     <MessageBarButton
       icon={IconArrowDown}
       onClick={() =>
-        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' })
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: scrollMotion() })
       }
     >
       {count === 1 ? '1 new message' : `${unreadLabel(count)} new messages`}

@@ -3,6 +3,7 @@ import { useViewportSize } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useScrolledPast } from '../../../hooks/use-scrolled-past';
 import { keepFocusInMessageBar } from '../utils/focus-message-box';
+import { scrollMotion } from '../utils/scroll-motion';
 
 /** Spec point 9: the button appears past the window height minus 400 px of scroll. */
 const THRESHOLD_OFFSET_PX = 400;
@@ -22,7 +23,7 @@ export function ScrollToTopButton() {
       variant="default"
       aria-label="Scroll to top"
       onClick={(event) => {
-        window.scrollTo({ top: 0, behavior: 'smooth' });
+        window.scrollTo({ top: 0, behavior: scrollMotion() });
         keepFocusInMessageBar(event);
       }}
     >

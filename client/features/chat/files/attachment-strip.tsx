@@ -43,9 +43,10 @@ export default function AttachmentStrip({
             onCancel={() => onCancel(item.key)}
             onRetry={() => onRetry(item.key)}
           />
+          {/* Every control of the message bar is 24 px or more (WCAG 2.5.8). */}
           <CloseButton
             className={classes.remove}
-            size="sm"
+            size={24}
             aria-label={`Remove ${item.name}`}
             onClick={() => onRemove(item.key)}
           />
@@ -86,7 +87,8 @@ function Status({
           <Button
             variant="default"
             size="compact-xs"
-            mt={2}
+            // 24 px (WCAG 2.5.8) in the place a 22 px button and its 2 px margin took.
+            h={24}
             aria-label={`Cancel upload of ${item.name}`}
             onClick={onCancel}
           >
@@ -106,7 +108,8 @@ function Status({
             <Button
               variant="default"
               size="compact-xs"
-              mt={2}
+              // 24 px (WCAG 2.5.8) in the place a 22 px button and its 2 px margin took.
+              h={24}
               aria-label={`Retry upload of ${item.name}`}
               onClick={onRetry}
             >

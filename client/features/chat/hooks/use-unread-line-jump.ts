@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { focusMessage } from '../utils/focus-message';
-import { jumpScrollBehavior } from '../utils/scroll-motion';
+import { scrollMotion } from '../utils/scroll-motion';
 
 /**
  * The chat header's height, at most (it is sticky): a line under it is not in view, nor has
@@ -66,7 +66,7 @@ export function useUnreadLineJump(): UnreadLineJump {
     if (!line) return;
     setSeen(true);
     // Its margin (chat.module.css) keeps it clear of the fixed header.
-    line.scrollIntoView({ behavior: jumpScrollBehavior(), block: 'start' });
+    line.scrollIntoView({ behavior: scrollMotion(), block: 'start' });
     // The line begins the list of the unread (message-list.tsx), as a search's jump focuses
     // the message it went to.
     const first = line.nextElementSibling?.querySelector<HTMLElement>('[data-message-id]');
