@@ -305,3 +305,59 @@ test('chat with a message’s actions menu open, both schemes', async ({ browser
   }
   room.close();
 });
+
+// WCAG 2.4.11: Tab and Shift+Tab through a long room's messages never leave the focus under
+// the sticky header or the message bar (the browser only scrolls what is outside the window).
+test('the focus is never hidden under the chat header or the message bar', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const owner = await newSignedInClient('Owner');
+  const { body: room } = await owner.client.call('/join', { body: { roomName: 'Long room' } });
+  const member = await joinedMember(owner.client, room.roomId, 'Owner');
+  for (let index = 1; index <= 30; index++) {
+    // Within the room's 5 a second (bursts of 10).
+    if (index > 10) await new Promise((resolve) => setTimeout(resolve, 220));
+    const ack = await member.socket.emitWithAck('sendMessage', {
+      text: `Line ${index}`,
+      roomId: room.roomId,
+      clientId: crypto.randomUUID(),
+    });
+    expect(ack.id).toEqual(expect.any(Number));
+  }
+  member.socket.close();
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 720 },
+    extraHTTPHeaders: { 'CF-Connecting-IP': uniqueIp() },
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  await logIn(page, owner.account.email);
+  await expect(page.getByRole('heading', { name: 'Your Rooms' })).toBeVisible();
+  await page.goto(`/chat/${room.roomId}`);
+  await expect(page.getByText('Line 30')).toBeVisible();
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.focus();
+  /** Whether the focused control is what the window shows at its centre, or null in a bar. */
+  const focusShows = () =>
+    page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement | null;
+      if (!focused || focused.closest('[data-chat-header], [data-message-bar]')) return null;
+      const rect = focused.getBoundingClientRect();
+      const seen = document.elementFromPoint(
+        rect.left + rect.width / 2,
+        rect.top + rect.height / 2,
+      );
+      return seen !== null && (focused === seen || focused.contains(seen));
+    });
+  let checked = 0;
+  for (const key of ['Shift+Tab', 'Tab']) {
+    for (let step = 0; step < 25; step++) {
+      await page.keyboard.press(key);
+      const shows = await focusShows();
+      if (shows === null) continue;
+      checked++;
+      expect(shows, `${key} ×${step + 1}`).toBe(true);
+    }
+  }
+  expect(checked).toBeGreaterThan(20);
+  await context.close();
+});

@@ -14,6 +14,7 @@ import { useBackReload } from '../hooks/use-back-reload';
 import { useMessageNotifications } from '../hooks/use-message-notifications';
 import { useReadMarker } from '../hooks/use-read-marker';
 import { useRoomConnection } from '../hooks/use-room-connection';
+import { useFocusClearOfBars } from '../hooks/use-focus-clear-of-bars';
 import { useRoomState } from '../hooks/use-room-state';
 import { useTypingSignal } from '../hooks/use-typing-signal';
 import { useUnreadAtOpen } from '../hooks/use-unread-at-open';
@@ -126,6 +127,8 @@ export function ChatScreen(props: ChatScreenProps) {
   if (jumpTo && jumpTo.nickname !== nickname) setJumpTo(undefined);
   useLinkedMessage({ ready: joined && historyLoaded, onJump: jump });
   const composer = useComposerRoom(room, nickname, roomId);
+  // A message's controls reached with Tab never sit under the header or the message bar.
+  useFocusClearOfBars();
 
   const unseenHere = unseenCount(messages, seenId, nickname);
   // The tab names the room, led by the unread messages here and in the other rooms.
