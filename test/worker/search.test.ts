@@ -25,7 +25,7 @@ type Found = { results: { id: number; user: string; createdAt: number; snippet: 
 /** The room's search object is made again (a fresh budget), as after the object slept. */
 const freshBudgets = (roomId: string) =>
   runInDurableObject(roomStub(env, roomId), (room: ChatRoom) => {
-    (room as unknown as { search: unknown }).search = null;
+    (room as unknown as { messageCalls: { search: unknown } }).messageCalls.search = null;
   });
 
 async function search(

@@ -90,10 +90,13 @@ export function memberLeft(env: Env, roomId: string, userId: string, reason: str
 /**
  * The room has a new owner, `nickname` here (rooms/hand-over-room.ts): the room reads its owner
  * from D1 again and tells its members. Retried as a kick is: until the call lands, the old
- * owner's open socket could still delete anyone's message.
+ * owner's open socket could still delete anyone's message. A retry may follow an attempt that
+ * landed but whose answer was lost, so every attempt names the same hand-over id, and the room
+ * tells a hand-over it has told already no more (ChatRoom.ownerChanged).
  */
 export function ownerChanged(env: Env, roomId: string, nickname: string) {
-  return retryTransient(() => roomStub(env, roomId).ownerChanged(nickname));
+  const handOverId = crypto.randomUUID();
+  return retryTransient(() => roomStub(env, roomId).ownerChanged(nickname, handOverId));
 }
 
 export function unbanMember(env: Env, roomId: string, userId: string) {

@@ -1,47 +1,33 @@
 /**
  * One room: a Socket.IO object (worker/socket-io) whose hooks are the chat. It makes the room's
- * parts (who it is, who it lets in, its messages, its presence, its security log), hands them
- * to the events (room-events.ts), and answers the RPCs the worker calls: a creation, a new
- * nickname, kicks and unbans, ended sessions, broadcasts, a deletion. Its history is in its SQLite
- * storage. The worker checks the session, the origin and the membership before it forwards
- * an upgrade.
+ * parts (new-room-parts.ts), hands them to the events (room-events.ts), and answers the RPCs
+ * the worker calls: a creation, a wake, the calls of one person (member-calls.ts), of the whole
+ * room (room-wide-calls.ts) and of its messages (message-calls.ts), a deletion. Its history is
+ * in its SQLite storage. The worker checks the session, the origin and the membership before it
+ * forwards an upgrade.
  */
-import { CHAT_MODERATOR } from '../../../contract/rooms';
-import { newOwnerNotice } from '../../../contract/room-owner';
 import {
-  MESSAGE_BURST,
-  MESSAGES_PER_SECOND,
   REFUSED,
   refused,
   type ChatMessage,
   type ClientToServerEvents,
   type MessageType,
-  type RoomChange,
   type ServerToClientEvents,
 } from '../../../contract/realtime';
 import { Refusal, SocketIoServer, type Ack, type ConnectInfo } from '../../socket-io';
-import { BroadcastReceipts } from './broadcast-receipts';
 import { refusal } from '../upgrade/connect-refusal';
 import { readForwarded } from '../upgrade/forwarded';
-import { membershipNickname, renameSockets } from './nickname-change';
-import { moderatorNotice, notice } from '../messages/notice';
-import { newJoinLimit } from './join-limit';
-import { newHistoryLimit } from '../messages/load-history';
 import { PersonLimit } from '../sockets/person-limit';
+import { MemberCalls } from './member-calls';
+import { MessageCalls } from './message-calls';
+import { newRoomParts } from './new-room-parts';
 import { handleEvent, leaveRoom } from './room-events';
 import type { RoomParts } from './room-parts';
-import { closeMatching, endEveryone, removeSockets } from './room-exits';
-import { RoomGate } from './room-gate';
-import { RoomIdentity } from './room-identity';
-import { RoomRename } from './room-rename';
-import { RoomMembers } from './room-members';
-import { SEEN } from '../messages/seen-positions';
+import { endEveryone } from './room-exits';
+import { RoomWideCalls } from './room-wide-calls';
 import type { RoomUpload } from '../messages/message-files';
 import { keptMessages } from '../messages/kept-messages';
-import { RoomMessages } from '../messages/room-messages';
-import { RoomPresence } from '../presence/room-presence';
-import { RoomSecurityLog } from './room-security-log';
-import { RoomSearch, type SearchOutcome } from '../messages/room-search';
+import type { SearchOutcome } from '../messages/room-search';
 import type { SearchQuery } from '../../../contract/search';
 import {
   MAX_SOCKETS_PER_PERSON,
@@ -64,43 +50,22 @@ export class ChatRoom extends SocketIoServer<
   /** The room's parts, which its events get too (room-events.ts). */
   readonly parts: RoomParts;
   private readonly personUpgrades = new PersonLimit(UPGRADES_PER_SECOND, UPGRADE_BURST);
-  /** Per person, the latest rename call in flight (membershipChanged). */
-  private readonly renameCalls = new Map<string, number>();
-  private renameCallCount = 0;
-  private readonly broadcastReceipts: BroadcastReceipts;
-  private readonly rename: RoomRename;
-  /** Made by the first search (room-search.ts). */
-  private search: RoomSearch | null = null;
+  private readonly memberCalls: MemberCalls;
+  private readonly roomWide: RoomWideCalls;
+  private readonly messageCalls: MessageCalls;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     const { storage } = ctx;
-    this.broadcastReceipts = new BroadcastReceipts(storage.kv);
-    const identity = new RoomIdentity(storage.kv);
-    // Read at each use, not kept: the binding is the environment's (tests count its calls).
-    const db = () => this.env.DB;
-    this.rename = new RoomRename(identity, db);
-    this.parts = {
-      identity,
-      db,
-      gate: new RoomGate(storage.sql, db, identity, this),
-      // The alarm is the one thing of the object's a part asks for (the summary's flush).
-      messages: new RoomMessages({
-        storage,
-        db,
-        identity,
-        sockets: this,
-        bucket: () => this.env.FILES,
-        wakeAt: (at) => this.wakeAt(at),
-        pushQueue: () => this.env.PUSH_QUEUE,
-      }),
-      members: new RoomMembers(db, () => identity.id),
-      presence: new RoomPresence(this, identity),
-      personMessages: new PersonLimit(MESSAGES_PER_SECOND, MESSAGE_BURST),
-      personJoins: newJoinLimit(),
-      personHistory: newHistoryLimit(),
-      security: new RoomSecurityLog(ctx, () => this.env, identity, this),
-    };
+    this.parts = newRoomParts({
+      ctx,
+      env: () => this.env,
+      sockets: this,
+      wakeAt: (at) => this.wakeAt(at),
+    });
+    this.memberCalls = new MemberCalls(this.parts, this, (userId) => this.forgetSessions(userId));
+    this.roomWide = new RoomWideCalls(this.parts, this, storage.kv);
+    this.messageCalls = new MessageCalls(this.parts, storage);
     // A recovery replays posted messages from their rows, not from a copy in its log.
     this.keepEventsIn(keptMessages(storage.sql));
   }
@@ -200,184 +165,19 @@ export class ChatRoom extends SocketIoServer<
     this.parts.identity.remember(roomId, roomName);
   }
 
-  /**
-   * RPC after the room was renamed in D1: every open chat gets the name (room-rename.ts), and
-   * reads its room list again (roomChanged).
-   */
+  // The calls of the whole room: room-wide-calls.ts says what each does.
+
+  /** RPC after the room was renamed in D1. */
   async roomRenamed(roomId: string) {
-    if (!(await this.rename.renamed(roomId))) return;
-    this.parts.presence.sendRoomData();
-    this.roomChanged('name');
+    await this.roomWide.roomRenamed(roomId);
   }
 
-  /**
-   * RPC from the worker after a join through the API set someone's nickname here: their
-   * sockets take it at once (nickname-change.ts), and the room hears the old name leave and
-   * the new one arrive. Two renames at once may reach D1 in one order and the room in the
-   * other, so the nickname is the one D1 holds now, as the last call to arrive read it: it
-   * read after every rename whose call came before. With no membership in D1 the person was
-   * removed since (a kick, their account's deletion), whose own call took them out of the
-   * room: a rename arriving after it must not put them back among the members.
-   */
-  async membershipChanged(userId: string) {
-    this.parts.gate.nicknameChanged(userId);
-    const call = ++this.renameCallCount;
-    this.renameCalls.set(userId, call);
-    const nickname = await membershipNickname(this.parts.db(), this.parts.identity.id, userId);
-    if (this.renameCalls.get(userId) !== call) return; // a later call's answer is newer
-    this.renameCalls.delete(userId);
-    if (nickname === null) return;
-    this.parts.members.set(userId, nickname);
-    this.parts.messages.seen.renamed(userId, nickname);
-    const renamed = renameSockets(this.socketsOf(userId), userId, nickname);
-    if (!renamed) return;
-    this.parts.presence.changed({ kind: 'left', nickname: renamed.from, socket: renamed.socket });
-    this.parts.presence.changed({ kind: 'joined', nickname, socket: renamed.socket });
+  /** RPC after the room was handed to another member; `handOverId` tells a repeat apart. */
+  async ownerChanged(nickname: string, handOverId?: string) {
+    this.roomWide.ownerChanged(nickname, handOverId);
   }
 
-  /**
-   * RPC from the worker after a kick (which bans): the room keeps the ban in its own storage,
-   * drops the person's sends not stored yet and their recovery sessions, tells them, ends
-   * their sockets and tells the room;
-   * then it checks with D1 that no unban overtook this call (RoomGate.confirmKick).
-   */
-  async removeMember(userId: string, reason: string) {
-    this.parts.gate.kicked(userId);
-    this.parts.messages.discardFrom(userId);
-    this.parts.members.remove(userId);
-    this.parts.messages.seen.forget(userId);
-    const nickname = removeSockets(this.socketsOf(userId), userId, reason);
-    // Their live sockets' sessions ended with them; one that had dropped must not resume, once
-    // they are let back in, as if never removed.
-    this.forgetSessions(userId);
-    if (nickname) {
-      // The kicked person's sockets said no "has left": the room hears this instead, and not
-      // a "has joined" of a moment ago that is still waiting for its batch.
-      this.parts.presence.forget(nickname);
-      const removed = notice(`${nickname} was removed from the room`);
-      this.broadcast('message', [removed], { room: JOINED });
-      this.parts.presence.sendRoomData();
-    }
-    await this.parts.gate.confirmKick(userId);
-  }
-
-  /**
-   * RPC from the worker after the person left the room (not a ban): the room forgets them as a
-   * member ('@' and nicknames), their sockets hear `reason` and close the usual way (the others
-   * see them go from the online list, as when a tab closes), and a dropped socket's session
-   * must not resume as if they were still in.
-   */
-  async memberLeft(userId: string, reason: string) {
-    this.parts.gate.left(userId);
-    this.parts.members.remove(userId);
-    this.parts.messages.seen.forget(userId);
-    closeMatching(this.socketsOf(userId), { userId }, reason);
-    this.forgetSessions(userId);
-  }
-
-  /**
-   * RPC after the room was handed to another member (rooms/hand-over-room.ts): the owner read
-   * from D1 is forgotten, so the power to delete any message moves at once, and the room hears
-   * who owns it now; its open chats read again who owns it (roomChanged). Nobody's sockets
-   * change. May run twice (a retried call): the notice is then heard twice, which misleads
-   * nobody, and the chats read once more.
-   */
-  async ownerChanged(nickname: string) {
-    this.parts.members.forgetOwner();
-    if (this.parts.identity.deleted) return;
-    this.broadcast('message', [notice(newOwnerNotice(nickname))], { room: JOINED });
-    this.roomChanged('owner');
-  }
-
-  /**
-   * Tells the joined chats that what the API says of the room changed: each reads it again at
-   * once rather than at its next poll. Logged, unlike roomData, so a tab that dropped for a
-   * moment hears it on its recovery.
-   */
-  private roomChanged(what: RoomChange) {
-    this.broadcast('roomChanged', [{ roomId: this.parts.identity.id, what }], { room: JOINED });
-  }
-
-  /**
-   * RPC after the person changed 'Share when I have read messages': their open sockets take
-   * it (in or out of SEEN, a sharer's with every position now), and their position is kept
-   * from the others once they stop.
-   */
-  async readSharingChanged(userId: string, share: boolean) {
-    this.parts.gate.readSharingChanged(userId, share);
-    for (const socket of this.socketsOf(userId)) {
-      socket.data.shareReads = share;
-      socket.save();
-      if (!socket.connected) continue;
-      // A socket that left the room is still in SEEN (leaving drops JOINED only).
-      if (!share) socket.leave(SEEN);
-      else if (socket.data.nickname) this.parts.messages.seen.joined(socket);
-    }
-    if (!share) this.parts.messages.seen.forget(userId);
-  }
-
-  /** RPC from the upload route: a member's file, which their next message may carry. */
-  async fileUploaded(upload: RoomUpload) {
-    this.parts.messages.files.uploaded(upload);
-  }
-
-  /**
-   * RPC (worker/push/message-route.ts): a stored message that is not deleted, for the service
-   * worker's notification; null for one never sent, trimmed or deleted.
-   */
-  async messageForNotification(messageId: number): Promise<ChatMessage | null> {
-    const found = this.parts.messages.store.find(messageId);
-    return found && !found.message.deleted ? found.message : null;
-  }
-
-  /**
-   * RPC from the private conversations' route (worker/direct/direct-routes.ts): the account that
-   * wrote a stored message that is not deleted, so that its menu reaches its author whatever
-   * nickname they have now; null for the moderator's, or one never sent, trimmed or deleted.
-   */
-  async authorOf(messageId: number): Promise<string | null> {
-    const found = this.parts.messages.store.find(messageId);
-    return found && !found.message.deleted ? found.userId : null;
-  }
-
-  /**
-   * RPC from the search route (worker/rooms/search-route.ts), which checked the membership in
-   * D1: the room's own ban list is checked too, as a socket's join is.
-   */
-  async searchMessages(userId: string, query: SearchQuery): Promise<SearchOutcome> {
-    if (this.parts.identity.deleted || this.parts.gate.isBanned(userId)) {
-      return { refused: 'not_found' };
-    }
-    this.search ??= new RoomSearch(this.ctx.storage);
-    return this.search.answer(userId, query);
-  }
-
-  /** RPC from the worker when a ban is lifted (the membership is the API's to give back). */
-  async unbanMember(userId: string): Promise<void> {
-    this.parts.gate.unbanned(userId);
-  }
-
-  /**
-   * RPC (close-sockets.ts): ends the sockets of a person, of one of their sessions or of an
-   * address, after a logout, a password reset, an account's deletion or an address block.
-   */
-  async closeSockets(match: SocketMatch, reason: string): Promise<number> {
-    this.parts.gate.sessionsEnded(match);
-    // A deleted account's nickname is free for someone else: it names nobody in a mention,
-    // and its read position goes, or whoever takes the nickname is shown as having read it.
-    if ('userId' in match && match.accountDeleted) {
-      this.parts.members.remove(match.userId);
-      this.parts.messages.seen.forget(match.userId);
-    }
-    const sockets = 'userId' in match ? this.socketsOf(match.userId) : this.sockets('/', true);
-    return closeMatching(sockets, match, reason);
-  }
-
-  /**
-   * RPC: an administrator's broadcast. 'user' is stored and delivered as a message from
-   * ChatModerator; the system types pass as notices plus an admin-broadcast event. One to
-   * every room names its `broadcastId`, and a repeat of it delivers nothing.
-   */
+  /** RPC: an administrator's broadcast; a repeat of its `broadcastId` delivers nothing. */
   async adminBroadcast(
     roomId: string,
     roomName: string,
@@ -385,19 +185,61 @@ export class ChatRoom extends SocketIoServer<
     html: string,
     broadcastId?: string,
   ) {
-    this.parts.identity.remember(roomId, roomName);
-    if (this.parts.identity.deleted) return; // listed for the broadcast before its deletion
-    if (broadcastId !== undefined && !this.broadcastReceipts.take(broadcastId)) return;
-    if (messageType === 'user') {
-      await this.parts.messages.post(null, CHAT_MODERATOR, html).catch((error: unknown) => {
-        if (broadcastId !== undefined) this.broadcastReceipts.giveBack(broadcastId);
-        throw error;
-      });
-      return;
-    }
-    const message = moderatorNotice(html, messageType);
-    this.broadcast('message', [message], { room: JOINED });
-    this.broadcast('admin-broadcast', [{ message }], { room: JOINED });
+    await this.roomWide.adminBroadcast(roomId, roomName, messageType, html, broadcastId);
+  }
+
+  // The calls of one person: member-calls.ts says what each does.
+
+  /** RPC after a join through the API set someone's nickname here. */
+  async membershipChanged(userId: string) {
+    await this.memberCalls.membershipChanged(userId);
+  }
+
+  /** RPC after a kick (which bans). */
+  async removeMember(userId: string, reason: string) {
+    await this.memberCalls.removeMember(userId, reason);
+  }
+
+  /** RPC after the person left the room through the API (not a ban). */
+  async memberLeft(userId: string, reason: string) {
+    this.memberCalls.memberLeft(userId, reason);
+  }
+
+  /** RPC after the person changed 'Share when I have read messages'. */
+  async readSharingChanged(userId: string, share: boolean) {
+    this.memberCalls.readSharingChanged(userId, share);
+  }
+
+  /** RPC from the worker when a ban is lifted (the membership is the API's to give back). */
+  async unbanMember(userId: string): Promise<void> {
+    this.parts.gate.unbanned(userId);
+  }
+
+  /** RPC (close-sockets.ts): ends a person's, a session's or an address's sockets here. */
+  async closeSockets(match: SocketMatch, reason: string): Promise<number> {
+    return this.memberCalls.closeSockets(match, reason);
+  }
+
+  // The calls of the room's messages: message-calls.ts says what each does.
+
+  /** RPC from the upload route: a member's file, which their next message may carry. */
+  async fileUploaded(upload: RoomUpload) {
+    this.messageCalls.fileUploaded(upload);
+  }
+
+  /** RPC (push): a stored message that is not deleted, for a notification; null otherwise. */
+  async messageForNotification(messageId: number): Promise<ChatMessage | null> {
+    return this.messageCalls.messageForNotification(messageId);
+  }
+
+  /** RPC (direct-routes.ts): who wrote a stored message that is not deleted; null otherwise. */
+  async authorOf(messageId: number): Promise<string | null> {
+    return this.messageCalls.authorOf(messageId);
+  }
+
+  /** RPC from the search route, which checked the membership in D1. */
+  async searchMessages(userId: string, query: SearchQuery): Promise<SearchOutcome> {
+    return this.messageCalls.searchMessages(userId, query);
   }
 
   /**

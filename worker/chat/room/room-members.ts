@@ -7,8 +7,12 @@
  * who joined are known; a room woken from hibernation knows nobody (its sockets joined in an
  * earlier life), so a verb that may mention someone waits for the read (mustWait, afterRead).
  */
-/** How old the members read from D1 may grow before a join reads them again. */
-const RELOAD_AFTER_MS = 60_000;
+/**
+ * How old the members read from D1 may grow before a join, or an owner's check, reads them
+ * again: a hand-over whose call never reached the room (hand-over-room.ts) moves the owner's
+ * powers within this much.
+ */
+export const RELOAD_AFTER_MS = 60_000;
 
 export class RoomMembers {
   /** Lower-cased nickname → the member. */
