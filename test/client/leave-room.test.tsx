@@ -85,9 +85,22 @@ describe("'Leave this room'", () => {
     owner.unmount();
 
     sockets.length = 0;
-    await openChat([summary('room-a', 'Bob', { direct: true })]);
+    const dm = await openChat([summary('room-a', 'Bob', { direct: true })]);
     // The conversation's own menu shows the entry was read; it offers Block, not Leave.
     expect(await screen.findByRole('button', { name: 'Conversation options' })).toBeTruthy();
+    // Its beginning names the conversation, not 'Bob' as if he were a room.
+    act(() =>
+      dm.socket.receive('message', {
+        id: 1,
+        user: 'Bob',
+        text: 'Hi',
+        messageType: 'user',
+        createdAt: 1,
+      }),
+    );
+    expect(
+      await screen.findByText('This is the beginning of your conversation with Bob'),
+    ).toBeTruthy();
     const drawer = await openDrawer();
     expect(await within(drawer).findByText('Bob')).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: 'Leave this room' })).toBeNull();

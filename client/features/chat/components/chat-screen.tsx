@@ -189,7 +189,12 @@ export function ChatScreen(props: ChatScreenProps) {
                 key={nickname}
                 room={room}
                 nickname={nickname}
-                roomName={roomName || 'this room'}
+                // What its beginning names: 'This is the beginning of …'.
+                roomName={
+                  props.direct && roomName
+                    ? `your conversation with ${roomName}`
+                    : roomName || 'this room'
+                }
                 moderator={moderator}
                 jumpTo={jumpTo ?? null}
                 unread={unreadAtOpen}
