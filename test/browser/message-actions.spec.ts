@@ -1,9 +1,10 @@
 /**
  * Acting on a message, two people in Chromium: Alice finds a message's actions by pointing at
- * it, replies from the menu, edits her reply with Up, reacts from a right-click, mentions Bob
- * from the '@' suggestions and deletes a message after confirming. Bob sees each.
+ * it, replies from the menu, edits her reply with Up, reacts from a right-click, pins it (the
+ * pins list shows its focus rings whole), mentions Bob from the '@' suggestions and deletes a
+ * message after confirming. Bob sees each.
  */
-import { expect, test, type Page } from '../support/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import { seriousViolations } from './support/axe';
 import { newSignedInClient } from '../support/api-client';
 import { logIn, newPerson } from '../support/browser-users';
@@ -11,6 +12,26 @@ import { logIn, newPerson } from '../support/browser-users';
 /** The banner's line (a hidden live region says the same words). */
 const banner = (page: Page, words: string) =>
   page.getByRole('paragraph').filter({ hasText: words });
+
+/** How many pixels of `control`'s focus ring the nearest box that clips it cuts off. */
+const ringCutOff = (control: Locator) =>
+  control.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const reach = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+    let clip = element.parentElement!;
+    while (getComputedStyle(clip).overflow === 'visible') clip = clip.parentElement!;
+    const ring = element.getBoundingClientRect();
+    const box = clip.getBoundingClientRect();
+    const left = box.left + clip.clientLeft;
+    const top = box.top + clip.clientTop;
+    return Math.max(
+      0,
+      left - (ring.left - reach),
+      top - (ring.top - reach),
+      ring.right + reach - (left + clip.clientWidth),
+      ring.bottom + reach - (top + clip.clientHeight),
+    );
+  });
 
 test('a message’s actions: reply, edit, react, mention and delete', async ({ browser }) => {
   test.setTimeout(120_000);
@@ -82,6 +103,24 @@ test('a message’s actions: reply, edit, react, mention and delete', async ({ b
   await expect(
     bobPage.getByRole('log', { name: 'Messages' }).getByRole('listitem').first(),
   ).toContainText('👍');
+
+  // Pinned, it is listed under the header; the keyboard's focus rings show whole there.
+  await bobsMessage.getByText('Lunch at noon?').click({ button: 'right' });
+  await alicePage.getByRole('menuitem', { name: 'Pin' }).click();
+  await alicePage.getByRole('button', { name: /^1 pinned message/ }).click();
+  const pins = alicePage.getByRole('dialog', { name: 'Pinned messages' });
+  const pinLink = pins.getByRole('button', { name: /^Bob/ });
+  const unpin = pins.getByRole('button', { name: /^Unpin Bob's message/ });
+  for (const control of [pinLink, unpin]) {
+    await expect(async () => {
+      await alicePage.keyboard.press('Tab');
+      await expect(control).toBeFocused({ timeout: 100 });
+    }).toPass();
+    await expect(control).not.toHaveCSS('outline-style', 'none');
+    expect(await ringCutOff(control)).toBe(0);
+  }
+  await alicePage.keyboard.press('Escape');
+  await expect(pins).toHaveCount(0);
 
   // '@' suggests Bob; Enter writes him in.
   await aliceBox.pressSequentially('see you @b');

@@ -121,6 +121,23 @@ describe("'Make owner'", () => {
     expect(calls.filter((call) => call.path === '/api/rooms').length).toBeGreaterThan(listReads);
   });
 
+  it("hands the focus to the drawer's title when the panel goes with it", async () => {
+    const { release } = openChat(inRoom, ownersView);
+    const drawer = await openDrawer('Your Rooms');
+    const panel = await within(drawer).findByRole('region', { name: 'Moderation' });
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Make bob the owner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make bob the owner?' });
+    // Enter on the focused button, as a keyboard user confirms.
+    const confirm = within(dialog).getByRole('button', { name: 'Make owner' });
+    confirm.focus();
+    fireEvent.click(confirm);
+    release();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Moderation' })).toBeNull());
+    const title = await screen.findByRole('heading', { name: 'Joined Rooms' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(screen.getByRole('dialog', { name: 'Joined Rooms' }).contains(title)).toBe(true);
+  });
+
   it("is offered to an administrator on every row but the owner's and their own", async () => {
     const admin: PublicUser = { ...inRoom, id: 'u9', role: 'admin', activeNickname: 'Mod🐸 ada' };
     const adminsView: MembersResponse = {

@@ -151,6 +151,32 @@ describe('the pins list’s Unpin', () => {
 });
 
 describe('the header’s pins button', () => {
+  it('gives a pin the time its message shows (1:50 AM, not 01:50 AM), an older one its date', async () => {
+    const today = new Date();
+    today.setHours(1, 50, 0, 0);
+    const older = new Date(2025, 2, 14, 1, 50).getTime();
+    const fake = fakeRoom({
+      messages: [{ ...message(1), createdAt: today.getTime() }],
+      pins: [
+        { ...pin(1), createdAt: today.getTime() },
+        { ...pin(2), createdAt: older },
+      ],
+    });
+    renderWithMantine(
+      <PinsProvider room={fake.room} allowed={false}>
+        <MessageList room={fake.room} nickname="ada" roomName="Lobby" />
+        <PinsButton room={fake.room} onPick={() => {}} />
+      </PinsProvider>,
+    );
+    const said = document.querySelector('[data-message-id="1"] time')!.textContent!;
+    expect(said).toMatch(/^1:50/);
+    fireEvent.click(screen.getByRole('button', { name: /pinned messages/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pinned messages' });
+    expect(within(dialog).getByText(said)).toBeTruthy();
+    const dated = within(dialog).getByText((text) => text.endsWith(`, ${said}`));
+    expect(dated.textContent).toMatch(/2025/);
+  });
+
   it('shows only when something is pinned, with the count, and lists the pins', async () => {
     const onPick = vi.fn();
     const { room, set } = fakeRoom({});

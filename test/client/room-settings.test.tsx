@@ -26,10 +26,15 @@ const ownersMembers: MembersResponse = { isOwner: true, roomCreator: 'u1', membe
 
 type Reply = { status: number; body?: unknown } | undefined;
 
-async function openChat(room: RoomSummary, handle: (call: FetchCall) => Reply = () => undefined) {
+async function openChat(
+  room: RoomSummary,
+  handle: (call: FetchCall) => Reply = () => undefined,
+  user: PublicUser = inRoom,
+  listed: () => RoomSummary = () => room,
+) {
   window.localStorage.setItem('joinedRoomId', JSON.stringify('room-a'));
-  const api = fakeApi(inRoom, (call) => {
-    if (call.path === '/api/rooms') return { status: 200, body: [room] };
+  const api = fakeApi(user, (call) => {
+    if (call.path === '/api/rooms') return { status: 200, body: [listed()] };
     if (call.path.startsWith('/api/rooms/room-a/members') && room.isOwner) {
       return { status: 200, body: ownersMembers };
     }
@@ -47,9 +52,9 @@ async function openChat(room: RoomSummary, handle: (call: FetchCall) => Reply = 
   return { ...view, ...api, socket };
 }
 
-async function openSettings() {
+async function openSettings(drawerName: RegExp = /Rooms/) {
   fireEvent.click(await screen.findByRole('button', { name: 'Rooms' }));
-  const drawer = await screen.findByRole('dialog', { name: /Rooms/ });
+  const drawer = await screen.findByRole('dialog', { name: drawerName });
   return within(await within(drawer).findByRole('region', { name: 'Room settings' }));
 }
 
@@ -137,5 +142,81 @@ describe("the owner's room settings", () => {
     expect(await within(drawer).findByRole('button', { name: 'Leave this room' })).toBeTruthy();
     expect(within(drawer).queryByRole('region', { name: 'Room settings' })).toBeNull();
     expect(within(drawer).queryByRole('button', { name: 'Delete this room' })).toBeNull();
+  });
+});
+
+describe('the focus after a rename', () => {
+  /** A server that renames the room to what it is sent, and lists it under that name. */
+  function renamingServer() {
+    let name = 'Weekend';
+    return {
+      listed: () => weekend({ isOwner: true, name }),
+      handle: (call: FetchCall): Reply => {
+        if (call.method !== 'PATCH' || call.path !== '/api/rooms/room-a') return undefined;
+        name = (call.body as { name: string }).name;
+        return { status: 200, body: { success: true, name } };
+      },
+    };
+  }
+
+  it("stays in the owner's 'Room name' after Enter, once the list brings the new name", async () => {
+    const server = renamingServer();
+    const { calls } = await openChat(
+      weekend({ isOwner: true }),
+      server.handle,
+      inRoom,
+      server.listed,
+    );
+    const settings = await openSettings();
+    const field = (await settings.findByLabelText('Room name')) as HTMLInputElement;
+    field.focus();
+    fireEvent.change(field, { target: { value: 'Holiday' } });
+    const listReads = calls.filter((call) => call.path === '/api/rooms').length;
+    // Enter in the field submits its form.
+    fireEvent.submit(field.closest('form')!);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/rooms').length).toBeGreaterThan(listReads),
+    );
+    await waitFor(() => expect(screen.getAllByText('Holiday').length).toBeGreaterThan(0));
+    const now = screen.getByLabelText('Room name') as HTMLInputElement;
+    expect(now.value).toBe('Holiday');
+    expect(document.activeElement).toBe(now);
+  });
+
+  it("stays on an administrator's Save, and a name changed elsewhere still shows", async () => {
+    const server = renamingServer();
+    const admin: PublicUser = { ...inRoom, role: 'admin', activeNickname: 'Mod🐸 ada' };
+    const { calls, socket } = await openChat(
+      weekend(),
+      (call) =>
+        call.path.startsWith('/api/rooms/room-a/members')
+          ? { status: 200, body: { ...ownersMembers, isOwner: false, roomCreator: 'u2' } }
+          : server.handle(call),
+      admin,
+      server.listed,
+    );
+    const settings = await openSettings(/Joined as/);
+    const field = (await settings.findByLabelText('Room name')) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'Holiday' } });
+    const save = settings.getByRole('button', { name: 'Save' });
+    save.focus();
+    fireEvent.click(save);
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const patchAt = calls.findIndex((call) => call.method === 'PATCH');
+    // The list's read after the rename, and a moment for its answer to render.
+    await waitFor(() =>
+      expect(calls.slice(patchAt).some((call) => call.path === '/api/rooms')).toBe(true),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect((screen.getByLabelText('Room name') as HTMLInputElement).value).toBe('Holiday');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' }));
+
+    // Renamed in another tab: the room says so, and the list read again shows it in the field.
+    server.handle({ method: 'PATCH', path: '/api/rooms/room-a', body: { name: 'Retreat' } });
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    act(() => socket.receive('roomChanged', { roomId: 'room-a', what: 'name' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Room name') as HTMLInputElement).value).toBe('Retreat'),
+    );
   });
 });

@@ -4,7 +4,10 @@
  * not offered, and the shortcut works from the message box too.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HelpDialog } from '../../client/components/help-dialog';
+import { RoomsDrawer } from '../../client/features/rooms/components/rooms-drawer';
 import {
   matchingRooms,
   RoomSwitcherShortcut,
@@ -28,7 +31,7 @@ const ROOMS = [
   room('dm', 'Bob', { direct: true }),
 ];
 
-function renderSwitcher() {
+function renderSwitcher(beside: ReactNode = null) {
   const api = fakeApi({ ...testUser, roomId: 'here', activeNickname: 'Ada' }, (call) =>
     call.path === '/api/rooms' ? { status: 200, body: ROOMS } : undefined,
   );
@@ -37,6 +40,7 @@ function renderSwitcher() {
     '/chat/here',
     <>
       <textarea aria-label="Message" />
+      {beside}
       <RoomSwitcherShortcut currentRoomId="here" />
     </>,
   );
@@ -97,6 +101,26 @@ describe('the room switcher', () => {
     expect(router.state.location.pathname).toBe('/chat/here');
     fireEvent.click(screen.getByRole('option'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat/dm'));
+  });
+});
+
+describe('the room switcher beside other dialogs', () => {
+  it('does not open under another dialog (help here), where typing and Enter would be unseen', async () => {
+    renderSwitcher(<HelpDialog opened onClose={() => {}} />);
+    const help = await screen.findByRole('dialog', { name: /help$/ });
+    pressCtrlK(within(help).getByRole('button', { name: 'Close' }));
+    pressCtrlK();
+    // Given the render a chance to show it: it never does.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog', { name: 'Go to a room' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Room name' })).toBeNull();
+  });
+
+  it('opens over the rooms drawer, which is for going elsewhere too', async () => {
+    renderSwitcher(<RoomsDrawer roomId="here" opened onClose={() => {}} />);
+    const drawer = await screen.findByRole('dialog', { name: 'Joined Rooms' });
+    pressCtrlK(within(drawer).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('combobox', { name: 'Room name' })).toBeTruthy();
   });
 });
 

@@ -20,4 +20,4 @@ export const test = base.extend<{ closeContextsAfterEach: void }>({
 });
 
 export { expect } from '@playwright/test';
-export type { Browser, Page, WebSocketRoute } from '@playwright/test';
+export type { Browser, Locator, Page, WebSocketRoute } from '@playwright/test';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Text, UnstyledButton } from '@mantine/core';
-import { formatTime } from './format-time';
+import { listedTime } from '../utils/message-dates';
 import classes from './message-link.module.css';
 
 /** A list of MessageLinks (search results, pins), named for screen readers. */
@@ -35,7 +35,7 @@ export function MessageLink({ user, createdAt, children, onPick, aside }: Messag
             {user}
           </Text>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {formatTime(createdAt)}
+            {listedTime(createdAt)}
           </Text>
         </Group>
         <Text size="sm" className={classes.words}>

@@ -24,9 +24,22 @@ export function dayLabel(time: number, now = Date.now()): string {
   });
 }
 
+/** The hour and minute wherever the chat shows a time: '2:05 PM' or '14:05', not '02:05 PM'. */
+const TIME_OF_DAY = { hour: 'numeric', minute: '2-digit' } as const;
+
 /** The short time beside a message, e.g. '14:05' or '2:05 PM'. */
 export function shortTime(time: number): string {
-  return new Date(time).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  return new Date(time).toLocaleTimeString(undefined, TIME_OF_DAY);
+}
+
+/**
+ * A message's time in a list apart from the history (a search result, a pin): the time alone
+ * on the day it was said, and the date before it on any other ('Mar 14, 2025, 1:50 AM').
+ */
+export function listedTime(time: number, now = Date.now()): string {
+  if (dayKey(time) === dayKey(now)) return shortTime(time);
+  const date = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+  return new Date(time).toLocaleString(undefined, { ...date, ...TIME_OF_DAY });
 }
 
 /** The full date and time, shown on hover. */

@@ -15,6 +15,15 @@ export function RenameRoomForm({ roomId, name }: { roomId: string; name: string 
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
   const rename = useRenameRoom();
+  // A name changed elsewhere (another tab) shows in the field. Followed here rather than by
+  // keying the form with the name: remounted, the field and Save dropped the focus to the
+  // page's start each time the room list brought back the name just saved.
+  const [shownName, setShownName] = useState(name);
+  if (name !== shownName) {
+    setShownName(name);
+    setValue(name);
+    setError(null);
+  }
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -24,8 +24,7 @@ export function RoomSettings({ roomId, currentUserId, isOwner, isAdmin }: RoomSe
       <Title order={4} size="h5" id="room-settings-title">
         Room settings
       </Title>
-      {/* Keyed by the name: one renamed elsewhere (another tab) shows in the field. */}
-      <RenameRoomForm key={summary.name} roomId={roomId} name={summary.name} />
+      <RenameRoomForm roomId={roomId} name={summary.name} />
       {isOwner && <DeleteRoomButton roomId={roomId} name={summary.name} />}
     </Stack>
   );

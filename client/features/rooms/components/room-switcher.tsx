@@ -13,6 +13,21 @@ import classes from './room-switcher.module.css';
 /** The most rooms the switcher lists at once: typing narrows the rest down. */
 export const SWITCHER_SHOWN_MAX = 50;
 
+/** Marks the one dialog the switcher may open over: the chat's rooms drawer (rooms-drawer.tsx). */
+export const SWITCHER_OPENS_OVER = { 'data-switcher-opens-over': true } as const;
+
+/**
+ * Whether a dialog other than the rooms drawer is open (help, search, share, pins, a confirm).
+ * Ctrl+K does nothing then, rather than stacking the switcher on top: both would trap the
+ * focus and both close on one Escape, and Mantine's Modal stack only covers modals opened
+ * through it. Asked of the page, not of React state: those dialogs live in other features.
+ */
+function anotherDialogOpen(): boolean {
+  return [...document.querySelectorAll('[role="dialog"]')].some(
+    (dialog) => !dialog.closest('[data-switcher-opens-over]'),
+  );
+}
+
 /** Letters without their accents, in lower case: 'Café' is found by 'cafe'. */
 const folded = (text: string) =>
   text
@@ -39,7 +54,10 @@ export function matchingRooms(rooms: readonly RoomSummary[], typed: string, curr
 export function RoomSwitcherShortcut({ currentRoomId }: { currentRoomId: string }) {
   const [opened, setOpened] = useState(false);
   // No tags ignored: the shortcut works from the message box too.
-  useHotkeys([['mod+K', () => setOpened(true)]], []);
+  const open = () => {
+    if (!anotherDialogOpen()) setOpened(true);
+  };
+  useHotkeys([['mod+K', open]], []);
   return (
     <Modal
       opened={opened}

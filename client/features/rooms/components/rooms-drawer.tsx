@@ -1,10 +1,13 @@
+import { useRef } from 'react';
 import { Badge, Drawer, Stack, Text } from '@mantine/core';
+import { useFocusWhenGone } from '../../../hooks/use-focus-when-gone';
 import { FormError } from '../../../components/ui/form-alerts';
 import { useSession } from '../../../lib/session/use-session';
 import { membersFailureText, useMembers } from '../api/get-members';
 import { LeaveRoomButton } from './leave-room-button';
 import { ModerationPanel } from './moderation-panel';
 import { RoomList } from './room-list';
+import { SWITCHER_OPENS_OVER } from './room-switcher';
 import { useListSearch } from './use-list-search';
 
 interface RoomsDrawerProps {
@@ -26,6 +29,11 @@ export function RoomsDrawer({ roomId, opened, onClose }: RoomsDrawerProps) {
   const first = pages[0];
   const isOwner = first?.isOwner === true;
   const failure = members.isError ? membersFailureText(members.error) : null;
+  const panelShown = Boolean(members.isSuccess && first && user);
+  // A hand-over ('Make owner', confirmed in a dialog of the panel's) takes the whole panel away
+  // with the focus in it: the drawer's title takes it, and reads out whose rooms these are now.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useFocusWhenGone(panelShown, titleRef);
 
   const title = isAdmin ? (
     <>
@@ -43,10 +51,13 @@ export function RoomsDrawer({ roomId, opened, onClose }: RoomsDrawerProps) {
   return (
     <Drawer.Root opened={opened} onClose={onClose} size="md">
       <Drawer.Overlay />
-      <Drawer.Content>
+      {/* Ctrl+K's room switcher may open over it: going elsewhere is what the drawer is for. */}
+      <Drawer.Content {...SWITCHER_OPENS_OVER}>
         {/* A div, not Mantine's default header: the page's top bar is the one banner. */}
         <Drawer.Header component="div">
-          <Drawer.Title fw={600}>{title}</Drawer.Title>
+          <Drawer.Title fw={600} ref={titleRef} tabIndex={-1}>
+            {title}
+          </Drawer.Title>
           <Drawer.CloseButton aria-label="Close" />
         </Drawer.Header>
         <Drawer.Body>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { readStored, storageKeys } from '../../../lib/storage';
 import { getRoomsQueryOptions } from '../api/get-rooms';
@@ -26,7 +27,12 @@ export function useRoomNickname(roomId: string): string | null {
   });
 
   useEffect(() => {
-    if (rooms.isError) console.error('Failed to look up the room nickname', rooms.error);
+    // A 401 is a session that ended (a sign-out from the chat answers the list's last read
+    // with one): nothing failed that the sign-in screen does not already say.
+    const signedOut = rooms.error instanceof ApiError && rooms.error.status === 401;
+    if (rooms.isError && !signedOut) {
+      console.error('Failed to look up the room nickname', rooms.error);
+    }
   }, [rooms.isError, rooms.error]);
 
   const found = rooms.data?.find((room) => room.roomId === roomId)?.activeNickname ?? null;
