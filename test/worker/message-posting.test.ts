@@ -7,12 +7,18 @@ import type { RoomSockets } from '../../worker/chat/sockets/socket-state';
 
 /**
  * A store in memory: ids count up, as the room's SQLite table does. `failOn` makes it throw
- * for that text; `offsets` gets each message's recovery offset, by its text.
+ * for that text; `offsets` gets each message's recovery offset, by its text; `trim` is its
+ * trimIfDue.
  */
-function memoryStore(stored: string[] = [], failOn?: string, offsets?: Map<string, number>) {
+function memoryStore(
+  stored: string[] = [],
+  failOn?: string,
+  offsets?: Map<string, number>,
+  trim: () => void = () => {},
+) {
   let nextId = 1;
   return {
-    add: (
+    addDeferringTrim: (
       _userId: string | null,
       user: string,
       text: string,
@@ -27,6 +33,7 @@ function memoryStore(stored: string[] = [], failOn?: string, offsets?: Map<strin
       return { id: nextId++, user, text, messageType: 'user', createdAt: Date.now() };
     },
     byClientId: () => null,
+    trimIfDue: trim,
   } as unknown as MessageStore;
 }
 
@@ -81,6 +88,24 @@ describe('posting a batch of messages', () => {
     events.length = 0;
     await Promise.all([post(posting, 'u', 'one', ack), post(posting, 'u', 'two', ack)]);
     expect(events).toEqual(['ack one #2', 'broadcast one', 'ack two #3', 'broadcast two']);
+  });
+
+  it('trims once the batch is broadcast, and a trim that fails takes nothing from it', async () => {
+    const events: string[] = [];
+    const trim = () => {
+      events.push('trim');
+      throw new Error('disk full');
+    };
+    const posting = new MessagePosting(
+      memoryStore([], undefined, undefined, trim),
+      reads,
+      sockets((message) => events.push(`broadcast ${message.text}`)),
+    );
+    await post(posting, 'u', 'warm-up');
+    events.length = 0;
+    const answers = await Promise.all([post(posting, 'u', 'one'), post(posting, 'u', 'two')]);
+    expect(answers.map((answer) => (answer as ChatMessage).text)).toEqual(['one', 'two']);
+    expect(events).toEqual(['broadcast one', 'broadcast two', 'trim']);
   });
 });
 

@@ -6,10 +6,10 @@
 import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { REPLY_EXCERPT_MAX } from '../../contract/realtime';
-import { HISTORY_LIMIT } from '../../worker/chat/messages/message-store';
+import { HISTORY_LIMIT, TRIM_EVERY } from '../../worker/chat/messages/message-store';
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
 import { roomStub } from '../../worker/room-calls/room-rpc';
-import { post } from './support/messages';
+import { messageWithId, post } from './support/messages';
 import { ownerAndGuestJoined } from './support/rooms';
 import { TestSocket } from './support/socket';
 
@@ -63,7 +63,77 @@ describe('a pinned message that changes', () => {
     a.close();
     b.close();
   });
+
+  it('trimmed by a send, the send is still answered and heard, and the pins follow', async () => {
+    const { roomId, a, b, next } = await pinnedOneSendBeforeATrim();
+    expect(await send(b, roomId, 'the trimming one')).toEqual({ id: next });
+    for (const socket of [a, b]) {
+      expect((await messageWithId(socket, next)).text).toBe('the trimming one');
+      expect((await socket.waitForEvent('pins', 2))[1]).toEqual({ roomId, pins: [] });
+      expect(lastOf(socket, ['message', 'pins'])).toEqual(['message', 'pins']);
+    }
+    a.close();
+    b.close();
+  });
+
+  it('trimmed by a send whose trim fails, the send is heard and the next send trims', async () => {
+    const { roomId, a, b, next } = await pinnedOneSendBeforeATrim();
+    const trigger = (sql: string) =>
+      runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) => {
+        state.storage.sql.exec(sql);
+      });
+    await trigger(`CREATE TRIGGER no_trim BEFORE DELETE ON messages
+      BEGIN SELECT RAISE(ABORT, 'trim refused'); END`);
+    expect(await send(b, roomId, 'the trimming one')).toEqual({ id: next });
+    expect((await messageWithId(a, next)).text).toBe('the trimming one');
+    expect(a.events('pins')).toHaveLength(1);
+
+    await trigger('DROP TRIGGER no_trim');
+    expect(await send(b, roomId, 'the next one')).toEqual({ id: next + 1 });
+    expect((await a.waitForEvent('pins', 2))[1]).toEqual({ roomId, pins: [] });
+    expect(lastOf(a, ['message', 'pins'])).toEqual(['message', 'pins']);
+    // The failed trim told nothing: one list before it, one after the trim that ran.
+    expect(a.events('pins')).toHaveLength(2);
+    a.close();
+    b.close();
+  });
 });
+
+/**
+ * A room whose first message is pinned, with rows written straight to its table (one
+ * statement, not 5,000 sends) up to one before a trim: the send with id `next` trims the pin.
+ */
+async function pinnedOneSendBeforeATrim() {
+  const joined = await ownerAndGuestJoined({ name: 'Pins' });
+  const { roomId, a, b } = joined;
+  const { id } = await post(b, roomId, 'the oldest');
+  expect(await a.emit('pinMessage', { roomId, messageId: id })).toEqual({});
+  await b.waitForEvent('pins');
+  const next = HISTORY_LIMIT + TRIM_EVERY;
+  await runInDurableObject(roomStub(env, roomId), (_room: ChatRoom, state) => {
+    state.storage.sql.exec(
+      `WITH RECURSIVE n(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO messages (user_id, user, text, type, created_at)
+       SELECT NULL, 'Guest', 'm' || i, 'user', 1 FROM n`,
+      id + 1,
+      next - 1,
+    );
+  });
+  return { ...joined, next };
+}
+
+/** Sends `text` and answers its acknowledgement. */
+const send = (socket: TestSocket, roomId: string, text: string) =>
+  socket.emit('sendMessage', { roomId, text, clientId: crypto.randomUUID() });
+
+/** The names of the last events of these kinds the socket heard, in the order it heard them. */
+function lastOf(socket: TestSocket, names: string[]): string[] {
+  const heard = socket.frames
+    .filter((frame) => frame.startsWith('42['))
+    .map((frame) => (JSON.parse(frame.slice(2)) as unknown[])[0] as string)
+    .filter((name) => names.includes(name));
+  return heard.slice(-names.length);
+}
 
 describe('loadPins', () => {
   it('answers the list after a reconnect and after the object was evicted', async () => {

@@ -203,4 +203,28 @@ describe('the ChatRoom object', () => {
     expect(count).toBeGreaterThanOrEqual(HISTORY_LIMIT);
     expect(oldest).toBeGreaterThan(100);
   });
+
+  it('answers no messages for a limit of 0 or less', async () => {
+    const stub = roomStub(env, 'store-edges-room-0001');
+    const [none, all, negative] = await runInDurableObject(stub, (room: ChatRoom) => {
+      const { store } = room.parts.messages;
+      for (const text of ['one', 'two']) store.add('u', 'Someone', text, 'user');
+      return [store.since(0, 0), store.since(0, 1000), store.since(0, -1)] as const;
+    });
+    expect(none).toEqual([]);
+    expect(all.map((message) => message.text)).toEqual(['one', 'two']);
+    expect(negative).toEqual([]);
+  });
+
+  it('takes a change with no columns as a change of its time alone', async () => {
+    const stub = roomStub(env, 'store-edges-room-0002');
+    const after = await runInDurableObject(stub, (room: ChatRoom, state) => {
+      const { store } = room.parts.messages;
+      const message = store.add('u', 'Someone', 'one', 'user');
+      store.change(message.id as number, {}, message);
+      return state.storage.sql.exec('SELECT text, changed_at FROM messages').one();
+    });
+    expect(after.text).toBe('one');
+    expect(after.changed_at).toEqual(expect.any(Number));
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Posting a message, with one way through: post() queues it, and one flush goes through the
  * queue in the order the messages came, storing each one, answering its sender and delivering
- * it to the room. Nothing calls back into the caller but its own answer.
+ * it to the room. Nothing calls back into the caller but its own answer, and the history's
+ * trim once the batch is sent (a trimmed pin tells the room, room-pins.ts).
  *
  * Batches: every event that writes to a Durable Object's storage ends in a commit, and the
  * output gate holds the object's frames until that commit is durable, so messages that arrive
@@ -97,7 +98,8 @@ export class MessagePosting {
   /**
    * One batch, one commit: message by message, each stored with the recovery offset it is
    * broadcast with (kept-messages.ts), its sender answered, then the room told. A message that
-   * fails to store is answered with the error, and the rest of the batch still goes.
+   * fails to store is answered with the error, and the rest of the batch still goes. A trim the
+   * batch made due runs once its messages are sent (trimAfterBroadcasts).
    */
   private flush() {
     const batch = this.queue;
@@ -123,11 +125,25 @@ export class MessagePosting {
         else this.settle(post, error as Error);
       }
     }
+    this.trimAfterBroadcasts();
+  }
+
+  /**
+   * The history's trim, after the batch's broadcasts: it may broadcast the pins, which cannot
+   * come inside a stored broadcast, and a failure of it is no message's: each is stored,
+   * answered and heard already. It stays due, and the next batch tries it again.
+   */
+  private trimAfterBroadcasts() {
+    try {
+      this.store.trimIfDue();
+    } catch (error) {
+      console.error('[message-posting] trim failed', error);
+    }
   }
 
   private add({ userId, nickname, html, clientId, extras }: Post, offset: number | null) {
     const now = extras?.replyTo ? { ...extras, replyTo: this.quoteNow(extras.replyTo) } : extras;
-    return this.store.add(userId, nickname, html, 'user', clientId, now, offset);
+    return this.store.addDeferringTrim(userId, nickname, html, 'user', clientId, now, offset);
   }
 
   /**

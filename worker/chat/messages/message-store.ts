@@ -15,8 +15,8 @@ import { MESSAGE_COLUMNS, toMessage, type MessageRow } from './message-row';
 import { ensureMessagesTable } from './messages-table';
 
 export const HISTORY_LIMIT = 5000;
-/** Trimming runs every so many messages rather than on each insert. */
-const TRIM_EVERY = 100;
+/** Trimming is due every so many messages rather than on each insert. */
+export const TRIM_EVERY = 100;
 /**
  * The newest messages are kept in memory too, enough for any history frame (history-page.ts
  * asks for one more than it sends): every join read them from SQLite, a connect storm a
@@ -38,6 +38,8 @@ export class MessageStore extends MessageReads {
   private recent: ChatMessage[] | null = null;
   /** Whether `recent` is the whole history. */
   private recentIsAll = false;
+  /** A message's id made a trim due, and it has not run yet (trimIfDue). */
+  private trimDue = false;
 
   constructor(
     sql: SqlStorage,
@@ -51,7 +53,22 @@ export class MessageStore extends MessageReads {
     ensureMessagesTable(sql, kv);
   }
 
-  add(
+  /**
+   * Stores a message, and runs the trim it makes due: for a caller outside any broadcast. A
+   * stored broadcast (message-posting.ts) stores with addDeferringTrim instead.
+   */
+  add(...args: Parameters<MessageStore['addDeferringTrim']>): ChatMessage {
+    const message = this.addDeferringTrim(...args);
+    this.trimIfDue();
+    return message;
+  }
+
+  /**
+   * Stores a message, and only notes a trim it makes due: the trim may tell the room its pins
+   * changed, a broadcast of its own, which may not come inside the message's stored broadcast
+   * (socket-io/engine.ts). The caller runs trimIfDue once the message is sent.
+   */
+  addDeferringTrim(
     userId: string | null,
     user: string,
     html: string,
@@ -97,7 +114,7 @@ export class MessageStore extends MessageReads {
           )
     ).one();
     this.newest = row.id;
-    if (row.id % TRIM_EVERY === 0) this.trim(row.id);
+    if (row.id % TRIM_EVERY === 0) this.trimDue = true;
     const message: ChatMessage = { id: row.id, user, text: html, messageType: type, createdAt };
     if (reply) message.replyTo = reply;
     if (mentions) message.mentions = mentions;
@@ -113,13 +130,17 @@ export class MessageStore extends MessageReads {
   }
 
   /**
-   * Keeps the newest HISTORY_LIMIT messages, and the reactions and files of those alone (a
-   * trimmed message's files are not to be fetched by their url any more than it is read).
-   * A trimmed pin goes with its row; the same statement says whether one did, so sends pay
-   * nothing for pins.
+   * Runs the trim a stored message made due, if one did: keeps the newest HISTORY_LIMIT
+   * messages, and the reactions and files of those alone (a trimmed message's files are not to
+   * be fetched by their url any more than it is read). A trimmed pin goes with its row; the
+   * same statement says whether one did, so sends pay nothing for pins. A statement that
+   * fails leaves the trim due, for the next call.
    */
-  private trim(newestId: number) {
-    const below = newestId - HISTORY_LIMIT;
+  trimIfDue() {
+    if (!this.trimDue) return;
+    const below = this.latestId() - HISTORY_LIMIT;
+    // The reactions first: once the rows' own statement answers, nothing fails before it is told.
+    this.sql.exec('DELETE FROM reactions WHERE message_id <= ?', below);
     const trimmed = this.sql
       .exec<{
         files: string | null;
@@ -129,9 +150,9 @@ export class MessageStore extends MessageReads {
     const files = trimmed.flatMap((row) =>
       row.files === null ? [] : (JSON.parse(row.files) as MessageFile[]),
     );
+    this.trimDue = false;
     if (files.length) this.filesTrimmed(files);
     if (trimmed.some((row) => row.pinned_at !== null)) this.pinsTrimmed();
-    this.sql.exec('DELETE FROM reactions WHERE message_id <= ?', below);
   }
 
   /**
@@ -140,8 +161,10 @@ export class MessageStore extends MessageReads {
    */
   change(id: number, columns: Record<string, SqlStorageValue>, message: ChatMessage) {
     const names = Object.keys(columns);
+    // changed_at is always set, so no columns is a change of its time alone, not bad SQL.
+    const sets = [...names.map((name) => `${name} = ?`), 'changed_at = ?'];
     this.sql.exec(
-      `UPDATE messages SET ${names.map((name) => `${name} = ?`).join(', ')}, changed_at = ? WHERE id = ?`,
+      `UPDATE messages SET ${sets.join(', ')} WHERE id = ?`,
       ...names.map((name) => columns[name]!),
       Date.now(),
       id,
@@ -178,6 +201,8 @@ export class MessageStore extends MessageReads {
 
   /** The newest `limit` messages after `afterId`, oldest first. */
   since(afterId: number, limit: number): ChatMessage[] {
+    // None asked, none answered: slice(-0) is the whole list, and SQLite's LIMIT -1 no limit.
+    if (limit <= 0) return [];
     if (limit <= RECENT_MAX) {
       if (!this.recent) {
         this.recent = this.newestAfter(0, RECENT_MAX);
@@ -217,5 +242,6 @@ export class MessageStore extends MessageReads {
     this.sql.exec('DELETE FROM reactions');
     this.newest = null;
     this.recent = null;
+    this.trimDue = false;
   }
 }

@@ -4,7 +4,7 @@
  * memory once read. Each change is told to the whole room as one `pins` event with the list now.
  * The excerpt is made from the message when the list is read, so an edit's new words show, and
  * a deleted or trimmed message is pinned no more. Who may pin is the caller's to check
- * (room/pin-actions.ts); sending a message never touches this.
+ * (room/pin-actions.ts); sending a message runs nothing here unless its trim takes a pin.
  */
 import { PINS_MAX, type Pin } from '../../../contract/pins';
 import type { ChatMessage } from '../../../contract/realtime';
