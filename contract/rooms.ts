@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isBlank, stripInvisible } from './invisible-characters';
 import { nicknameSchema, pagedListFields } from './validation';
+import { ROOM_ID_PATTERN } from './room-id';
 import type { NotificationLevel } from './notifications';
 
 export const ROOM_NAME_MAX = 50;
@@ -46,7 +47,7 @@ export const roomMessages = {
 /** A room id is the invite: long, random and URL-safe. */
 export const roomIdSchema = z
   .string({ error: roomMessages.roomNotFound })
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, roomMessages.roomNotFound);
+  .regex(ROOM_ID_PATTERN, roomMessages.roomNotFound);
 
 /** Absent when empty, or made only of letters that show as nothing (a blank room name). */
 const optionalText = z

@@ -10,6 +10,8 @@ export const storageKeys = {
   joinedRoomOf: 'joinedRoomOf',
   /** The app's own: a logout the server has not heard yet (session/logout.ts). */
   logoutOwed: 'logoutOwed',
+  /** The app's own, in sessionStorage: the chat a sign-in leads back to (pending-chat-link.ts). */
+  pendingChatLink: 'pendingChatLink',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -3,6 +3,7 @@
  * page, the needle said first and not loaded; the header's search finds it (the match marked),
  * a tap on the result loads the page around it, shows it marked and focused; a message said
  * meanwhile waits; 'Jump to latest' brings back the present with it, and the past is gone.
+ * The same jump from a message's link opened signed out: the login leads back to it.
  */
 import { expect, test } from '../support/test';
 import { newSignedInClient } from '../support/api-client';
@@ -70,4 +71,34 @@ test('finds an old message, jumps to it, and comes back to the latest', async ({
   await writers[2]!.say(['and now live again']);
   await expect(page.getByText('and now live again', { exact: true })).toBeVisible();
   for (const w of writers) w.socket.close();
+});
+
+test('a message link opened signed out leads, once logged in, to the chat at that message', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const alice = await newSignedInClient('Alice');
+  const { body: room } = await alice.client.call('/join', { body: { roomName: 'Bookmarks' } });
+  const bob = await newSignedInClient('Bob');
+  await bob.client.call('/join', { body: { roomId: room.roomId } });
+  const writer = await joinedMember(bob.client, room.roomId, bob.account.nickname);
+  // The linked message, then more than a page of history after it: not loaded at first.
+  await writer.say(['The linked <needle> & thread']);
+  await writer.say(Array.from({ length: 55 }, (_, n) => `straw ${n + 1}`));
+  const { body: found } = await alice.client.call(`/rooms/${room.roomId}/search?q=needle`);
+  const messageId: number = found.results[0].id;
+
+  const page = await newPerson(browser);
+  await page.goto(`/chat/${room.roomId}?message=${messageId}`);
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, alice.account.email);
+
+  // Back at the chat, at the message, the address clean of it (a reload stays put).
+  await expect(page).toHaveURL(new RegExp(`/chat/${room.roomId}$`));
+  const needle = page.locator('li[data-message-id]').filter({ hasText: 'The linked <needle>' });
+  await expect(needle).toBeInViewport();
+  await expect(needle).toBeFocused();
+  // Used once: nothing is left for a later sign-in in this tab.
+  expect(await page.evaluate(() => sessionStorage.getItem('pendingChatLink'))).toBeNull();
+  writer.socket.close();
 });

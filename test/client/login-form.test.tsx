@@ -1,7 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderApp, testUser } from './render-app';
+
+// The chat a login may lead to connects: to a fake socket here.
+vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
+
+const ROOM = 'Room_Id-0123456789ab';
+const signInAnswers = (call: { path: string }) =>
+  call.path === '/api/auth/login' ? { status: 200, body: { user: testUser } } : undefined;
 
 async function signIn(email = 'ada@example.com', password = 'secret1') {
   const user = userEvent.setup();
@@ -90,6 +97,49 @@ describe('login form', () => {
     expect(await screen.findByRole('heading', { name: 'Join "Attic"?' })).toBeTruthy();
     expect(calls.some((call) => call.path === '/api/join')).toBe(false);
     expect(screen.queryByText('Setting up your room...')).toBeNull();
+  });
+
+  it('lands on the chat and its message that a signed-out visitor opened, once', async () => {
+    fakeApi(null, signInAnswers);
+    const { router } = renderApp(`/chat/${ROOM}?message=7`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('');
+    await signIn();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/chat/${ROOM}`));
+    expect(router.state.location.search).toBe('?message=7');
+    // Used: the next sign-in in this tab goes home.
+    expect(window.sessionStorage.getItem('pendingChatLink')).toBeNull();
+  });
+
+  it('lands on that chat after registering first, then logging in', async () => {
+    fakeApi(null, (call) =>
+      call.path === '/api/auth/register'
+        ? { status: 201, body: { user: {} } }
+        : signInAnswers(call),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp(`/chat/${ROOM}?message=7`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The top bar's or the form's: both lead to /register.
+    await user.click((await screen.findAllByRole('link', { name: 'Register' }))[0]!);
+    // The register route loads lazily: the login's own Email field shows until it has.
+    await user.type(await screen.findByLabelText(/^Nickname/), 'ada');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Registration successful! Please log in.')).toBeTruthy();
+    await signIn();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/chat/${ROOM}`));
+    expect(router.state.location.search).toBe('?message=7');
+  });
+
+  it('gives ?redirect= no effect: a chat named there is not where the login leads', async () => {
+    fakeApi(null, signInAnswers);
+    const { router } = renderApp(`/login?redirect=${encodeURIComponent(`/chat/${ROOM}`)}`);
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('sends nothing when the email is malformed', async () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessageForm } from '../../client/features/chat/components/message-form';
+import { scrollToMessage } from '../../client/features/chat/utils/auto-scroll';
 import { renderWithMantine } from './render-mantine';
 
 /** ResizeObservers that report only when the test says a size changed. */
@@ -54,6 +55,25 @@ describe('a growing message bar', () => {
     // The page has grown by the bar's 90 px: the reader, at its end before, is 90 px from it.
     barIs(150);
     expect(scrollBy).toHaveBeenCalledWith({ top: 90, behavior: 'instant' });
+  });
+
+  it('leaves a jump to a message alone: it starts at the end, and an instant scroll would stop it', () => {
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
+    renderWithMantine(<MessageForm onSend={vi.fn()} />);
+    pageScrolledTo(1200);
+    barIs(60);
+    const target = document.createElement('li');
+    target.scrollIntoView = vi.fn();
+    scrollToMessage(target);
+    expect(target.scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'center' });
+
+    // 'Jump to first unread' shows as the room opens at a message's link.
+    barIs(92);
+    expect(scrollBy).not.toHaveBeenCalled();
+    // Once it has ended, the bar's growth is followed again.
+    window.dispatchEvent(new Event('scrollend'));
+    barIs(150);
+    expect(scrollBy).toHaveBeenCalledWith({ top: 58, behavior: 'instant' });
   });
 
   it('leaves a reader who scrolled back where they are, and does nothing when it shrinks', () => {

@@ -77,6 +77,27 @@ describe('a reply', () => {
     expect(room.loadAround).toHaveBeenCalledTimes(1);
   });
 
+  it('is not undone by newer pages coming in below while it scrolls from the end', async () => {
+    const { set } = renderList({
+      hasNewer: true,
+      messages: [
+        message(1, 'bob'),
+        message(2, 'ada', { replyTo: { id: 1, user: 'bob', excerpt: 'message 1' } }),
+      ],
+    });
+    const scrolled = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
+    fireEvent.click(screen.getByRole('button', { name: /Reply to bob: message 1/ }));
+    await waitFor(() => expect(item(1).dataset.highlighted).toBe('true'));
+    // The jump's smooth scroll begins at the end of the page (a link opens the room there)...
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(800);
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(1200);
+    vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockReturnValue(2000);
+    fireEvent.scroll(window);
+    // ...when the next page reaches the present: the list does not follow it to the end.
+    set({ hasNewer: false, messages: [message(1, 'bob'), message(2, 'ada'), message(3, 'bob')] });
+    expect(scrolled).not.toHaveBeenCalledWith({ behavior: 'smooth', block: 'end' });
+  });
+
   it('says so when its original was deleted', () => {
     renderList({ messages: [message(2, 'ada', { replyTo: { id: 1, deleted: true } })] });
     expect(screen.getByText('Original message deleted')).toBeTruthy();

@@ -78,9 +78,10 @@ export function renderAt(pattern: string, path: string, element: ReactNode) {
 }
 
 function renderRouter(router: ReturnType<typeof createMemoryRouter>) {
+  const queryClient = createQueryClient();
   const view = render(
     <MantineProvider env="test">
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <SessionProvider>
           {/* What react-router/dom's RouterProvider adds; imported here to avoid its CJS copy. */}
           <RouterProvider
@@ -92,7 +93,7 @@ function renderRouter(router: ReturnType<typeof createMemoryRouter>) {
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return { ...view, router };
+  return { ...view, router, queryClient };
 }
 
 /** Runs `test` with the small-screen media query (max-width: 600px) matching, as on a phone. */

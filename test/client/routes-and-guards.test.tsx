@@ -1,6 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { sessionKeys } from '../../client/lib/query-keys';
 import { fakeApi, renderApp, testUser } from './render-app';
+
+// A chat opened here connects: to a fake socket.
+vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
+
+const ROOM = 'Room_Id-0123456789ab';
 
 describe('routes and guards', () => {
   it("shows 'Loading...' on / until the session check answers", async () => {
@@ -25,6 +31,60 @@ describe('routes and guards', () => {
     const { router } = renderApp('/settings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
+
+  it('keeps a chat link a visitor opened for their sign-in, and sends them to /login', async () => {
+    fakeApi(null);
+    const { router } = renderApp(`/chat/${ROOM}?message=7&x=1`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('');
+    expect(JSON.parse(window.sessionStorage.getItem('pendingChatLink')!)).toMatchObject({
+      roomId: ROOM,
+      messageId: 7,
+    });
+  });
+
+  it('keeps no chat reached inside the app while signed out (Back after a logout)', async () => {
+    fakeApi(null);
+    const { router } = renderApp('/');
+    expect(
+      await screen.findByRole('heading', { name: 'The best way to chat with friends' }),
+    ).toBeTruthy();
+    await router.navigate(`/chat/${ROOM}?message=7`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.sessionStorage.getItem('pendingChatLink')).toBeNull();
+  });
+
+  it("keeps no chat signed out of in place: it is the last account's room", async () => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const listed = { _id: ROOM, roomId: ROOM, name: 'Lobby', activeNickname: 'ada' };
+    const { fetchMock } = fakeApi({ ...testUser, roomId: ROOM, activeNickname: 'ada' }, (call) =>
+      call.path === '/api/rooms' ? { status: 200, body: [listed] } : undefined,
+    );
+    // Opened at the chat itself: the first entry, as a followed link is.
+    const { router, queryClient } = renderApp(`/chat/${ROOM}?message=7`);
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeTruthy();
+    // The session ends under the chat (the server says no to a re-read).
+    fetchMock.mockResolvedValueOnce(new Response('{"error":"Not authenticated"}', { status: 401 }));
+    await queryClient.invalidateQueries({ queryKey: sessionKeys.user });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.sessionStorage.getItem('pendingChatLink')).toBeNull();
+  });
+
+  it.each([`/chat/not-a-room?message=7`, '/settings', '/auto-join?room=room-42', '/join'])(
+    'keeps nothing for %s',
+    async (path) => {
+      fakeApi(null);
+      const { router } = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(window.sessionStorage.getItem('pendingChatLink')).toBeNull();
+    },
+  );
 
   it('shows a regular user the Access Denied panel on /admin', async () => {
     fakeApi(testUser);

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { readPendingChatLink, savePendingChatLink } from '../../client/lib/pending-chat-link';
 import { readPendingInvitation, savePendingInvitation } from '../../client/lib/pending-invitation';
 import { createQueryClient } from '../../client/lib/query-client';
 import { roomsKeys, sessionKeys } from '../../client/lib/query-keys';
@@ -72,6 +73,19 @@ describe('the session in the query cache', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('nobody')).toBeTruthy();
     expect(readPendingInvitation()).toBeNull();
+  });
+
+  it("drops a chat link still kept in the tab, so the next person's sign-in is not led to it", async () => {
+    fakeApi(testUser, (call) =>
+      call.path === '/api/auth/logout' ? { status: 200, body: {} } : undefined,
+    );
+    renderSession();
+    expect(await screen.findByText(testUser.email)).toBeTruthy();
+    savePendingChatLink({ roomId: 'Room_Id-0123456789ab', messageId: 7 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('nobody')).toBeTruthy();
+    expect(readPendingChatLink()).toBeNull();
   });
 
   it('keeps the user when a re-read gets no answer, and signs out when the server says no', async () => {

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../contract/user';
 import { clearDrafts, keepOnlyDraftsOf } from '../draft-storage';
 import { clearStoredOutbox, keepOnlyStoredOutboxOf } from '../outbox-storage';
+import { clearPendingChatLink } from '../pending-chat-link';
 import { clearPendingInvitation } from '../pending-invitation';
 import { forgetReadMarks, keepReadMarksOf } from '../unread/read-marks';
 import { sessionKeys } from '../query-keys';
@@ -111,9 +112,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // The stored room belongs to the account that just left; the next one must not inherit it.
     forgetStoredRoom();
     forgetReadMarks();
-    // So is an invitation this tab was left holding (its prompt left unanswered): the next
-    // account signed in here would otherwise be led to it, invite code and all.
+    // So is an invitation or a chat link this tab was left holding (its prompt left unanswered,
+    // its sign-in never made): the next account signed in here would otherwise be led to it.
     clearPendingInvitation();
+    clearPendingChatLink();
   }, [queryClient, setUser]);
 
   const value = useMemo<Session>(

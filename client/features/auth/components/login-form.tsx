@@ -6,7 +6,7 @@ import { FormSuccess, RequestError } from '../../../components/ui/form-alerts';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useField } from '../../../hooks/use-field';
 import { useSession } from '../../../lib/session/use-session';
-import { invitationPath, readPendingInvitation } from '../../../lib/pending-invitation';
+import { takeSignInDestination } from '../../../lib/sign-in-destination';
 import { useLogin } from '../api/login';
 import { EmailField } from './email-field';
 
@@ -26,17 +26,14 @@ export function LoginForm() {
   const password = useField((value) => firstError(currentPasswordSchema, value));
   const login = useLogin();
   const { user } = useSession();
-  const [signedIn, setSignedIn] = useState(false);
+  // Where the login leads, decided once as it succeeds: a kept chat link is taken then.
+  const [destination, setDestination] = useState<string | null>(null);
 
   // Leaves once the session shows the new user: the cache tells its readers a moment after the
   // login answers, and a guarded page reached before that would send the person back here.
   useEffect(() => {
-    if (!signedIn || !user) return;
-    // The spec accepts ?redirect= on /login but gives it no effect: an invitation this tab's
-    // sign-in was for is the only place a login leads other than home. Its prompt still asks.
-    const invitation = readPendingInvitation();
-    navigate(invitation ? invitationPath(invitation) : '/');
-  }, [signedIn, user, navigate]);
+    if (destination !== null && user) navigate(destination);
+  }, [destination, user, navigate]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,7 +41,12 @@ export function LoginForm() {
     if (problems.some(Boolean)) return;
     login.mutate(
       { email: email.value.trim(), password: password.value },
-      { onSuccess: () => setSignedIn(true) },
+      {
+        // The spec accepts ?redirect= on /login but gives it no effect: the chat or the
+        // invitation this tab's sign-in was for are the only places a login leads other than
+        // home. The chat does what its link does signed in; the invitation's prompt still asks.
+        onSuccess: () => setDestination(takeSignInDestination()),
+      },
     );
   };
 

@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { autoScrolling } from '../utils/auto-scroll';
+import { autoScrolling, jumping } from '../utils/auto-scroll';
 import { FOLLOW_PX, nearEnd } from '../utils/near-end';
 
 /**
@@ -13,7 +13,8 @@ export const BAR_HEIGHT_VARIABLE = '--message-bar-height';
  * The message bar grows upward (a second line, an edit's text, a reply's banner, a status
  * line) and the page grows under it, so a reader who was at the end found the newest message
  * gone under the bar. A reader near the end is taken down by as much as the bar grew; one
- * scrolled back stays where they are. The list's own smooth scroll to the end is left alone.
+ * scrolled back stays where they are. The list's own smooth scrolls (to the end, to a message
+ * jumped to) are left alone.
  * The bar's height is kept in BAR_HEIGHT_VARIABLE.
  */
 export function useEndStaysInView(bar: RefObject<HTMLElement | null>) {
@@ -29,7 +30,7 @@ export function useEndStaysInView(bar: RefObject<HTMLElement | null>) {
       height = now;
       root.setProperty(BAR_HEIGHT_VARIABLE, `${now}px`);
       // The page is already longer by `grown`: near the end before is within that much more now.
-      if (grown <= 0 || autoScrolling() || !nearEnd(FOLLOW_PX + grown)) return;
+      if (grown <= 0 || autoScrolling() || jumping() || !nearEnd(FOLLOW_PX + grown)) return;
       window.scrollBy({ top: grown, behavior: 'instant' });
     });
     observer.observe(element, { box: 'border-box' });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import { autoScrolling, scrollToEnd } from '../utils/auto-scroll';
+import { autoScrolling, jumping, scrollToEnd } from '../utils/auto-scroll';
 import { nearEnd } from '../utils/near-end';
 
 interface FollowEnd {
@@ -36,8 +36,9 @@ export function useFollowEnd({
   useEffect(() => {
     const onScroll = () => {
       // Its own smooth scroll passes far from the end on the way there: still following (an
-      // instant one is at the end at once).
-      following.current = nearEnd() || autoScrolling();
+      // instant one is at the end at once). A jump's starts there (a link opens the room at its
+      // end): not following.
+      following.current = !jumping() && (nearEnd() || autoScrolling());
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import type { ChatMessage } from '../../../../contract/realtime';
 import type { JumpResult } from '../connection/room-state';
+import { scrollToMessage } from '../utils/auto-scroll';
 import { focusMessage } from '../utils/focus-message';
-import { scrollMotion } from '../utils/scroll-motion';
 import { showErrorToast } from '../utils/show-system-notice';
 
 /** How long a message taken to stays marked (the mark fades over it). */
@@ -33,7 +33,7 @@ export function useShowMessage({ list, messages, loadAround }: ShowMessage) {
     if (id === null || !listed) return;
     const item = list.current?.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
     if (item) {
-      item.scrollIntoView({ behavior: scrollMotion(), block: 'center' });
+      scrollToMessage(item);
       focusMessage(item);
     }
     const timer = setTimeout(() => setTarget(null), HIGHLIGHT_MS);

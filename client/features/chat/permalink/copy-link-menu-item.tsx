@@ -1,7 +1,7 @@
 import { Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLink } from '@tabler/icons-react';
-import { messageLink } from './message-url';
+import { messageLink } from '../../../lib/message-url';
 import { useLinkRoomId } from './room-link-context';
 
 export const LINK_COPIED = 'Link copied.';

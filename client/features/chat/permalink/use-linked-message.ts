@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { MESSAGE_PARAM, linkedMessageId } from './message-url';
+import { MESSAGE_PARAM, linkedMessageId } from '../../../lib/message-url';
 
 interface LinkedMessage {
   /** The room is joined and its history shown: a jump now is not undone by the join's own. */

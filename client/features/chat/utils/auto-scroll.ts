@@ -26,3 +26,28 @@ export function scrollToEnd(end: Element) {
 }
 
 export const autoScrolling = () => Date.now() < until;
+
+/**
+ * A jump's scroll to a message (a link's, a search result's, a quote's original), timed the
+ * same way. An instant scroll meanwhile would stop a smooth one where it is: a room opened at
+ * a message's link starts at the end, and its message bar grows just then ('Jump to first
+ * unread'), which must not keep the reader there (use-end-stays-in-view.ts waits).
+ */
+let jumpUntil = 0;
+
+export function scrollToMessage(item: Element) {
+  const behavior = scrollMotion();
+  jumpUntil = behavior === 'smooth' ? Date.now() + SMOOTH_SCROLL_MS : 0;
+  if (behavior === 'smooth') {
+    window.addEventListener(
+      'scrollend',
+      () => {
+        jumpUntil = 0;
+      },
+      { once: true },
+    );
+  }
+  item.scrollIntoView({ behavior, block: 'center' });
+}
+
+export const jumping = () => Date.now() < jumpUntil;

@@ -3,11 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Loader } from '@mantine/core';
 import { INVITE_PARAM } from '../../../../contract/invites';
 import { StatusPanel } from '../../../components/ui/status-panel';
-import {
-  invitationPath,
-  savePendingInvitation,
-  type PendingInvitation,
-} from '../../../lib/pending-invitation';
+import { invitationPath, type PendingInvitation } from '../../../lib/pending-invitation';
+import { keepInvitationForSignIn } from '../../../lib/sign-in-destination';
 import { useSession } from '../../../lib/session/use-session';
 
 /**
@@ -33,7 +30,7 @@ export function ProcessInvitation() {
     if (user) {
       navigate(invitationPath(invitation), { replace: true });
     } else {
-      savePendingInvitation(invitation);
+      keepInvitationForSignIn(invitation);
       navigate('/register', { replace: true });
     }
   }, [room, invite, user, loading, navigate]);

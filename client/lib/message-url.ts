@@ -1,4 +1,7 @@
-/** The query parameter of a link to one message: /chat/<roomId>?message=<id>. */
+/**
+ * The query parameter of a link to one message: /chat/<roomId>?message=<id>. Shared, not the
+ * chat's own: the sign-in a link opened signed out leads back to reads it too (pending-chat-link.ts).
+ */
 export const MESSAGE_PARAM = 'message';
 
 /** The address that opens the room at one of its messages (for a member of the room). */
