@@ -168,3 +168,80 @@ test('a reader at the end never sees the new-messages button, even for a long me
   );
   alices.socket.disconnect();
 });
+
+/**
+ * More unread than one history page (HISTORY_PAGE, 50): the list opens on the newest 50 with
+ * the line at their top, and 'Jump to first unread' loads older pages (up to 100 each) until
+ * the real first unread is listed, then lands on it, focused. 148 unread put it two messages
+ * below the top of the 150 then listed, with 3 read ones older still: the scroll back's
+ * sentinel comes into reach as the view nears the line, and a page comes in while the jump
+ * scrolls. The landing holds (with motion and without), and the offer does not come back.
+ */
+test('the jump to the first unread loads older pages and lands on the real first unread', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const alice = await newSignedInClient('Alice');
+  const { body: room } = await alice.client.call('/join', { body: { roomName: 'Far Behind' } });
+  const others = await Promise.all(
+    ['Bob', 'Carol', 'Dave', 'Erin'].map((name) => newSignedInClient(name)),
+  );
+  for (const other of others) {
+    expect((await other.client.call('/join', { body: { roomId: room.roomId } })).status).toBe(200);
+  }
+  const [bob, carol, dave, erin] = others;
+  const alices = await joinedMember(alice.client, room.roomId, 'Alice');
+  await alices.say(Array.from({ length: 5 }, (_, i) => `read ${i + 1}`));
+
+  // Bob scrolls smoothly, Carol asks for less motion; both read the room, then go away.
+  const readers = [bob!, carol!];
+  const pages = await Promise.all(readers.map(() => newPerson(browser)));
+  await pages[0]!.emulateMedia({ reducedMotion: 'no-preference' });
+  for (const [i, page] of pages.entries()) {
+    await logIn(page, readers[i]!.account.email);
+    await card(page, 'Far Behind').click();
+    await expect(page.getByText('read 5', { exact: true })).toBeInViewport();
+    await page.goBack();
+    await expect(card(page, 'Far Behind')).toBeVisible();
+  }
+  // 1 + 3 x 49 = 148 unread, three people at once (each within their own sending rate).
+  await alices.say(['unread 1']);
+  const writers = [
+    alices,
+    ...(await Promise.all(
+      [dave!, erin!].map((w) => joinedMember(w.client, room.roomId, w.account.nickname)),
+    )),
+  ];
+  await Promise.all(
+    writers.map((w, i) => w.say(Array.from({ length: 49 }, (_, n) => `w${i}-${n}`))),
+  );
+
+  for (const page of pages) {
+    await card(page, 'Far Behind').click();
+    await expect(page.locator('li[data-message-id]')).toHaveCount(50);
+    const line = page.getByRole('separator', { name: 'New messages' });
+    const below = line.locator('xpath=following-sibling::ul[1]/li[1]');
+    await expect(below).toBeAttached();
+    await expect(page.getByText('unread 1', { exact: true })).toHaveCount(0);
+    const jump = page.getByRole('button', { name: 'Jump to first unread' });
+    await jump.click();
+    const first = page
+      .locator('li[data-message-id]')
+      .filter({ has: page.getByText('unread 1', { exact: true }) });
+    await expect(first).toBeFocused();
+    await expect(below).toContainText('unread 1');
+    // The sentinel's page (the 3 read ones left) came in as the view neared the line.
+    await expect(page.getByText('read 1', { exact: true })).toBeAttached();
+    // Landed and still: in view below the sticky header, after the page the landing brought.
+    await page.waitForTimeout(2000);
+    await expect(first).toBeInViewport();
+    const box = await first.boundingBox();
+    // Near the top: under the header, the pins' bar and the line, in the window's upper half.
+    expect(box!.y).toBeGreaterThan(64);
+    expect(box!.y).toBeLessThan(page.viewportSize()!.height / 2);
+    await expect(first).toBeFocused();
+    await expect(below).toContainText('unread 1');
+    await expect(jump).toHaveCount(0);
+  }
+  writers.forEach((w) => w.socket.disconnect());
+});

@@ -1,80 +1,28 @@
 /**
  * The jump to the first unread: a reader who opens a room at its end with the 'New messages'
  * line far above gets a button in the message bar that takes them up to it; it goes once the
- * line has been in view, for the rest of the visit, and the bar offers one jump at a time.
+ * line has been in view, while the line stays above that message (unread-jump-pages.test.tsx:
+ * more unread than is loaded), and the bar offers one jump at a time.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../contract/realtime';
-import type { RoomSummary } from '../../contract/rooms';
-import type { PublicUser } from '../../contract/user';
 import { MessageBarJump } from '../../client/features/chat/components/message-bar-jump';
 import { forgetReadMarks } from '../../client/lib/unread/read-marks';
 import { sockets } from './fake-socket';
-import { fakeApi, renderApp, testUser } from './render-app';
 import { renderWithMantine } from './render-mantine';
+import {
+  FakeObserver,
+  fromBob,
+  item,
+  jumpButton,
+  line,
+  message,
+  openRoom,
+  placeLine,
+  watching,
+} from './unread-line-support';
 
 vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
-
-const message = (id: number, user = 'bob'): ChatMessage => ({
-  id,
-  user,
-  text: `<p>message ${id}</p>`,
-  messageType: 'user',
-  createdAt: Date.UTC(2025, 0, 1, 12, id),
-});
-const fromBob = (...ids: number[]) => ids.map((id) => message(id));
-
-type Place = 'above' | 'in view' | 'below';
-
-/**
- * An intersection observer that reports what a test says of the line's place, as a browser
- * would for the observer's root: the window, grown by its rootMargin's bottom.
- */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  readonly targets = new Set<Element>();
-  constructor(
-    private readonly callback: IntersectionObserverCallback,
-    private readonly options: IntersectionObserverInit = {},
-  ) {
-    FakeObserver.all.push(this);
-  }
-  observe(target: Element) {
-    this.targets.add(target);
-  }
-  unobserve(target: Element) {
-    this.targets.delete(target);
-  }
-  disconnect() {
-    this.targets.clear();
-  }
-  takeRecords() {
-    return [];
-  }
-  report(target: Element, place: Place) {
-    // CSS's margin shorthand: the bottom is the third of three or four values, else the first.
-    const margins = (this.options.rootMargin ?? '0px').trim().split(/\s+/);
-    const reachesBelow = parseFloat(margins[margins.length >= 3 ? 2 : 0]!) > 0;
-    const isIntersecting = place === 'in view' || (place === 'below' && reachesBelow);
-    const entry = { target, isIntersecting } as IntersectionObserverEntry;
-    this.callback([entry], this as unknown as IntersectionObserver);
-  }
-}
-
-const line = () => screen.getByRole('separator', { name: 'New messages' });
-const jumpButton = () => screen.queryByRole('button', { name: 'Jump to first unread' });
-const item = (id: number) => document.querySelector<HTMLElement>(`[data-message-id="${id}"]`)!;
-
-const watching = (target: Element) =>
-  FakeObserver.all.filter((observer) => observer.targets.has(target));
-
-/** The browser's word on where the line is now, to each observer that watches it. */
-function placeLine(place: Place) {
-  const target = line();
-  expect(watching(target).length).toBeGreaterThan(0);
-  act(() => watching(target).forEach((observer) => observer.report(target, place)));
-}
 
 beforeEach(() => {
   sockets.length = 0;
@@ -83,33 +31,6 @@ beforeEach(() => {
   vi.stubGlobal('IntersectionObserver', FakeObserver);
   vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
 });
-
-/** Opens the room with the room list saying `lastReadId`, and gives the room's history. */
-async function openRoom(roomId: string, lastReadId: number, history: ChatMessage[]) {
-  const user: PublicUser = { ...testUser, roomId, activeNickname: 'ada' };
-  const summary: RoomSummary = {
-    _id: roomId,
-    roomId,
-    name: 'Lobby',
-    activeNickname: 'ada',
-    unreadCount: 0,
-    lastMessageId: 0,
-    lastReadId,
-  };
-  const api = fakeApi(user, (call) =>
-    call.path === '/api/rooms' ? { status: 200, body: [summary] } : undefined,
-  );
-  renderApp(`/chat/${roomId}`);
-  await waitFor(() => expect(api.calls.some((call) => call.path === '/api/rooms')).toBe(true));
-  await waitFor(() => expect(sockets).toHaveLength(1));
-  // The room list's answer is in (the history comes after it, as it does in a browser).
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-  const socket = sockets[0]!;
-  act(() => socket.receive('connect'));
-  act(() => socket.last('join')?.ack?.({}));
-  act(() => socket.receive('chatHistory', history));
-  return socket;
-}
 
 describe('the jump to the first unread', () => {
   it('is offered while the line is above the window, not while it is in view or below', async () => {

@@ -107,7 +107,7 @@ export function ChatScreen(props: ChatScreenProps) {
   const joined = useRoomState(room, (state) => state.joined);
   const historyLoaded = useRoomState(room, (state) => state.historyLoaded);
   const unreadAtOpen = useUnreadAtOpen(roomId, props.lastReadId, historyLoaded, messages);
-  const unreadLine = useUnreadLineJump();
+  const unreadLine = useUnreadLineJump({ room, unread: unreadAtOpen, nickname });
   const seenId = useReadMarker({ roomId, messages, joined, signal: room.signal });
   const connectionState = useRoomState(room, (state) => state.connectionState);
   const error = useRoomState(room, (state) => state.error);

@@ -25,17 +25,22 @@ export class OlderPages {
   }
 
   /**
-   * Asks for the page before `oldestId`; `add` gets its messages (oldest first). Nothing
-   * happens while a page is on its way (or a failed one waits to be asked again), or when
-   * nothing older exists.
+   * Asks for the page before `oldestId`, of `limit` messages; `add` gets its messages (oldest
+   * first). Nothing happens while a page is on its way (or a failed one waits to be asked
+   * again), or when nothing older exists.
    */
-  load(socket: RoomSocket, oldestId: number | undefined, add: (older: ChatMessage[]) => void) {
+  load(
+    socket: RoomSocket,
+    oldestId: number | undefined,
+    add: (older: ChatMessage[]) => void,
+    limit = OLDER_PAGE,
+  ) {
     const { hasOlder, loadingOlder } = this.state;
     if (!hasOlder || loadingOlder || oldestId === undefined || !socket.connected) return;
     this.update({ loadingOlder: true });
     socket
       .timeout(ACK_TIMEOUT_MS)
-      .emit('loadHistory', { before: oldestId, limit: OLDER_PAGE }, (timedOut, ack) => {
+      .emit('loadHistory', { before: oldestId, limit }, (timedOut, ack) => {
         const parsed = timedOut ? null : loadHistoryAckSchema.safeParse(ack);
         if (!parsed?.success) {
           // Too fast, or a drop: still 'loading' for a while, then the list's sentinel, seeing

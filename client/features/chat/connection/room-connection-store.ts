@@ -137,8 +137,8 @@ export class RoomConnectionStore {
   /** Sends `read` or `typing` if joined now; false when it was dropped. */
   signal = (value: Signal): boolean => this.#connection?.signal(value) ?? false;
 
-  /** Loads the page of messages before the oldest shown (scrolling back). */
-  loadOlder = (): void => this.#connection?.loadOlder();
+  /** Loads the page of messages before the oldest shown (scrolling back, or a jump up). */
+  loadOlder = (limit?: number): void => this.#connection?.loadOlder(limit);
 
   /** Loads the page after the newest shown (scrolling down through the past). */
   loadNewer = (): void => this.#connection?.loadNewer();

@@ -257,15 +257,16 @@ export function openRoomSocket(
       else socket.volatile.emit('read', { messageId: signal.messageId });
       return true;
     },
-    loadOlder: () => {
+    loadOlder: (limit) => {
       if (!ready) return;
       const generation = jumpPages.generation;
-      olderPages.load(socket, oldestIdOf(shown()), (page) => {
+      const add = (page: ChatMessage[]) => {
         if (generation !== jumpPages.generation) return;
         const messages = mergeMessages(shown(), page, Number.POSITIVE_INFINITY);
         cap = Math.max(cap, messages.length);
         room.write({ messages });
-      });
+      };
+      olderPages.load(socket, oldestIdOf(shown()), add, limit);
     },
     loadNewer: () => {
       if (!ready) return;

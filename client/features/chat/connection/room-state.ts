@@ -148,7 +148,8 @@ export interface ConnectionControls {
   flush: () => void;
   /** Sends `read` or `typing` if joined now; false when it was dropped. */
   signal: (signal: Signal) => boolean;
-  loadOlder: () => void;
+  /** Loads the page before the oldest shown: `limit` messages (by default OLDER_PAGE). */
+  loadOlder: (limit?: number) => void;
   /** Loads the page after the newest shown, while the list shows the past (hasNewer). */
   loadNewer: () => void;
   /** Lists the page around a stored message (`loadHistory { around }`) unless it is listed. */
@@ -171,7 +172,7 @@ export interface RoomConnection {
   getSnapshot: () => RoomSnapshot;
   send: (text: string, options?: SendOptions) => Promise<SendResult>;
   signal: (signal: Signal) => boolean;
-  loadOlder: () => void;
+  loadOlder: (limit?: number) => void;
   loadNewer: () => void;
   loadAround: (messageId: number) => Promise<JumpResult>;
   jumpToLatest: () => Promise<void>;

@@ -14,9 +14,11 @@ export function useFocusClearOfBars() {
   useEffect(() => {
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target;
-      // The keyboard's focus only: a click in a long message focuses it too, and must not
-      // move the page under the pointer.
-      if (!(target instanceof HTMLElement) || !target.matches(':focus-visible')) return;
+      // The keyboard's focus only, on a control Tab reaches: a click in a long message focuses
+      // it too, and must not move the page under the pointer; a message a jump focuses
+      // (tabIndex -1) is placed by the jump's own scroll, which this would cut short.
+      if (!(target instanceof HTMLElement) || target.tabIndex < 0) return;
+      if (!target.matches(':focus-visible')) return;
       const header = document.querySelector('[data-chat-header]');
       const bar = document.querySelector('[data-message-bar]');
       if (header?.contains(target) || bar?.contains(target)) return;

@@ -34,3 +34,19 @@ export function firstUnreadId(
   );
   return first?.id ?? null;
 }
+
+/**
+ * Whether the list reaches back to where the unread began, so the line is above the real
+ * first unread: nothing older exists, or the oldest message listed is one the person had read
+ * (ids grow with time). Until then the line is at the top of what is loaded, and a jump to it
+ * loads older pages first (hooks/use-unread-line-jump.ts).
+ */
+export function unreadStartListed(
+  messages: readonly ChatMessage[],
+  unread: UnreadAtOpen | null,
+  hasOlder: boolean,
+): boolean {
+  if (!unread || !hasOlder) return true;
+  const oldest = messages.find((message) => typeof message.id === 'number');
+  return typeof oldest?.id === 'number' && oldest.id <= unread.readUpTo;
+}
