@@ -6,6 +6,7 @@ import { removeLeftRoomObjects } from './files/remove-files';
 import { pruneOldRows } from './maintenance/prune';
 import type { BroadcastMessage } from './queues/broadcast-messages';
 import { handleBroadcastBatch } from './queues/broadcast-consumer';
+import { handleRoomCallsBatch } from './queues/room-calls-consumer';
 import { handlePushBatch } from './push/push-consumer';
 import type { PushQueueMessage } from './push/push-messages';
 import { workerFetch } from './worker-fetch';
@@ -34,10 +35,13 @@ export default {
     } else ctx.waitUntil(pruneOldRows(metered.DB));
   },
   // 'broadcasts': an admin's message on its way to every room; 'push': rooms' new messages on
-  // their way to the browsers of members who are away (worker/push/).
+  // their way to the browsers of members who are away (worker/push/); 'room-calls': a kick, a
+  // leave, an unban or a hand-over the room could not be told of at once.
   async queue(batch, env) {
     if (batch.queue === 'push') {
       await handlePushBatch(batch as MessageBatch<PushQueueMessage>, meterEnv(env));
+    } else if (batch.queue === 'room-calls') {
+      await handleRoomCallsBatch(batch, meterEnv(env));
     } else {
       await handleBroadcastBatch(batch as MessageBatch<BroadcastMessage>, meterEnv(env));
     }

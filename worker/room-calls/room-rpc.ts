@@ -74,6 +74,7 @@ export function searchRoom(env: Env, roomId: string, userId: string, query: Sear
  * A kick: banned in the room, their sockets ended with `reason`. This call and the two below
  * may run twice, and are tried again on a transient fault (each attempt on a new stub, as the
  * runtime asks): D1 already says the person is out, and their open socket would not know.
+ * Routes make these four through owed-room-calls.ts, which queues a call still failing.
  */
 export function removeMember(env: Env, roomId: string, userId: string, reason: string) {
   return retryTransient(() => roomStub(env, roomId).removeMember(userId, reason));
@@ -92,10 +93,10 @@ export function memberLeft(env: Env, roomId: string, userId: string, reason: str
  * from D1 again and tells its members. Retried as a kick is: until the call lands, the old
  * owner's open socket could still delete anyone's message. A retry may follow an attempt that
  * landed but whose answer was lost, so every attempt names the same hand-over id, and the room
- * tells a hand-over it has told already no more (ChatRoom.ownerChanged).
+ * tells a hand-over it has told already no more (ChatRoom.ownerChanged); so does a late
+ * delivery of the same hand-over (room-calls/owed-room-calls.ts).
  */
-export function ownerChanged(env: Env, roomId: string, nickname: string) {
-  const handOverId = crypto.randomUUID();
+export function ownerChanged(env: Env, roomId: string, nickname: string, handOverId: string) {
   return retryTransient(() => roomStub(env, roomId).ownerChanged(nickname, handOverId));
 }
 

@@ -7,7 +7,7 @@ import type { AppEnv } from '../app-env';
 import type { Db } from '../db/client';
 import { memberships, rooms } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { ownerChanged } from '../room-calls/room-rpc';
+import { callRoomOrOwe } from '../room-calls/owed-room-calls';
 import { logSecurityEvent } from '../security/guards';
 import { giveBackRoomChange, limitRoomChanges } from './room-change-limits';
 import { refusedMeanwhile } from './room-settings-access';
@@ -74,18 +74,20 @@ export async function handOverRoom(c: Context<AppEnv>, targetId: string): Promis
     details: { roomId, from: found.createdBy, to: targetId, byRole: user.role },
   });
   // D1 holds the new owner now, and every route reads it there. Should the room's object stay
-  // out of reach after the call's retries, the hand-over still stands, so the caller hears its
-  // success (a 500 would invite a retry, which only gets 409 'already owns'), as a rename's
-  // does. The room is not owed the call later (no outbox of room calls exists to carry it,
-  // and a late call could overtake a newer hand-over's): it reads its owner from D1 again on
-  // its own, within RoomMembers' RELOAD_AFTER_MS (a minute) of its last read, or at once in
-  // its next life, so the old owner's open socket keeps the power to delete anyone's message
-  // a minute at most; a kick or a leave whose call fails leaves the socket talking until it
-  // reconnects. Only the notice and the chats' reread (roomChanged) are lost: their next poll
-  // of the room list shows the new owner.
-  await ownerChanged(c.env, roomId, found.targetNickname).catch((error: unknown) =>
-    console.error('[rooms] hand-over not told to the room', error),
-  );
+  // out of reach after the call's retries, the call is queued (owed-room-calls.ts) and the
+  // hand-over answers its success (a 500 would invite a retry, which only gets 409 'already
+  // owns'). The queue delivers it under the same hand-over id, so the room tells it once, and
+  // drops it if the room has been handed on since. Meanwhile the room reads its owner from D1
+  // again on its own, within RoomMembers' RELOAD_AFTER_MS (a minute) of its last read, so the
+  // old owner's open socket keeps the power to delete anyone's message a minute at most. Only
+  // if the queue refuses it too is the call lost (logged): the hand-over still stands.
+  await callRoomOrOwe(c.env, {
+    kind: 'ownerChanged',
+    roomId,
+    userId: targetId,
+    nickname: found.targetNickname,
+    handOverId: crypto.randomUUID(),
+  }).catch((error: unknown) => console.error('[rooms] hand-over not told to the room', error));
   return found.targetNickname;
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { removeMember } from '../room-calls/room-rpc';
+import { callRoomOrOwe } from '../room-calls/owed-room-calls';
 import { memberships, nowMs, roomBans, rooms, users } from '../db/schema';
 import { CHANGED_MEANWHILE } from '../error-handler';
 import { ApiError } from '../http/api-error';
@@ -81,6 +81,13 @@ export async function kickMember(c: Context<AppEnv>, targetUserId: string): Prom
       byRole: user.role,
     },
   });
-  await removeMember(c.env, room.roomId, targetUserId, 'You have been removed from this room');
+  // Should the room stay out of reach, the call is queued and the kick answers its success:
+  // the ban stands in D1, and the room hears of it late rather than never.
+  await callRoomOrOwe(c.env, {
+    kind: 'kick',
+    roomId: room.roomId,
+    userId: targetUserId,
+    reason: 'You have been removed from this room',
+  });
   return target.nickname;
 }

@@ -4,7 +4,7 @@ import { roomMessages } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
 import { memberships, rooms, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { memberLeft } from '../room-calls/room-rpc';
+import { callRoomOrOwe } from '../room-calls/owed-room-calls';
 import { callersMembership } from './callers-membership';
 import { notOwnedBy } from './not-owned-by';
 
@@ -51,5 +51,11 @@ export async function leaveRoom(c: Context<AppEnv>): Promise<void> {
     if (after?.createdBy === user.id) throw new ApiError(409, roomMessages.ownerCannotLeave);
     throw new ApiError(404, roomMessages.roomNotFound);
   }
-  await memberLeft(c.env, roomId, user.id, roomMessages.youLeft);
+  // Queued when the room stays out of reach: the leave stands in D1 either way.
+  await callRoomOrOwe(c.env, {
+    kind: 'memberLeft',
+    roomId,
+    userId: user.id,
+    reason: roomMessages.youLeft,
+  });
 }

@@ -7,7 +7,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { BAN_PAGE_SIZE, roomMessages, type BansResponse } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
-import { unbanMember } from '../room-calls/room-rpc';
+import { callRoomOrOwe } from '../room-calls/owed-room-calls';
 import type { Db } from '../db/client';
 import { roomBans } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -70,6 +70,7 @@ export async function liftBan(c: Context<AppEnv>, userId: string): Promise<strin
       byRole: user.role,
     },
   });
-  await unbanMember(c.env, room.roomId, userId);
+  // Queued when the room stays out of reach: the ban is lifted in D1 either way.
+  await callRoomOrOwe(c.env, { kind: 'unban', roomId: room.roomId, userId });
   return lifted.nickname;
 }
