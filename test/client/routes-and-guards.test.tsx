@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionKeys } from '../../client/lib/query-keys';
 import { fakeApi, renderApp, testUser } from './render-app';
@@ -72,6 +72,28 @@ describe('routes and guards', () => {
     // The session ends under the chat (the server says no to a re-read).
     fetchMock.mockResolvedValueOnce(new Response('{"error":"Not authenticated"}', { status: 401 }));
     await queryClient.invalidateQueries({ queryKey: sessionKeys.user });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.sessionStorage.getItem('pendingChatLink')).toBeNull();
+  });
+
+  // The first entry keeps its key when Back returns to it: a guard mounted anew after the
+  // logout must still know that this page had a user (review).
+  it('keeps no chat gone back to after a logout from it', async () => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const listed = { _id: ROOM, roomId: ROOM, name: 'Lobby', activeNickname: 'ada' };
+    fakeApi({ ...testUser, roomId: ROOM, activeNickname: 'ada' }, (call) =>
+      call.path === '/api/rooms' ? { status: 200, body: [listed] } : undefined,
+    );
+    const { router } = renderApp(`/chat/${ROOM}?message=7`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await router.navigate(-1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.sessionStorage.getItem('pendingChatLink')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { chatLinkOf } from '../../lib/pending-chat-link';
@@ -11,22 +11,20 @@ import { useSession } from '../../lib/session/use-session';
  * kept for the sign-in, which ends there (lib/sign-in-destination.ts).
  */
 export function RequireUser() {
-  const { user, loading, unknown } = useSession();
+  const { user, userSeen, loading, unknown } = useSession();
   const { pathname, search, key } = useLocation();
   const signedOut = !loading && !unknown && !user;
   // Only an address the tab was opened at (a link followed, pasted or typed: the first entry,
-  // which the router keys 'default') by someone not signed in here is kept. A chat gone back
-  // to after a logout, or whose session ended under it, is the last account's room: the next
-  // person signing in here is not led there.
+  // which the router keys 'default', even when Back returns to it) by someone not signed in on
+  // this page is kept. A chat gone back to after a logout, or whose session ended under it, is
+  // the last account's room: the next person signing in here is not led there.
   const opened = key === 'default';
-  const hadUser = useRef(false);
 
   useEffect(() => {
-    if (user) hadUser.current = true;
-    if (!signedOut || !opened || hadUser.current) return;
+    if (!signedOut || !opened || userSeen) return;
     const link = chatLinkOf(pathname, search);
     if (link) keepChatLinkForSignIn(link);
-  }, [user, signedOut, opened, pathname, search]);
+  }, [signedOut, opened, userSeen, pathname, search]);
 
   // Unknown: offline, not signed out. It waits under the offline notice for the next check.
   if (loading || unknown) return <LoadingScreen />;

@@ -6,6 +6,11 @@ export interface Session {
   loading: boolean;
   user: PublicUser | null;
   /**
+   * A user was signed in at some point of this page's life (a reload or a link opened starts
+   * again): Back after a logout returns to that account's pages, which are not a visitor's.
+   */
+  userSeen: boolean;
+  /**
    * The check got no answer (offline, the server unreachable): the person may well be signed
    * in, so guards wait (the offline notice up) rather than send them to /login. It is asked
    * again when the browser comes back online, and every so often meanwhile.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../contract/user';
 import { clearDrafts, keepOnlyDraftsOf } from '../draft-storage';
@@ -44,6 +44,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     networkMode: 'always',
   });
   const user = data ?? null;
+  // Set while rendering, as state derived from the session is: once a user, for the page's life.
+  const [userSeen, setUserSeen] = useState(false);
+  if (user && !userSeen) setUserSeen(true);
   // No answer yet, and none cached: neither signed in nor signed out (get-current-user.ts).
   const unknown = isError && data === undefined;
   // Texts another account left unsent or half-typed in this browser are not for this one (nor
@@ -122,6 +125,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       loading: isPending,
       user,
+      userSeen,
       unknown,
       // A check that got no answer at all (it rejects only then) means the server is unreachable.
       offline: !online || isError,
@@ -130,7 +134,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       enterRoom,
       forgetRoom: forgetStoredRoom,
     }),
-    [isPending, user, unknown, online, isError, logout, setUser, enterRoom],
+    [isPending, user, userSeen, unknown, online, isError, logout, setUser, enterRoom],
   );
 
   return <SessionContext value={value}>{children}</SessionContext>;
