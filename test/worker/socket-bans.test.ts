@@ -75,6 +75,33 @@ describe('a kick bans, and the room enforces it', () => {
     a.close();
   });
 
+  // An unban whose call to the room was given up (queues/room-calls-consumer.ts) left the
+  // room's copy of the ban for good: D1 let the person back in, the room refused every socket,
+  // and no ban was listed for the owner to lift again.
+  it('lets a person in once D1 no longer bans them, though the unban never reached the room', async () => {
+    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Bans', ownAddresses: true });
+    const kick = await owner.client.call(`/rooms/${roomId}/kick`, {
+      body: { targetUserId: guest.user.id },
+    });
+    expect(kick.status).toBe(200);
+    // The unban, in D1 alone.
+    await env.DB.prepare('DELETE FROM room_bans WHERE room_id = ? AND user_id = ?')
+      .bind(roomId, guest.user.id)
+      .run();
+    expect((await joinRoom(guest.client, roomId, 'Guest')).status).toBe(200);
+    // The room still refuses the first socket, and asks D1 meanwhile.
+    expect((await TestSocket.connect(guest.client, roomId)).answer).toBe(BANNED);
+    await expect
+      .poll(() =>
+        runInDurableObject(roomStub(env, roomId), (room: ChatRoom) =>
+          room.parts.gate.isBanned(guest.user.id),
+        ),
+      )
+      .toBe(false);
+    const b = await TestSocket.joined(guest.client, roomId, 'Guest');
+    b.close();
+  });
+
   it('refuses `join` from a socket that was already open when the ban arrived', async () => {
     const { guest, roomId } = await ownerAndGuest({ name: 'Bans', ownAddresses: true });
     const { socket } = await TestSocket.connect(guest.client, roomId);

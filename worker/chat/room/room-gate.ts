@@ -15,6 +15,15 @@ import { banStands, RoomBans } from './ban-list';
 import type { SocketMatch } from '../../room-calls/room-rpc';
 import type { RoomSockets } from '../sockets/socket-state';
 
+/**
+ * How often one person refused by the room's own ban has it checked in D1 again: the room's
+ * copy outlives D1's only when an unban's call never reached it (its queued call given up,
+ * queues/room-calls-consumer.ts), and nobody could lift a ban D1 no longer lists.
+ */
+const BAN_RECHECK_MS = 60_000;
+/** The most people whose last recheck is remembered; past it the memory starts again. */
+const BAN_RECHECKS_MAX = 1000;
+
 export class RoomGate {
   private readonly bans: RoomBans;
   private readonly removals = new RecentRemovals();
@@ -25,6 +34,8 @@ export class RoomGate {
   /** Per person, the latest kick whose ban is being checked in D1 (confirmKick). */
   private readonly kickChecks = new Map<string, number>();
   private kickCheckCount = 0;
+  /** Per person, when a refusal by the room's ban last had it checked in D1 (recheckBan). */
+  private readonly banRechecks = new Map<string, number>();
 
   constructor(
     sql: SqlStorage,
@@ -44,7 +55,10 @@ export class RoomGate {
   admit(forwarded: ForwardedUpgrade): Refusal | { memberAs: string | null; shareReads: boolean } {
     const { userId, ip, memberAs } = forwarded;
     // An upgrade checked against D1 just before a kick reaches the room just after it.
-    if (this.bans.has(userId)) return refusal(REFUSED.banned);
+    if (this.bans.has(userId)) {
+      this.recheckBan(userId);
+      return refusal(REFUSED.banned);
+    }
     // A ticket is up to a minute old, a cookie upgrade's check moments: the room knows what
     // happened since (tickets/).
     const voided = voidedRefusal(this.voids, forwarded);
@@ -100,6 +114,19 @@ export class RoomGate {
     if (this.kickChecks.get(userId) !== check) return;
     this.kickChecks.delete(userId);
     if (!stands) this.bans.unban(userId);
+  }
+
+  /**
+   * The person was refused by the room's own ban: at most once a minute, D1 is asked whether
+   * it still stands, and the room's copy goes if not (the next attempt is let in). The kick
+   * that banned them wrote D1 before it told the room, so a ban it placed is never lifted.
+   */
+  private recheckBan(userId: string) {
+    const now = Date.now();
+    if (now - (this.banRechecks.get(userId) ?? 0) < BAN_RECHECK_MS) return;
+    if (this.banRechecks.size >= BAN_RECHECKS_MAX) this.banRechecks.clear();
+    this.banRechecks.set(userId, now);
+    void this.confirmKick(userId);
   }
 
   /** 'Share when I have read messages' changed: upgrades checked before it carry the old one. */
