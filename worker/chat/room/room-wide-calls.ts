@@ -11,7 +11,10 @@ import { CallReceipts } from './call-receipts';
 import type { RoomParts } from './room-parts';
 import { RoomRename } from './room-rename';
 
-/** Hand-overs told, by id: a repeat comes within a second (retry-transient.ts). */
+/**
+ * Hand-overs told, by id: a repeat comes within a second (retry-transient.ts), or within about
+ * 18 minutes from the room-calls queue; a room changes hands at most 10 times an hour.
+ */
 const HAND_OVERS_KEPT = 20;
 
 export class RoomWideCalls {

@@ -1,3 +1,4 @@
+import { scrollToLine } from './auto-scroll';
 import { focusMessage } from './focus-message';
 import { scrollMotion } from './scroll-motion';
 
@@ -33,7 +34,7 @@ export function landOnLine(line: HTMLElement): Landing | null {
   const item = itemAfter(line);
   const margin = parseFloat(getComputedStyle(line).scrollMarginTop) || 0;
   const landing = item && behavior === 'smooth' ? landingOf(item, line, margin) : null;
-  line.scrollIntoView({ behavior, block: 'start' });
+  scrollToLine(line);
   if (item) focusMessage(item);
   if (landing) letGoWhenDone(landing);
   return landing;
