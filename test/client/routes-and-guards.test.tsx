@@ -8,6 +8,24 @@ vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSock
 
 const ROOM = 'Room_Id-0123456789ab';
 
+/** A signed-in person's chat, opened at a message's link: the tab's first entry. */
+async function openChatAtLink() {
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  const listed = { _id: ROOM, roomId: ROOM, name: 'Lobby', activeNickname: 'ada' };
+  const { fetchMock } = fakeApi({ ...testUser, roomId: ROOM, activeNickname: 'ada' }, (call) =>
+    call.path === '/api/rooms' ? { status: 200, body: [listed] } : undefined,
+  );
+  const view = renderApp(`/chat/${ROOM}?message=7`);
+  expect(await screen.findByRole('button', { name: 'Logout' })).toBeTruthy();
+  return { ...view, fetchMock };
+}
+
 describe('routes and guards', () => {
   it("shows 'Loading...' on / until the session check answers", async () => {
     window.localStorage.setItem('sessionHint', '1'); // a browser that has signed in before
@@ -55,20 +73,7 @@ describe('routes and guards', () => {
   });
 
   it("keeps no chat signed out of in place: it is the last account's room", async () => {
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
-    const listed = { _id: ROOM, roomId: ROOM, name: 'Lobby', activeNickname: 'ada' };
-    const { fetchMock } = fakeApi({ ...testUser, roomId: ROOM, activeNickname: 'ada' }, (call) =>
-      call.path === '/api/rooms' ? { status: 200, body: [listed] } : undefined,
-    );
-    // Opened at the chat itself: the first entry, as a followed link is.
-    const { router, queryClient } = renderApp(`/chat/${ROOM}?message=7`);
-    expect(await screen.findByRole('button', { name: 'Logout' })).toBeTruthy();
+    const { fetchMock, router, queryClient } = await openChatAtLink();
     // The session ends under the chat (the server says no to a re-read).
     fetchMock.mockResolvedValueOnce(new Response('{"error":"Not authenticated"}', { status: 401 }));
     await queryClient.invalidateQueries({ queryKey: sessionKeys.user });
@@ -79,19 +84,8 @@ describe('routes and guards', () => {
   // The first entry keeps its key when Back returns to it: a guard mounted anew after the
   // logout must still know that this page had a user (review).
   it('keeps no chat gone back to after a logout from it', async () => {
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
-    const listed = { _id: ROOM, roomId: ROOM, name: 'Lobby', activeNickname: 'ada' };
-    fakeApi({ ...testUser, roomId: ROOM, activeNickname: 'ada' }, (call) =>
-      call.path === '/api/rooms' ? { status: 200, body: [listed] } : undefined,
-    );
-    const { router } = renderApp(`/chat/${ROOM}?message=7`);
-    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    const { router } = await openChatAtLink();
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await router.navigate(-1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
