@@ -7,8 +7,6 @@
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
-import type { RoomSummary } from '../../contract/rooms';
-import type { PublicUser } from '../../contract/user';
 import { MessageList } from '../../client/features/chat/components/message-list';
 import type { RoomSnapshot } from '../../client/features/chat/connection/room-state';
 import type { UnreadAtOpen } from '../../client/features/chat/utils/first-unread';
@@ -19,8 +17,8 @@ import {
 import { forgetReadMarks, noteRead } from '../../client/lib/unread/read-marks';
 import { fakeRoom } from './fake-room';
 import { sockets } from './fake-socket';
-import { fakeApi, renderApp, testUser } from './render-app';
 import { renderWithMantine } from './render-mantine';
+import { openRoom } from './unread-line-support';
 
 vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
 
@@ -139,34 +137,6 @@ describe('the message list', () => {
 });
 
 describe('the chat screen', () => {
-  const summary = (roomId: string, lastReadId?: number): RoomSummary => ({
-    _id: roomId,
-    roomId,
-    name: 'Lobby',
-    activeNickname: 'ada',
-    unreadCount: 0,
-    lastMessageId: 0,
-    ...(lastReadId === undefined ? {} : { lastReadId }),
-  });
-
-  /** Opens the room with the room list saying `lastReadId`, and gives the room's history. */
-  async function openRoom(roomId: string, lastReadId: number | undefined, history: ChatMessage[]) {
-    const user: PublicUser = { ...testUser, roomId, activeNickname: 'ada' };
-    const api = fakeApi(user, (call) =>
-      call.path === '/api/rooms' ? { status: 200, body: [summary(roomId, lastReadId)] } : undefined,
-    );
-    const view = renderApp(`/chat/${roomId}`);
-    await waitFor(() => expect(api.calls.some((call) => call.path === '/api/rooms')).toBe(true));
-    await waitFor(() => expect(sockets).toHaveLength(1));
-    // The room list's answer is in (the history comes after it, as it does in a browser).
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    const socket = sockets[0]!;
-    act(() => socket.receive('connect'));
-    act(() => socket.last('join')?.ack?.({}));
-    act(() => socket.receive('chatHistory', history));
-    return { ...view, socket };
-  }
-
   beforeEach(() => {
     // The list is on screen in a shown tab: the history is marked read as soon as it shows.
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');

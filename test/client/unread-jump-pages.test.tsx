@@ -60,7 +60,7 @@ describe('the jump to the first unread, more unread than loaded', () => {
   it('loads older pages until the first unread is listed, then lands on it', async () => {
     const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
     // 11 to 80 unread (70), the newest 50 listed: the line is at their top.
-    const socket = await openRoom('room-behind', 10, range(31, 80), true);
+    const { socket } = await openRoom('room-behind', 10, range(31, 80), true);
     expect(lineAbove()).toBe(31);
     placeLine('above');
     scrolled.mockClear();
@@ -83,7 +83,7 @@ describe('the jump to the first unread, more unread than loaded', () => {
 
   it('stops after JUMP_PAGES pages at the top of what is loaded, and is offered again', async () => {
     const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
-    const socket = await openRoom('room-far-behind', 10, range(1001, 1050), true);
+    const { socket } = await openRoom('room-far-behind', 10, range(1001, 1050), true);
     placeLine('above');
     scrolled.mockClear();
     fireEvent.click(jumpButton()!, { detail: 1 });
@@ -115,7 +115,7 @@ describe('the jump to the first unread, more unread than loaded', () => {
 
   it('lands on what is loaded when no page can be asked (not joined just now)', async () => {
     const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
-    const socket = await openRoom('room-dropped', 10, range(31, 80), true);
+    const { socket } = await openRoom('room-dropped', 10, range(31, 80), true);
     placeLine('above');
     act(() => socket.receive('disconnect', 'transport close'));
     scrolled.mockClear();
@@ -128,7 +128,7 @@ describe('the jump to the first unread, more unread than loaded', () => {
   it('goes on to its message when a page comes in during its smooth scroll', async () => {
     // The scroll back finds the message it keeps in place by its id (jsdom has no CSS).
     vi.stubGlobal('CSS', { escape: (id: string) => id });
-    const socket = await openRoom('room-fight', 10, range(31, 80), true);
+    const { socket } = await openRoom('room-fight', 10, range(31, 80), true);
     placeLine('above');
     fireEvent.click(jumpButton()!, { detail: 1 });
     answerPage(socket, 6, 30, true);

@@ -105,7 +105,7 @@ describe('the jump to the first unread', () => {
       act(() => window.dispatchEvent(new Event('scroll')));
     };
     scrollY.mockReturnValue(5000 - window.innerHeight);
-    const socket = await openRoom('room-both', 2, fromBob(1, 2, 3, 4, 5));
+    const { socket } = await openRoom('room-both', 2, fromBob(1, 2, 3, 4, 5));
     placeLine('above');
     scrollAt(3000); // up a little, not yet at the line
     act(() => socket.receive('message', message(6)));

@@ -75,12 +75,12 @@ export function placeLine(place: Place) {
 }
 
 /**
- * Opens the room with the room list saying `lastReadId`, and gives the room's history (with
- * older messages to scroll back to when `hasMore`).
+ * Opens the room with the room list saying `lastReadId` (undefined: a server from before it),
+ * and gives the room's history (with older messages to scroll back to when `hasMore`).
  */
 export async function openRoom(
   roomId: string,
-  lastReadId: number,
+  lastReadId: number | undefined,
   history: ChatMessage[],
   hasMore = false,
 ) {
@@ -92,12 +92,12 @@ export async function openRoom(
     activeNickname: 'ada',
     unreadCount: 0,
     lastMessageId: 0,
-    lastReadId,
+    ...(lastReadId === undefined ? {} : { lastReadId }),
   };
   const api = fakeApi(user, (call) =>
     call.path === '/api/rooms' ? { status: 200, body: [summary] } : undefined,
   );
-  renderApp(`/chat/${roomId}`);
+  const view = renderApp(`/chat/${roomId}`);
   await waitFor(() => expect(api.calls.some((call) => call.path === '/api/rooms')).toBe(true));
   await waitFor(() => expect(sockets).toHaveLength(1));
   // The room list's answer is in (the history comes after it, as it does in a browser).
@@ -106,5 +106,5 @@ export async function openRoom(
   act(() => socket.receive('connect'));
   act(() => socket.last('join')?.ack?.({}));
   act(() => socket.receive('chatHistory', history, { hasMore }));
-  return socket;
+  return { ...view, socket };
 }
