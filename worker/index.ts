@@ -36,7 +36,7 @@ export default {
   },
   // 'broadcasts': an admin's message on its way to every room; 'push': rooms' new messages on
   // their way to the browsers of members who are away (worker/push/); 'room-calls': a kick, a
-  // leave, an unban or a hand-over the room could not be told of at once.
+  // leave, an unban, a hand-over or a socket close the room could not be told of at once.
   async queue(batch, env) {
     if (batch.queue === 'push') {
       await handlePushBatch(batch as MessageBatch<PushQueueMessage>, meterEnv(env));

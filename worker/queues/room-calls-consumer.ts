@@ -3,11 +3,15 @@
  * object was out of reach (worker/room-calls/owed-room-calls.ts). A call arrives late, perhaps
  * twice (at-least-once), perhaps after newer changes whose own calls landed: so each is checked
  * against D1 as it is now before it is made, and dropped when it would undo something newer.
- * The calls themselves may run twice with the same effect (the room's kick, leave and unban
- * are idempotent; a hand-over is told once by its id). A call that fails again is handed back
- * with a growing delay, until wrangler.toml's max_retries.
+ * The calls themselves may run twice with the same effect (the room's kick, leave, unban and
+ * socket close are idempotent; a hand-over is told once by its id). A call that fails again is
+ * handed back with a growing delay, until wrangler.toml's max_retries.
  */
 import { owedRoomCallSchema, makeRoomCall, type OwedRoomCall } from '../room-calls/owed-room-calls';
+import { closeLate } from './late-socket-closes';
+
+/** The calls about one member, checked here; a socket close is checked by closeLate. */
+type MemberCall = Exclude<OwedRoomCall, { kind: 'closeSockets' }>;
 
 /** The longest wait before a call is tried again, in seconds. */
 const MAX_DELAY_SECONDS = 300;
@@ -23,15 +27,20 @@ export async function handleRoomCallsBatch(batch: MessageBatch<unknown>, env: En
     }
     const call = parsed.data;
     try {
-      const stale = await staleBecause(env.DB, call);
-      if (stale) console.log(`[room-calls] ${call.kind} for room ${call.roomId} dropped: ${stale}`);
-      else await makeRoomCall(env, call);
+      if (call.kind === 'closeSockets') await closeLate(env, call);
+      else await deliver(env, call);
       message.ack();
     } catch (error) {
       console.error(`[room-calls] ${call.kind} for room ${call.roomId} failed again:`, error);
       message.retry({ delaySeconds: Math.min(2 ** message.attempts, MAX_DELAY_SECONDS) });
     }
   }
+}
+
+async function deliver(env: Env, call: MemberCall) {
+  const stale = await staleBecause(env.DB, call);
+  if (stale) console.log(`[room-calls] ${call.kind} for room ${call.roomId} dropped: ${stale}`);
+  else await makeRoomCall(env, call);
 }
 
 interface RoomNow {
@@ -44,7 +53,7 @@ interface RoomNow {
  * Why the call no longer makes sense, or null when it is to be made. Read from the primary
  * (the plain binding): a replica's older copy could miss the rejoin that makes a kick stale.
  */
-export async function staleBecause(db: D1Database, call: OwedRoomCall): Promise<string | null> {
+export async function staleBecause(db: D1Database, call: MemberCall): Promise<string | null> {
   const now = await db
     .prepare(
       `SELECT created_by AS owner,

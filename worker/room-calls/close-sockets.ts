@@ -3,11 +3,14 @@
  * an account's deletion (the person's sockets), and when an address is blocked (the sockets
  * opened from it). A socket outlives the request that opened it, so revoking a session or
  * blocking an address in D1 alone would leave it sending; each room ends its own sockets.
- * Never throws: the caller's own change (the revoked session, the block) has already happened
- * and must not fail because a room could not be reached.
+ * A room out of reach is owed its call on the 'room-calls' queue (queues/late-socket-closes.ts
+ * says what a late delivery may still close). Never throws: the caller's own change (the revoked
+ * session, the block) has already happened and must not fail because a room could not be
+ * reached.
  */
 import { callEachRoom, memberRoomIds } from './every-room';
-import { closeSockets, type SocketMatch } from './room-rpc';
+import { callRoomOrOwe } from './owed-room-calls';
+import type { OwedSocketMatch } from './owed-socket-closes';
 
 /** What a blocked address's sockets are told as they close. */
 export const NETWORK_BLOCKED = 'Your network has been blocked';
@@ -39,9 +42,12 @@ export async function closeUserSocketsIn(
   reason: string,
   options: { sessionId?: string; accountDeleted?: boolean } = {},
 ): Promise<void> {
-  const match: SocketMatch = options.sessionId
+  const match: OwedSocketMatch = options.sessionId
     ? { userId, sessionId: options.sessionId }
-    : { userId, ...(options.accountDeleted && { accountDeleted: true }) };
+    : options.accountDeleted
+      ? { userId, accountDeleted: true }
+      : // Every session ended just before: a late delivery spares those started after.
+        { userId, sessionsEndedAt: Date.now() };
   await closeInRooms(env, roomIds, match, reason);
 }
 
@@ -67,10 +73,10 @@ export async function closeAddressSockets(
   }
 }
 
-function closeInRooms(env: Env, roomIds: string[], match: SocketMatch, reason: string) {
+function closeInRooms(env: Env, roomIds: string[], match: OwedSocketMatch, reason: string) {
   return callEachRoom(
     roomIds,
-    (roomId) => closeSockets(env, roomId, match, reason),
+    (roomId) => callRoomOrOwe(env, { kind: 'closeSockets', roomId, match, reason }),
     'closeSockets',
   );
 }

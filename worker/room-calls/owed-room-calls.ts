@@ -1,17 +1,20 @@
 /**
  * Room calls that a route owes the room after changing D1: a kick, a leave, an unban, a
- * hand-over. Each is tried at once (with retryTransient's retries, room-rpc.ts); should the
- * room's object stay out of reach, the call goes to the 'room-calls' queue and the route answers
- * as on success, since its D1 change stands. The consumer (worker/queues/room-calls-consumer.ts)
- * delivers it later, after checking in D1 that nothing newer made it stale. Without it, a kicked
- * or departed person's open socket kept chatting until it reconnected.
+ * hand-over, and the closing of a revoked session's or a blocked address's sockets
+ * (owed-socket-closes.ts). Each is tried at once (with retryTransient's retries, room-rpc.ts);
+ * should the room's object stay out of reach, the call goes to the 'room-calls' queue and the
+ * route answers as on success, since its D1 change stands. The consumer
+ * (worker/queues/room-calls-consumer.ts) delivers it later, after checking in D1 that nothing
+ * newer made it stale. Without it, a kicked, departed or logged-out person's open socket kept
+ * chatting until it reconnected.
  *
  * A message names ids only (and the fixed text a socket hears), never more than a few hundred
  * bytes; the consumer checks every message against `owedRoomCallSchema`, whatever sent it.
  */
 import { z } from 'zod';
 import { roomIdSchema } from '../../contract/rooms';
-import { memberLeft, ownerChanged, removeMember, unbanMember } from './room-rpc';
+import { directMatch, owedSocketCloseSchema } from './owed-socket-closes';
+import { closeSockets, memberLeft, ownerChanged, removeMember, unbanMember } from './room-rpc';
 
 const userId = z.string().min(1).max(64);
 /** What the person's sockets hear as they close (a kick's or a leave's fixed text). */
@@ -30,6 +33,7 @@ export const owedRoomCallSchema = z.discriminatedUnion('kind', [
     /** The same id as the first attempts', so the room tells the hand-over once. */
     handOverId: z.string().min(1).max(64),
   }),
+  owedSocketCloseSchema,
 ]);
 
 export type OwedRoomCall = z.infer<typeof owedRoomCallSchema>;
@@ -45,6 +49,10 @@ export function makeRoomCall(env: Env, call: OwedRoomCall): Promise<unknown> {
       return unbanMember(env, call.roomId, call.userId);
     case 'ownerChanged':
       return ownerChanged(env, call.roomId, call.nickname, call.handOverId);
+    // The consumer makes its own (queues/late-socket-closes.ts): what it may close depends on
+    // D1 then.
+    case 'closeSockets':
+      return closeSockets(env, call.roomId, directMatch(call.match), call.reason);
   }
 }
 

@@ -13,9 +13,20 @@ import { retryTransient } from './retry-transient';
 /**
  * Which sockets to end from outside the room: a person's (one session's) or an address's.
  * `accountDeleted`: the person is gone for good, and the room forgets them as a member too.
+ * `spare`: a late close after every session of theirs ended (queues/late-socket-closes.ts).
  */
 export type SocketMatch =
-  { userId: string; sessionId?: string; accountDeleted?: boolean } | { ip: string };
+  | { userId: string; sessionId?: string; accountDeleted?: boolean; spare?: SparedSessions }
+  | { ip: string };
+
+/**
+ * The sessions D1 holds when a late close is delivered, all started after `endedAt` (when
+ * every session ended): their sockets and tickets stay good; older tickets are void.
+ */
+export interface SparedSessions {
+  sessionIds: string[];
+  endedAt: number;
+}
 
 /** The object of one room (tests reach it with runInDurableObject). */
 export function roomStub(env: Env, roomId: string, locationHint?: DurableObjectLocationHint) {

@@ -1,6 +1,6 @@
 /**
  * Room calls made to fail, and the 'room-calls' queue's consumer driven by hand
- * (test/worker/owed-room-calls.test.ts).
+ * (test/worker/owed-room-calls.test.ts, owed-socket-closes.test.ts).
  */
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { vi } from 'vitest';
@@ -9,7 +9,7 @@ import { handleRoomCallsBatch } from '../../../worker/queues/room-calls-consumer
 /** What the runtime throws when the network to an object broke: retryTransient tries again. */
 const transient = () => Object.assign(new Error('Network connection lost.'), { retryable: true });
 
-type RoomMethod = 'removeMember' | 'memberLeft' | 'unbanMember' | 'ownerChanged';
+type RoomMethod = 'removeMember' | 'memberLeft' | 'unbanMember' | 'ownerChanged' | 'closeSockets';
 
 /** From now on, every attempt of the worker's `method` calls fails without reaching a room. */
 export function unreachable(method: RoomMethod) {

@@ -139,11 +139,15 @@ export class RoomGate {
     this.voids.nicknameChanged(userId);
   }
 
-  /** A person's sessions (or one of them) ended: their tickets are void. */
+  /**
+   * A person's sessions (or one of them) ended: their tickets are void. A late close (queued
+   * while the room was out of reach) voids those issued before its moment only: tickets of
+   * the sessions started since are good.
+   */
   sessionsEnded(match: SocketMatch) {
     if (!('userId' in match)) return;
     if (match.sessionId) this.voids.voidSession(match.sessionId);
-    else this.voids.voidUser(match.userId);
+    else this.voids.voidUser(match.userId, match.spare?.endedAt);
   }
 
   /** The room was deleted: nobody's ticket or membership holds, and the ban list goes. */

@@ -52,9 +52,12 @@ export class TicketVoids {
     for (const row of rows) this.at.set(row.key, row.at);
   }
 
-  /** The person lost access to the room (tickets of every session of theirs). */
-  voidUser(userId: string) {
-    this.put(`u:${userId}`);
+  /**
+   * The person lost access to the room (tickets of every session of theirs), now or, for a
+   * late call, at the moment `at` it happened.
+   */
+  voidUser(userId: string, at?: number) {
+    this.put(`u:${userId}`, at);
   }
 
   voidSession(sessionId: string) {
@@ -110,13 +113,16 @@ export class TicketVoids {
     return at !== undefined && issuedAt <= at + allowance;
   }
 
-  private put(key: string) {
+  private put(key: string, at?: number) {
     const now = Date.now();
-    this.at.set(key, now);
+    const when = Math.min(at ?? now, now);
+    // A late void never moves a newer one back.
+    if (at !== undefined && (this.at.get(key) ?? -Infinity) >= when) return;
+    this.at.set(key, when);
     this.sql.exec(
       'INSERT INTO ticket_voids (key, at) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET at = excluded.at',
       key,
-      now,
+      when,
     );
     this.prune(now);
   }

@@ -71,5 +71,7 @@ export function matches(state: SocketState, match: SocketMatch): boolean {
   // upgrades (security/guards.ts): someone sharing their network must not cut them off.
   if ('ip' in match) return state.ip === match.ip && state.role !== 'admin';
   if (state.userId !== match.userId) return false;
+  // A session started since a late close's moment is no session it ended.
+  if (match.spare?.sessionIds.includes(state.sessionId)) return false;
   return match.sessionId === undefined || state.sessionId === match.sessionId;
 }
