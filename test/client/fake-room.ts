@@ -4,6 +4,7 @@
  */
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
+import type { ChatMessage } from '../../contract/realtime';
 import {
   freshSnapshot,
   type JumpResult,
@@ -40,3 +41,17 @@ export function fakeRoom(initial: Partial<RoomSnapshot>, nickname = 'ada') {
     });
   return { room, set };
 }
+
+/** A listed message: `<p>message <id></p>` by `user`, written at 12:<id> on 1 January 2025. */
+export const listedMessage = (
+  id: number,
+  user = 'bob',
+  extra: Partial<ChatMessage> = {},
+): ChatMessage => ({
+  id,
+  user,
+  text: `<p>message ${id}</p>`,
+  messageType: 'user',
+  createdAt: Date.UTC(2025, 0, 1, 12, id),
+  ...extra,
+});

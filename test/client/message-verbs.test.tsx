@@ -1,22 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../contract/realtime';
 import type { PublicUser } from '../../contract/user';
 import { MessageList } from '../../client/features/chat/components/message-list';
 import type { RoomSnapshot } from '../../client/features/chat/connection/room-state';
 import { SessionContext, type Session } from '../../client/lib/session/session-context';
-import { fakeRoom } from './fake-room';
+import { fakeRoom, listedMessage as message } from './fake-room';
 import { renderWithMantine } from './render-mantine';
 import { testUser } from './render-app';
-
-const message = (id: number, user: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
-  id,
-  user,
-  text: `<p>message ${id}</p>`,
-  messageType: 'user',
-  createdAt: Date.UTC(2025, 0, 1, 12, id),
-  ...extra,
-});
 
 function renderList(
   initial: Partial<RoomSnapshot>,

@@ -6,7 +6,6 @@
  */
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../contract/realtime';
 import { MessageList } from '../../client/features/chat/components/message-list';
 import type { RoomSnapshot } from '../../client/features/chat/connection/room-state';
 import type { UnreadAtOpen } from '../../client/features/chat/utils/first-unread';
@@ -15,21 +14,13 @@ import {
   useUnreadAtOpen,
 } from '../../client/features/chat/hooks/use-unread-at-open';
 import { forgetReadMarks, noteRead } from '../../client/lib/unread/read-marks';
-import { fakeRoom } from './fake-room';
+import { fakeRoom, listedMessage as message } from './fake-room';
 import { sockets } from './fake-socket';
 import { renderWithMantine } from './render-mantine';
 import { openRoom } from './unread-line-support';
 
 vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
 
-const message = (id: number, user: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
-  id,
-  user,
-  text: `<p>message ${id}</p>`,
-  messageType: 'user',
-  createdAt: Date.UTC(2025, 0, 1, 12, id),
-  ...extra,
-});
 const fromBob = (...ids: number[]) => ids.map((id) => message(id, 'bob'));
 
 const lines = () => screen.queryAllByRole('separator', { name: 'New messages' });

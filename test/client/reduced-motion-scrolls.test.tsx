@@ -6,21 +6,12 @@
  */
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../contract/realtime';
 import { MessageList } from '../../client/features/chat/components/message-list';
 import { NewMessagesButton } from '../../client/features/chat/components/new-messages-button';
 import { ScrollToTopButton } from '../../client/features/chat/components/scroll-to-top-button';
 import { autoScrolling } from '../../client/features/chat/utils/auto-scroll';
-import { fakeRoom } from './fake-room';
+import { fakeRoom, listedMessage as message } from './fake-room';
 import { renderWithMantine } from './render-mantine';
-
-const message = (id: number): ChatMessage => ({
-  id,
-  user: 'bob',
-  text: `<p>message ${id}</p>`,
-  messageType: 'user',
-  createdAt: Date.UTC(2025, 0, 1, 12, id),
-});
 
 /** The reader's system asks for less motion, or says nothing. */
 function motion(reduced: boolean) {

@@ -9,12 +9,11 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../contract/realtime';
 import { MessageList } from '../../client/features/chat/components/message-list';
 import { SearchButton } from '../../client/features/chat/search/search-button';
 import { snippetParts } from '../../client/features/chat/search/snippet-parts';
 import { createQueryClient } from '../../client/lib/query-client';
-import { fakeRoom } from './fake-room';
+import { fakeRoom, listedMessage } from './fake-room';
 import { fakeApi, testUser, type FetchCall } from './render-app';
 import { renderWithMantine } from './render-mantine';
 
@@ -185,13 +184,8 @@ describe('stale results', () => {
   });
 });
 
-const message = (id: number): ChatMessage => ({
-  id,
-  user: 'bob',
-  text: `<p>message ${id}</p>`,
-  messageType: 'user',
-  createdAt: Date.UTC(2025, 0, 1, 12, id),
-});
+/** One argument only: the tests map ids to messages. */
+const message = (id: number) => listedMessage(id);
 
 describe('jumping to a result', () => {
   beforeEach(() => {

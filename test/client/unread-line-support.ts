@@ -7,16 +7,10 @@ import { expect } from 'vitest';
 import type { ChatMessage } from '../../contract/realtime';
 import type { RoomSummary } from '../../contract/rooms';
 import type { PublicUser } from '../../contract/user';
+import { listedMessage as message } from './fake-room';
 import { sockets } from './fake-socket';
 import { fakeApi, renderApp, testUser } from './render-app';
 
-export const message = (id: number, user = 'bob'): ChatMessage => ({
-  id,
-  user,
-  text: `<p>message ${id}</p>`,
-  messageType: 'user',
-  createdAt: Date.UTC(2025, 0, 1, 12, id),
-});
 export const fromBob = (...ids: number[]) => ids.map((id) => message(id));
 /** Messages from..to, oldest first. */
 export const range = (from: number, to: number) =>
@@ -108,3 +102,5 @@ export async function openRoom(
   act(() => socket.receive('chatHistory', history, { hasMore }));
   return { ...view, socket };
 }
+
+export { message };
