@@ -52,9 +52,6 @@ export function MessageActions(props: MessageActionsProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [picking, setPicking] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  // The confirm is made on its first opening, not with every message: a long history held one
-  // empty portal per message otherwise. Kept after, so closing it animates and gives the focus back.
-  const [confirmMade, setConfirmMade] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   /** A long press has just opened the menu: the contextmenu that follows it is not the browser's. */
@@ -178,10 +175,7 @@ export function MessageActions(props: MessageActionsProps) {
                     onClick={() => {
                       focusButton();
                       setConfirmed(false);
-                      setConfirmMade(true);
-                      // Opened once made: a modal made open takes no note of the focus to give
-                      // back (Mantine notes it as `opened` turns true).
-                      setTimeout(() => setConfirming(true));
+                      setConfirming(true);
                     }}
                   >
                     Delete
@@ -200,37 +194,35 @@ export function MessageActions(props: MessageActionsProps) {
           />
         </Popover.Dropdown>
       </Popover>
-      {confirmMade && (
-        <Modal
-          opened={confirming}
-          onClose={() => setConfirming(false)}
-          returnFocus={!confirmed}
-          title="Delete this message?"
-          closeButtonProps={{ 'aria-label': 'Close' }}
-          centered
-          size="sm"
-        >
-          <Text size="sm">
-            &ldquo;{quote}&rdquo; will be gone for everyone in the room. This cannot be undone.
-          </Text>
-          <Group justify="flex-end" gap="xs" mt="md">
-            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-              Cancel
-            </Button>
-            {/* red.9: white on the default red is 3.3:1, under the 4.5:1 text needs. */}
-            <Button
-              color="red.9"
-              onClick={() => {
-                setConfirmed(true);
-                setConfirming(false);
-                onDelete();
-              }}
-            >
-              Delete
-            </Button>
-          </Group>
-        </Modal>
-      )}
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        returnFocus={!confirmed}
+        title="Delete this message?"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        centered
+        size="sm"
+      >
+        <Text size="sm">
+          &ldquo;{quote}&rdquo; will be gone for everyone in the room. This cannot be undone.
+        </Text>
+        <Group justify="flex-end" gap="xs" mt="md">
+          <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+            Cancel
+          </Button>
+          {/* red.9: white on the default red is 3.3:1, under the 4.5:1 text needs. */}
+          <Button
+            color="red.9"
+            onClick={() => {
+              setConfirmed(true);
+              setConfirming(false);
+              onDelete();
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
     </div>
   );
 }
