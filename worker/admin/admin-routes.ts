@@ -5,7 +5,7 @@ import { roomIdSchema } from '../../contract/rooms';
 import type { SuccessMessageResponse } from '../../contract/user';
 import type { AppEnv } from '../app-env';
 import { requireAdmin } from '../auth/require-user';
-import { membershipChanged } from '../room-calls/room-rpc';
+import { callRoomOrOwe } from '../room-calls/owed-room-calls';
 import { deleteRoomEverywhere } from '../room-removal/delete-room';
 import { ApiError } from '../http/api-error';
 import { logSecurityEvent } from '../security/guards';
@@ -28,7 +28,10 @@ export const adminRoutes = new Hono<AppEnv>()
       c.var.user,
       roomId,
     );
-    if (renamed) await membershipChanged(c.env, roomId, c.var.user.id);
+    if (renamed) {
+      // A room out of reach is owed the call (the join stands), as after a member's join.
+      await callRoomOrOwe(c.env, { kind: 'membershipChanged', roomId, userId: c.var.user.id });
+    }
     logSecurityEvent(c, {
       eventType: 'admin_join',
       userId: c.var.user.id,

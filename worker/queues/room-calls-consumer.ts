@@ -3,15 +3,21 @@
  * object was out of reach (worker/room-calls/owed-room-calls.ts). A call arrives late, perhaps
  * twice (at-least-once), perhaps after newer changes whose own calls landed: so each is checked
  * against D1 as it is now before it is made, and dropped when it would undo something newer.
- * The calls themselves may run twice with the same effect (the room's kick, leave, unban and
- * socket close are idempotent; a hand-over is told once by its id). A call that fails again is
- * handed back with a growing delay, until wrangler.toml's max_retries.
+ * The calls themselves may run twice with the same effect (the room's kick, leave, unban, socket
+ * close, nickname, read sharing and deletion are idempotent, a rename is read in D1 again; a
+ * hand-over is told once by its id). A call that fails again is handed back with a growing
+ * delay, until wrangler.toml's max_retries.
  */
 import { owedRoomCallSchema, makeRoomCall, type OwedRoomCall } from '../room-calls/owed-room-calls';
+import { isRoomUpdate, type OwedRoomUpdate } from '../room-calls/owed-room-updates';
 import { closeLate } from './late-socket-closes';
+import { updateLate } from './late-room-updates';
 
-/** The calls about one member, checked here; a socket close is checked by closeLate. */
-type MemberCall = Exclude<OwedRoomCall, { kind: 'closeSockets' }>;
+/**
+ * The calls about one member, checked here; a socket close is checked by closeLate, a room
+ * update (a rename, a nickname, read sharing, a deletion) by updateLate.
+ */
+type MemberCall = Exclude<OwedRoomCall, { kind: 'closeSockets' } | OwedRoomUpdate>;
 
 /** The longest wait before a call is tried again, in seconds. */
 const MAX_DELAY_SECONDS = 300;
@@ -28,6 +34,7 @@ export async function handleRoomCallsBatch(batch: MessageBatch<unknown>, env: En
     const call = parsed.data;
     try {
       if (call.kind === 'closeSockets') await closeLate(env, call);
+      else if (isRoomUpdate(call)) await updateLate(env, call);
       else await deliver(env, call);
       message.ack();
     } catch (error) {

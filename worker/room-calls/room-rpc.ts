@@ -53,15 +53,22 @@ export function roomCreated(
   return roomStub(env, roomId, locationHint).roomCreated(roomId, roomName);
 }
 
-/** A member's nickname in the room changed through the API. */
+/**
+ * A member's nickname in the room changed through the API. May run twice (the room reads the
+ * nickname from D1 itself, ChatRoom.membershipChanged), so tried again as a kick is. Routes make
+ * it, read sharing, a rename and a deletion through owed-room-calls.ts, which queues a call
+ * still failing.
+ */
 export function membershipChanged(env: Env, roomId: string, userId: string) {
-  // The room reads the nickname from D1 itself (ChatRoom.membershipChanged).
-  return roomStub(env, roomId).membershipChanged(userId);
+  return retryTransient(() => roomStub(env, roomId).membershipChanged(userId));
 }
 
-/** The member turned 'Share when I have read messages' on or off (users/share-reads.ts). */
+/**
+ * The member turned 'Share when I have read messages' on or off (users/share-reads.ts): the
+ * room sets it, so a second run changes nothing.
+ */
 export function readSharingChanged(env: Env, roomId: string, userId: string, share: boolean) {
-  return roomStub(env, roomId).readSharingChanged(userId, share);
+  return retryTransient(() => roomStub(env, roomId).readSharingChanged(userId, share));
 }
 
 /**
@@ -145,9 +152,12 @@ export function roomRenamed(env: Env, roomId: string): Promise<void> {
   return retryTransient(() => roomStub(env, roomId).roomRenamed(roomId));
 }
 
-/** The room was deleted: its object tells its sockets, ends them and forgets its history. */
+/**
+ * The room was deleted: its object tells its sockets, ends them and forgets its history. A
+ * second run finds nothing left to end or forget, so tried again as a kick is.
+ */
 export function deleteRoom(env: Env, roomId: string): Promise<void> {
-  return roomStub(env, roomId).deleteRoom(roomId);
+  return retryTransient(() => roomStub(env, roomId).deleteRoom(roomId));
 }
 
 /** A stored message that is not deleted, as history carries it; null otherwise (push/). */

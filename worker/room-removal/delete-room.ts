@@ -2,14 +2,15 @@
  * Deleting a room, whoever asks (an administrator, or a block that ends a private
  * conversation): its row and with it (cascades) its memberships, bans, invites and files' rows;
  * the files' objects in R2 (owed in room_file_removals until they are gone); then its object,
- * which tells its sockets, ends them and forgets its history.
+ * which tells its sockets, ends them and forgets its history (owed on the 'room-calls' queue
+ * while it is out of reach: room-calls/owed-room-calls.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { countRoomRemoval } from '../db/counters';
 import { roomFileRemovals, rooms, users, type RoomRow } from '../db/schema';
 import { removeRoomObjects } from '../files/remove-files';
-import { deleteRoom } from '../room-calls/room-rpc';
+import { callRoomOrOwe } from '../room-calls/owed-room-calls';
 
 /**
  * Answers the deleted row, or undefined when there was none (a race lost, a wrong id) or, given
@@ -51,7 +52,8 @@ export async function deleteRoomEverywhere(
     db.update(users).set({ roomId: null }).where(eq(users.roomId, roomId)),
     // Its files' rows went with the room (a cascade); their objects are deleted, not unlinked.
     removeRoomObjects(env, roomId),
-    deleteRoom(env, roomId),
+    // Throws only when the queue refused the call too.
+    callRoomOrOwe(env, { kind: 'deleteRoom', roomId }),
   ]);
   const failed = cleanups.find((cleanup) => cleanup.status === 'rejected');
   if (failed) throw failed.reason;

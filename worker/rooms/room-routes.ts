@@ -24,7 +24,7 @@ import { memberships, rooms } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { validateQuery } from '../http/validate-query';
-import { membershipChanged } from '../room-calls/room-rpc';
+import { callRoomOrOwe } from '../room-calls/owed-room-calls';
 import { joinRoom } from './join-room';
 import { kickMember } from './kick-member';
 import { leaveRoom } from './leave-room';
@@ -51,9 +51,11 @@ export const roomRoutes = new Hono<AppEnv>()
       ),
     );
     // Sockets already open in the room take the new nickname at once, and the old one is no
-    // longer trusted from tickets and checks made before (ChatRoom.membershipChanged).
+    // longer trusted from tickets and checks made before (ChatRoom.membershipChanged); a room
+    // out of reach is owed the call, and the join stands.
     if (renamed) {
-      await membershipChanged(c.env, joined.roomId, c.var.user.id);
+      const { roomId } = joined;
+      await callRoomOrOwe(c.env, { kind: 'membershipChanged', roomId, userId: c.var.user.id });
     }
     return c.json({ success: true, ...joined } satisfies JoinResponse);
   })

@@ -13,7 +13,7 @@ import {
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
 import { validateJson } from '../http/validate-json';
-import { roomRenamed } from '../room-calls/room-rpc';
+import { callRoomOrOwe } from '../room-calls/owed-room-calls';
 import { deleteRoomEverywhere } from '../room-removal/delete-room';
 import { logSecurityEvent } from '../security/guards';
 import { giveBackRoomChange, limitRoomChanges } from './room-change-limits';
@@ -42,11 +42,11 @@ export const roomSettingsRoutes = new Hono<AppEnv>()
       details: { roomId: room.roomId, from: room.name, to: name, byRole: user.role },
     });
     // D1 holds the name now (the room list, tickets, push notifications read it there). The
-    // room's open chats hear it from the object; should that call fail, the next socket
-    // opened there brings the object the name from D1 (RoomIdentity.remember), and the
-    // rename itself stands.
-    await roomRenamed(c.env, room.roomId).catch((error: unknown) =>
-      console.error('[rooms] rename not told to the room', error),
+    // room's open chats hear it from the object; a room out of reach is owed the call on the
+    // queue. Should the queue refuse it too, the next socket opened there brings the object
+    // the name from D1 (RoomIdentity.remember), and the rename itself stands.
+    await callRoomOrOwe(c.env, { kind: 'roomRenamed', roomId: room.roomId, name }).catch(
+      (error: unknown) => console.error('[rooms] rename not told to the room', error),
     );
     return c.json({ success: true, name } satisfies RenameRoomResponse);
   })

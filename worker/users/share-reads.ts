@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { callEachRoom, memberRoomIds } from '../room-calls/every-room';
-import { readSharingChanged } from '../room-calls/room-rpc';
+import { callRoomOrOwe } from '../room-calls/owed-room-calls';
 
 /**
  * Saves 'Share when I have read messages' and answers the user as it now is. A change reaches
  * every room the person is a member of at once, so their open sockets follow it; a socket
  * opened later carries it from its upgrade (chat/upgrade/forwarded.ts). A room that cannot be
- * told is logged and skipped: the setting is saved either way.
+ * told is owed the call on the 'room-calls' queue, which delivers the setting D1 holds then
+ * (queues/late-room-updates.ts); the setting is saved either way.
  */
 export async function setShareReads(
   env: Env,
@@ -28,7 +29,8 @@ export async function setShareReads(
       const roomIds = await memberRoomIds(env, user.id);
       await callEachRoom(
         roomIds,
-        (roomId) => readSharingChanged(env, roomId, user.id, share),
+        (roomId) =>
+          callRoomOrOwe(env, { kind: 'readSharingChanged', roomId, userId: user.id, share }),
         'readSharingChanged',
       );
     } catch (error) {

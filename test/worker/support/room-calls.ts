@@ -1,6 +1,6 @@
 /**
  * Room calls made to fail, and the 'room-calls' queue's consumer driven by hand
- * (test/worker/owed-room-calls.test.ts, owed-socket-closes.test.ts).
+ * (test/worker/owed-room-calls.test.ts, owed-socket-closes.test.ts, owed-room-updates.test.ts).
  */
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { vi } from 'vitest';
@@ -9,16 +9,28 @@ import { handleRoomCallsBatch } from '../../../worker/queues/room-calls-consumer
 /** What the runtime throws when the network to an object broke: retryTransient tries again. */
 const transient = () => Object.assign(new Error('Network connection lost.'), { retryable: true });
 
-type RoomMethod = 'removeMember' | 'memberLeft' | 'unbanMember' | 'ownerChanged' | 'closeSockets';
+type RoomMethod =
+  | 'removeMember'
+  | 'memberLeft'
+  | 'unbanMember'
+  | 'ownerChanged'
+  | 'closeSockets'
+  | 'roomRenamed'
+  | 'membershipChanged'
+  | 'readSharingChanged'
+  | 'deleteRoom';
 
-/** From now on, every attempt of the worker's `method` calls fails without reaching a room. */
-export function unreachable(method: RoomMethod) {
+/**
+ * From now on, every attempt of the worker's `method` calls fails without reaching a room, with
+ * what `error` makes (by default a broken connection's, which retryTransient tries again).
+ */
+export function unreachable(method: RoomMethod, error: () => Error = transient) {
   const get = env.CHAT_ROOM.get.bind(env.CHAT_ROOM);
   vi.spyOn(env.CHAT_ROOM, 'get').mockImplementation((id, options) => {
     const stub = get(id, options);
     return new Proxy(stub, {
       get(target, key) {
-        if (key === method) return () => Promise.reject(transient());
+        if (key === method) return () => Promise.reject(error());
         const value: unknown = Reflect.get(target, key);
         return typeof value === 'function' ? value.bind(target) : value;
       },
