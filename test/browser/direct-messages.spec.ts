@@ -6,6 +6,7 @@
  * conversation ends on both screens, and Alice cannot open it again. Bob is on a 375 px phone;
  * axe finds nothing serious on the screens it adds.
  */
+import type { Response } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { seriousViolations } from './support/axe';
 import { meetInNewRoom, messageBox, messages, signedInPerson } from './support/room-pair';
@@ -64,9 +65,21 @@ test('a private conversation of two, a stranger kept out, and a block that ends 
   await messageBox(bob.page).press('Enter');
   await expect(messages(alice.page).filter({ hasText: 'Only you can read this' })).toBeVisible();
 
-  // Carol has the address and is a member of the room it came from: still no way in.
+  // Carol has the address and is a member of the room it came from: still no way in. The
+  // socket's ticket is the one thing she asks of it; its entry, level and nicknames would only
+  // be refused too.
+  const refused: string[] = [];
+  const noteRefusal = (response: Response) => {
+    if (response.status() >= 400) {
+      refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+    }
+  };
+  carol.page.on('response', noteRefusal);
   await carol.page.goto(`/chat/${directId}`);
   await expect(carol.page.getByText('You are not a member of this room')).toBeVisible();
+  await carol.page.waitForLoadState('networkidle');
+  carol.page.off('response', noteRefusal);
+  expect(refused).toEqual([`POST /api/rooms/${directId}/ticket`]);
   await expect(carol.page.getByText('Just between us, Bob')).toHaveCount(0);
   await expect(carol.page.getByText('Only you can read this')).toHaveCount(0);
   await carol.page.goto(`/invite?room=${directId}`);

@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
@@ -42,13 +43,17 @@ function CurrentRoomRedirect() {
  */
 function RoomChat({ roomId }: { roomId: string }) {
   const nickname = useRoomNickname(roomId);
-  const owner = useIsRoomOwner(roomId);
+  // A room the list does not hold is asked about only once it has let the person in: a
+  // stranger on one of its links would be refused each time, and the socket's refusal says why.
+  const [joined, setJoined] = useState(false);
+  const onJoined = useCallback(() => setJoined(true), []);
+  const owner = useIsRoomOwner(roomId, joined);
   // The other rooms' unread messages, for the tab's title.
   const unreadElsewhere = useUnreadTotal(roomId);
   // A private conversation: named after the other person, a Block menu instead of sharing.
-  const summary = useRoomSummary(roomId);
+  const summary = useRoomSummary(roomId, joined);
   const directName = summary?.direct ? summary.name : undefined;
-  const notificationLevel = useRoomNotificationLevel(roomId);
+  const notificationLevel = useRoomNotificationLevel(roomId, joined);
   const refreshRoom = useRoomChangedRefresh(roomId);
   if (!nickname) return <LoadingScreen />;
 
@@ -70,6 +75,7 @@ function RoomChat({ roomId }: { roomId: string }) {
           lastReadId={summary?.lastReadId}
           roomName={directName}
           onRoomChanged={refreshRoom}
+          onJoined={onJoined}
           renderShare={(roomName) =>
             directName !== undefined ? (
               <ConversationMenu roomId={roomId} otherName={directName} />

@@ -13,14 +13,19 @@ const nicknamesPath = (roomId: string) => `/rooms/${encodeURIComponent(roomId)}/
 
 /**
  * The members' nicknames (any member may ask), for '@' to complete: members who are not online
- * and have said nothing lately are mentionable too. Empty until it answers, or if it fails.
+ * and have said nothing lately are mentionable too. Empty until it answers, or if it fails, and
+ * not asked before `enabled` (the room has let the person in: use-joined-once.ts).
  * One answer holds the first 500 to join; `cut` says a big room has more, which
  * useNicknamesStartingWith then finds.
  */
-export function useRoomNicknames(roomId: string): { nicknames: readonly string[]; cut: boolean } {
+export function useRoomNicknames(
+  roomId: string,
+  enabled: boolean,
+): { nicknames: readonly string[]; cut: boolean } {
   const query = useQuery({
     queryKey: roomsKeys.nicknames(roomId),
     queryFn: () => api.get<NicknamesResponse>(nicknamesPath(roomId)),
+    enabled,
     staleTime: NICKNAMES_STALE_MS,
     retry: false,
   });

@@ -15,6 +15,7 @@ import { useMessageNotifications } from '../hooks/use-message-notifications';
 import { useReadMarker } from '../hooks/use-read-marker';
 import { useRoomConnection } from '../hooks/use-room-connection';
 import { useFocusClearOfBars } from '../hooks/use-focus-clear-of-bars';
+import { useJoinedOnce } from '../hooks/use-joined-once';
 import { useRoomState } from '../hooks/use-room-state';
 import { useTypingSignal } from '../hooks/use-typing-signal';
 import { useUnreadAtOpen } from '../hooks/use-unread-at-open';
@@ -72,6 +73,8 @@ interface ChatScreenProps {
    * it shows of the room (who owns it, its name in the lists).
    */
   onRoomChanged?: (what: RoomChange) => void;
+  /** The room let the person in (its first join): the route may ask it for more. */
+  onJoined?: () => void;
 }
 
 /** The chat screen of spec point 2. Mount it with key={roomId}: a new room is a new screen. */
@@ -105,6 +108,7 @@ export function ChatScreen(props: ChatScreenProps) {
   const typing = useTypingSignal(room.signal);
   const messages = useRoomState(room, (state) => state.messages);
   const joined = useRoomState(room, (state) => state.joined);
+  const joinedOnce = useJoinedOnce(joined, props.onJoined);
   const historyLoaded = useRoomState(room, (state) => state.historyLoaded);
   const unreadAtOpen = useUnreadAtOpen(roomId, props.lastReadId, historyLoaded, messages);
   const unreadLine = useUnreadLineJump({ room, unread: unreadAtOpen, nickname });
@@ -126,7 +130,7 @@ export function ChatScreen(props: ChatScreenProps) {
   // Dropped rather than hidden: renamed back, the old jump would come back with the name.
   if (jumpTo && jumpTo.nickname !== nickname) setJumpTo(undefined);
   useLinkedMessage({ ready: joined && historyLoaded, onJump: jump });
-  const composer = useComposerRoom(room, nickname, roomId);
+  const composer = useComposerRoom(room, nickname, roomId, joinedOnce);
   // A message's controls reached with Tab never sit under the header or the message bar.
   useFocusClearOfBars();
 

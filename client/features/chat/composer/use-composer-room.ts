@@ -53,13 +53,19 @@ export function mentionCandidates(
  * What the message form needs of the room: the message Up edits, and who '@' suggests. In a
  * room too big for one answer of the nicknames, what follows the '@' (the form reports it with
  * `onMentionPrefix`) is also asked of the server, so a member past the first page is found.
+ * The members' nicknames are asked once `joinedOnce` (use-joined-once.ts).
  */
-export function useComposerRoom(room: RoomConnection, nickname: string, roomId: string) {
+export function useComposerRoom(
+  room: RoomConnection,
+  nickname: string,
+  roomId: string,
+  joinedOnce: boolean,
+) {
   const newestOwn = useRoomState(room, (state) => newestEditable(state.messages, nickname));
   const roomData = useRoomState(room, (state) => state.roomData);
   const messages = useRoomState(room, (state) => state.messages);
   const [mentionPrefix, onMentionPrefix] = useState<string | null>(null);
-  const known = useRoomNicknames(roomId);
+  const known = useRoomNicknames(roomId, joinedOnce);
   const found = useNicknamesStartingWith(roomId, known.cut ? mentionPrefix : null);
   const members = useMemo(
     () => mentionCandidates(roomData, messages, nickname, [...known.nicknames, ...found]),

@@ -1,7 +1,8 @@
 import type { ChatMessage } from '../../../../contract/realtime';
 import { outboxStorage } from '../../../lib/outbox-storage';
 import { Outbox } from './outbox';
-import { GAVE_UP, openRoomSocket } from './room-socket';
+import { openRoomSocket } from './room-socket';
+import { GAVE_UP } from './socket-calls';
 import {
   freshSnapshot,
   NONE_RETURNED,

@@ -4,6 +4,9 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../../../con
 
 export type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+/** The answer to a call made while the room is not joined (or no longer reachable). */
+export const GAVE_UP = 'Not connected to the room.';
+
 /** How long an acknowledgement is waited for before the call counts as unanswered. */
 export const ACK_TIMEOUT_MS = 10_000;
 

@@ -16,8 +16,11 @@ export interface RoomNotificationLevel {
   choose: (level: NotificationLevel) => void;
 }
 
-/** The signed-in person's notification level in `roomId`, and the way to change it. */
-export function useRoomNotificationLevel(roomId: string): RoomNotificationLevel {
+/**
+ * The signed-in person's notification level in `roomId`, and the way to change it. A room
+ * beyond the list asks its own only once `askRoom` allows (as useRoomSummary's).
+ */
+export function useRoomNotificationLevel(roomId: string, askRoom = true): RoomNotificationLevel {
   const { user } = useSession();
   const rooms = useQuery({ ...getRoomsQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
   const mutation = useSetNotificationLevel(user?.id);
@@ -26,7 +29,7 @@ export function useRoomNotificationLevel(roomId: string): RoomNotificationLevel 
   // muted) asks its own level, once the list has answered without it.
   const own = useQuery({
     ...getNotificationLevelQueryOptions(user?.id ?? '', roomId),
-    enabled: Boolean(user) && (rooms.isSuccess || rooms.isError) && !room,
+    enabled: Boolean(user) && askRoom && (rooms.isSuccess || rooms.isError) && !room,
   });
   const known = room
     ? { level: room.notificationLevel, chosen: room.notificationLevelChosen }

@@ -50,8 +50,9 @@ export function useRoomNickname(roomId: string): string | null {
 
 /**
  * Whether the signed-in person owns `roomId`, from their entry for it (false until it has
- * said): the chat offers them Delete on everyone's messages, as the room allows.
+ * said): the chat offers them Delete on everyone's messages, as the room allows. `askRoom` as
+ * useRoomSummary's.
  */
-export function useIsRoomOwner(roomId: string): boolean {
-  return useRoomSummary(roomId)?.isOwner ?? false;
+export function useIsRoomOwner(roomId: string, askRoom = true): boolean {
+  return useRoomSummary(roomId, askRoom)?.isOwner ?? false;
 }
