@@ -1,16 +1,30 @@
 /**
  * What the person had typed in each room's message box and not sent, so it waits for them when
  * they come back to the room or reload the page. One localStorage key per account
- * (`drafts:<accountId>`, holding `{ [roomId]: { text, savedAt } }`): small synchronous strings,
- * read once as a box opens. Drafts are a convenience: nothing here throws, and without storage
- * (private windows, a full quota) they last as long as the box does.
+ * (`drafts:<accountId>`, holding `{ [roomId]: { text, replyTo?, savedAt } }`): small synchronous
+ * strings, read once as a box opens. Drafts are a convenience: nothing here throws, and without
+ * storage (private windows, a full quota) they last as long as the box does.
  *
- * No contract import: the session's sign-in and sign-out clear these, and the landing page
- * loads the session. The composer caps a draft's length (composer/use-room-draft.ts).
+ * No contract import (nor zod, which it would bring): the session's sign-in and sign-out clear
+ * these, and the landing page loads the session. What is read is checked by hand instead: a
+ * value of another shape is dropped, never trusted. The composer caps a draft's length
+ * (composer/use-room-draft.ts).
  */
 
-interface StoredDraft {
+/** The message a draft answers: its id, and what the reply's banner shows of it. */
+export interface DraftReply {
+  id: number;
+  user: string;
+  excerpt: string;
+}
+
+/** What the box held: its text, and the message it answers (a reply's banner), if any. */
+export interface RoomDraft {
   text: string;
+  replyTo?: DraftReply;
+}
+
+interface StoredDraft extends RoomDraft {
   /** When it was last typed (ms): the oldest go first, and old ones go on load. */
   savedAt: number;
 }
@@ -28,6 +42,11 @@ export interface DraftPlace {
 export const DRAFT_ROOMS_MAX = 50;
 /** A draft not touched in this long is dropped: what it was about has moved on. */
 export const DRAFT_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * The longest nickname or excerpt a draft's reply keeps (UTF-16 units: the banner's excerpt is
+ * at most 100 code points). A longer one was not written here: the reply is dropped.
+ */
+export const DRAFT_REPLY_WORDS_MAX = 200;
 const KEY_PREFIX = 'drafts:';
 
 /**
@@ -65,18 +84,37 @@ function load(accountId: string): AccountDrafts {
   }
   if (!stored || typeof stored !== 'object') return new Map();
   const since = Date.now() - DRAFT_KEPT_MS;
-  const kept = Object.entries(stored as Record<string, unknown>)
-    .filter((entry): entry is [string, StoredDraft] => isDraft(entry[1]))
-    .filter(([, draft]) => draft.text !== '' && draft.savedAt >= since)
-    .map(([roomId, { text, savedAt }]): [string, StoredDraft] => [roomId, { text, savedAt }]);
+  const kept: [string, StoredDraft][] = [];
+  for (const [roomId, value] of Object.entries(stored as Record<string, unknown>)) {
+    const draft = draftOf(value);
+    if (draft && !isEmpty(draft) && draft.savedAt >= since) kept.push([roomId, draft]);
+  }
   return newestFirst(kept);
 }
 
-function isDraft(value: unknown): value is StoredDraft {
-  if (!value || typeof value !== 'object') return false;
-  const { text, savedAt } = value as Partial<StoredDraft>;
-  return typeof text === 'string' && typeof savedAt === 'number' && Number.isFinite(savedAt);
+/** The stored value as a draft (only its known fields), or null when it is not one. */
+function draftOf(value: unknown): StoredDraft | null {
+  if (!value || typeof value !== 'object') return null;
+  const { text, savedAt, replyTo } = value as Record<string, unknown>;
+  if (typeof text !== 'string' || typeof savedAt !== 'number' || !Number.isFinite(savedAt)) {
+    return null;
+  }
+  // A reply of another shape is dropped, not the words typed under it.
+  const reply = replyOf(replyTo);
+  return reply ? { text, replyTo: reply, savedAt } : { text, savedAt };
 }
+
+function replyOf(value: unknown): DraftReply | null {
+  if (!value || typeof value !== 'object') return null;
+  const { id, user, excerpt } = value as Record<string, unknown>;
+  const words = (item: unknown): item is string =>
+    typeof item === 'string' && item.length <= DRAFT_REPLY_WORDS_MAX;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return null;
+  return words(user) && user !== '' && words(excerpt) ? { id, user, excerpt } : null;
+}
+
+/** Nothing typed and nothing answered: no draft. */
+const isEmpty = (draft: RoomDraft) => draft.text === '' && !draft.replyTo;
 
 function newestFirst(drafts: Iterable<[string, StoredDraft]>): AccountDrafts {
   const sorted = [...drafts].sort((a, b) => b[1].savedAt - a[1].savedAt);
@@ -92,21 +130,35 @@ function store(accountId: string, drafts: AccountDrafts) {
   }
 }
 
-/** The room's draft, or '' (old drafts leave storage as they are found). */
-export function readDraft({ accountId, roomId }: DraftPlace): string {
+/** The room's draft, or an empty one (old drafts leave storage as they are found). */
+export function readRoomDraft({ accountId, roomId }: DraftPlace): RoomDraft {
   const drafts = load(accountId);
   store(accountId, drafts);
-  return drafts.get(roomId)?.text ?? '';
+  const { text = '', replyTo } = drafts.get(roomId) ?? {};
+  return replyTo ? { text, replyTo } : { text };
 }
 
-/** What the box holds now; an empty box (sent, or cleared) has no draft. */
-export function saveDraft({ accountId, roomId }: DraftPlace, text: string): void {
+/** The room's draft's text, or ''. */
+export const readDraft = (place: DraftPlace): string => readRoomDraft(place).text;
+
+/**
+ * What the box holds now, and the message it answers; an empty box with no reply (sent, or
+ * cleared and the reply cancelled) has no draft. A reply with no words yet is one.
+ */
+export function saveDraft(
+  { accountId, roomId }: DraftPlace,
+  text: string,
+  replyTo?: DraftReply,
+): void {
   if (signedOutHere(accountId)) return;
   const drafts = load(accountId);
   drafts.delete(roomId);
+  const reply = replyOf(replyTo);
+  const draft: StoredDraft = reply
+    ? { text, replyTo: reply, savedAt: Date.now() }
+    : { text, savedAt: Date.now() };
   // The newest of all, so first: a room beyond the max drops the oldest one.
-  const saved =
-    text === '' ? drafts : new Map([[roomId, { text, savedAt: Date.now() }], ...drafts]);
+  const saved = isEmpty(draft) ? drafts : new Map([[roomId, draft], ...drafts]);
   store(accountId, newestFirst(saved));
 }
 

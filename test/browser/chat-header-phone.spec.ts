@@ -145,7 +145,8 @@ test('on a phone the newest message stays whole above a tall message bar', async
   expect(close.height).toBeLessThanOrEqual(words.height);
   letGo();
 
-  // The draft waits in the box over a reload; the history lands at its end above the bar.
+  // The draft waits in the box over a reload, its reply's banner too; the history lands at its
+  // end above the bar.
   const draftKept = () =>
     page.evaluate(() =>
       Object.keys(localStorage).some(
@@ -155,6 +156,8 @@ test('on a phone the newest message stays whole above a tall message bar', async
   await expect.poll(draftKept).toBe(true);
   await page.reload();
   await expect(box).toHaveValue(/Line 6/);
+  await expect(banner).toBeVisible();
+  await expect(banner.locator('..')).toContainText('Message 10');
   await expect(log.getByText('Message 11')).toBeVisible();
   await expect.poll(() => newestUnderBar(page)).toBeLessThanOrEqual(0);
   bobInRoom.socket.close();

@@ -86,10 +86,8 @@ export function MessageForm(props: MessageFormProps) {
   const { putBack: putFilesBack } = files;
   const withFiles = files.items.length > 0;
   const { intent, reply, edit, cancel } = useComposerIntent();
-  const { text, setText, refusal, setRefusal, putBack, intentNow } = useComposerText(
-    intent,
-    accountId && roomId ? { accountId, roomId } : undefined,
-  );
+  const composed = useComposerText(intent, accountId && roomId ? { accountId, roomId } : undefined);
+  const { text, setText, refusal, setRefusal, putBack, intentNow, restoredReply } = composed;
   const [saving, setSaving] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
@@ -119,10 +117,11 @@ export function MessageForm(props: MessageFormProps) {
 
   useEffect(() => onMentionPrefix?.(mentions.prefix), [mentions.prefix, onMentionPrefix]);
 
-  // Reply and Edit are chosen in the list: the person writes on here.
+  // Reply and Edit are chosen in the list: the person writes on here. A draft's reply, back as
+  // the room opens, takes no focus (a phone would open its keyboard).
   useEffect(() => {
-    if (intent) inputRef.current?.focus();
-  }, [intent]);
+    if (intent && intent.message !== restoredReply) inputRef.current?.focus();
+  }, [intent, restoredReply]);
 
   const save = (message: ChatMessage, trimmed: string) => {
     if (!onEdit || typeof message.id !== 'number') return;

@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { MESSAGE_MAX_LENGTH } from '../../../../contract/realtime';
-import { readDraft, saveDraft, type DraftPlace } from '../../../lib/draft-storage';
+import {
+  readRoomDraft,
+  saveDraft,
+  type DraftPlace,
+  type DraftReply,
+  type RoomDraft,
+} from '../../../lib/draft-storage';
 
 /** How long typing pauses before the draft is written (every keystroke would be too often). */
 export const DRAFT_SAVE_DELAY_MS = 400;
@@ -9,24 +15,37 @@ export const DRAFT_SAVE_DELAY_MS = 400;
  * The room's draft as the box opens: no longer than a message may be (a longer text stays whole
  * in the box while it is open, but only what could be sent is kept).
  */
-export function storedDraft(place: DraftPlace | undefined): string {
-  return place ? readDraft(place).slice(0, MESSAGE_MAX_LENGTH) : '';
+export function storedDraft(place: DraftPlace | undefined): RoomDraft {
+  if (!place) return { text: '' };
+  const { text, replyTo } = readRoomDraft(place);
+  const kept = text.slice(0, MESSAGE_MAX_LENGTH);
+  return replyTo ? { text: kept, replyTo } : { text: kept };
 }
 
-const keep = (place: DraftPlace, text: string) =>
-  saveDraft(place, text.slice(0, MESSAGE_MAX_LENGTH));
+const keep = (place: DraftPlace, { text, replyTo }: RoomDraft) =>
+  saveDraft(place, text.slice(0, MESSAGE_MAX_LENGTH), replyTo);
+
+/** The same draft to keep: the same words, answering the same message (or none). */
+const same = (one: RoomDraft, other: RoomDraft) =>
+  one.text === other.text && one.replyTo?.id === other.replyTo?.id;
 
 /**
- * Keeps `text`, what the box would give back (never an edit in progress), as the room's draft:
- * after a pause in typing, and at once when the box goes (another room, another page) or the
- * page does (a reload, a closed tab: pagehide, which also fires where unload does not).
+ * Keeps `text`, what the box would give back (never an edit in progress), with the message its
+ * reply answers (`replyTo`), as the room's draft: after a pause in typing, and at once when the
+ * box goes (another room, another page) or the page does (a reload, a closed tab: pagehide,
+ * which also fires where unload does not). `opened` is the draft the box opened with.
  */
-export function useRoomDraft(place: DraftPlace | undefined, text: string) {
+export function useRoomDraft(
+  place: DraftPlace | undefined,
+  text: string,
+  replyTo: DraftReply | undefined,
+  opened: RoomDraft,
+) {
   const accountId = place?.accountId;
   const roomId = place?.roomId;
   /** What waits to be written, or null when storage already has it. */
-  const pending = useRef<string | null>(null);
-  const written = useRef(text);
+  const pending = useRef<RoomDraft | null>(null);
+  const written = useRef(opened);
 
   useEffect(() => {
     if (!accountId || !roomId) return;
@@ -45,16 +64,17 @@ export function useRoomDraft(place: DraftPlace | undefined, text: string) {
 
   useEffect(() => {
     if (!accountId || !roomId) return;
-    if (text === written.current) {
+    const draft = { text, replyTo };
+    if (same(draft, written.current)) {
       pending.current = null;
       return;
     }
-    pending.current = text;
+    pending.current = draft;
     const timer = setTimeout(() => {
-      keep({ accountId, roomId }, text);
-      written.current = text;
+      keep({ accountId, roomId }, draft);
+      written.current = draft;
       pending.current = null;
     }, DRAFT_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [accountId, roomId, text]);
+  }, [accountId, roomId, text, replyTo]);
 }
