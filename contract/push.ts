@@ -76,5 +76,12 @@ export interface RoomMessageResponse {
   notification: { title: string; body: string };
 }
 
+/**
+ * Its 429 (with Retry-After): each read takes from the person's history budget in the room, as
+ * a page of history does (a few at once, then one a second), so the route is no faster way to
+ * read a room's whole history. The service worker shows its plain notification then.
+ */
+export const READING_MESSAGES_TOO_FAST = 'You are loading messages too fast';
+
 /** The app's path of a room's chat (client/app/router.tsx): where a notification's click goes. */
 export const chatPath = (roomId: string) => `/chat/${encodeURIComponent(roomId)}`;

@@ -1,12 +1,11 @@
 /**
  * POST /api/rooms/:roomId/files: who may upload, what the answer says, the type from the bytes,
- * the cleaned name, the size limit and the daily quota.
+ * the cleaned name and the size limit. The daily quota: files-upload-quota.test.ts.
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FILE_MAX_BYTES } from '../../contract/files';
 import { storeUpload } from '../../worker/files/store-upload';
-import { UPLOAD_BYTES_PER_DAY, UPLOADS_PER_DAY } from '../../worker/files/upload-quota';
 import { Client, signedInClient } from './support/api';
 import { fetchFile, objectExists, stored, upload, uploaded } from './support/files';
 import { gpsJpeg, plainPng } from './support/image-fixtures';
@@ -258,78 +257,6 @@ describe('the size limit', () => {
     const { owner } = await ownerAndGuest();
     const big = await owner.client.call('/join', { rawBody: 'x'.repeat(20_000) });
     expect(big.status).toBe(413);
-  });
-});
-
-describe('the daily quota', () => {
-  async function pastUploads(
-    userId: string,
-    roomId: string,
-    rows: { size: number; ago: number }[],
-  ) {
-    const now = Date.now();
-    await env.DB.batch(
-      rows.map(({ size, ago }, i) =>
-        env.DB.prepare(
-          `INSERT INTO files (id, room_id, uploader_id, name, size, type, created_at, message_id)
-           VALUES (?, ?, ?, 'old.txt', ?, 'text/plain', ?, 1)`,
-        ).bind(`${crypto.randomUUID()}${i}`, roomId, userId, size, now - ago),
-      ),
-    );
-  }
-
-  it(`refuses a file past ${UPLOADS_PER_DAY} in 24 hours with 429 and Retry-After`, async () => {
-    const owner = await signedInClient();
-    const roomId = await createRoom(owner.client, 'Busy', 'Owner');
-    const hour = 60 * 60_000;
-    await pastUploads(owner.user.id, roomId, [
-      { size: 10, ago: 23 * hour }, // frees its place in about an hour
-      ...Array.from({ length: UPLOADS_PER_DAY - 2 }, () => ({ size: 10, ago: hour })),
-      { size: 10, ago: 25 * hour }, // a day old: no longer counted
-    ]);
-    expect((await upload(owner.client, roomId, 'one more')).status).toBe(201);
-    const refused = await upload(owner.client, roomId, 'and another');
-    expect(refused.status).toBe(429);
-    expect(refused.body.error).toMatch(/upload limit/);
-    const retryAfter = Number(refused.headers.get('Retry-After'));
-    expect(retryAfter).toBeGreaterThan(55 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-    // Another person's quota is their own.
-    const guest = await signedInClient();
-    expect((await joinRoom(guest.client, roomId, 'Guest')).status).toBe(200);
-    expect((await upload(guest.client, roomId, 'mine')).status).toBe(201);
-  });
-
-  it('counts bytes too: 100 MB a day', async () => {
-    const owner = await signedInClient();
-    const roomId = await createRoom(owner.client, 'Heavy', 'Owner');
-    await pastUploads(owner.user.id, roomId, [{ size: UPLOAD_BYTES_PER_DAY - 100, ago: 60_000 }]);
-    expect((await upload(owner.client, roomId, 'x'.repeat(100))).status).toBe(201);
-    const refused = await upload(owner.client, roomId, 'x');
-    expect(refused.status).toBe(429);
-  });
-
-  it('lets uploads racing for the last place have it once', async () => {
-    const owner = await signedInClient();
-    const roomId = await createRoom(owner.client, 'Race', 'Owner');
-    await pastUploads(
-      owner.user.id,
-      roomId,
-      Array.from({ length: UPLOADS_PER_DAY - 1 }, () => ({ size: 1, ago: 1000 })),
-    );
-    const results = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => upload(owner.client, roomId, `racer ${i}`)),
-    );
-    expect(results.map((r) => r.status).sort()).toEqual([201, 429, 429, 429]);
-    const { results: objects } = await env.DB.prepare(
-      "SELECT id FROM files WHERE room_id = ? AND name != 'old.txt'",
-    )
-      .bind(roomId)
-      .all<{ id: string }>();
-    expect(objects).toHaveLength(1);
-    // The losers' objects were deleted again.
-    const listed = await env.FILES.list({ prefix: `rooms/${roomId}/` });
-    expect(listed.objects.map((o) => o.key)).toEqual([`rooms/${roomId}/${objects[0]!.id}`]);
   });
 });
 

@@ -1,9 +1,11 @@
 import { env } from 'cloudflare:test';
 import { expect, it } from 'vitest';
 import { EVENT_RETENTION_MS } from '../../worker/maintenance/prune';
+import { signedInClient } from './support/api';
 import { runCron } from './support/cron';
 
-it('the daily cron prunes events older than 30 days and stale rate-limit rows', async () => {
+it('the daily cron prunes events older than 30 days, stale rate-limit rows and counted uploads', async () => {
+  const { user } = await signedInClient();
   const now = Date.now();
   await env.DB.batch([
     env.DB.prepare(
@@ -15,12 +17,21 @@ it('the daily cron prunes events older than 30 days and stale rate-limit rows', 
     env.DB.prepare("INSERT INTO rate_limit_hits (key, at) VALUES ('old', ?)").bind(
       now - 2 * 86_400_000,
     ),
+    env.DB.prepare(
+      `INSERT INTO uploads_counted (file_id, uploader_id, size, created_at)
+       VALUES ('old-upload', ?, 1, ?)`,
+    ).bind(user.id, now - 2 * 86_400_000),
   ]);
   await runCron();
   const events = await env.DB.prepare('SELECT ip FROM security_events').all();
   expect(events.results).toEqual([{ ip: 'new' }]);
   expect(
     await env.DB.prepare("SELECT COUNT(*) AS n FROM rate_limit_hits WHERE key = 'old'").first(),
+  ).toEqual({ n: 0 });
+  expect(
+    await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM uploads_counted WHERE file_id = 'old-upload'",
+    ).first(),
   ).toEqual({ n: 0 });
 });
 

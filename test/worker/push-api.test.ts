@@ -1,7 +1,7 @@
 /**
  * The push API (docs/push.md): the VAPID key, subscriptions kept, updated, moved, bounded,
- * validated and removed; http endpoints refused where the local switch is off; and
- * GET /api/rooms/:roomId/messages/:messageId, what a service worker may read for a push.
+ * validated and removed; http endpoints refused where the local switch is off. What a service
+ * worker reads for a push, GET /api/rooms/:roomId/messages/:messageId: push-message-route.test.ts.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -10,10 +10,7 @@ import { workerFetch } from '../../worker/worker-fetch';
 import { base64Url } from '../support/web-push-check';
 import { Client, ORIGIN, signedInClient } from './support/api';
 import { watchMailbox } from './support/mailbox';
-import { post } from './support/messages';
 import { newSubscriber, storedRows, subscribe } from './support/push';
-import { ownerAndGuest } from './support/rooms';
-import { TestSocket } from './support/socket';
 
 const subscriptionBody = (endpoint: string, keys: { p256dh: string; auth: string }) => ({
   body: { endpoint, keys },
@@ -254,73 +251,5 @@ describe('POST and DELETE /api/push/subscriptions', () => {
     } finally {
       mailbox.restore();
     }
-  });
-});
-
-describe('GET /api/rooms/:roomId/messages/:messageId', () => {
-  it('gives members the message and the notification’s words; 404 to anyone else', async () => {
-    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Weekend plans' });
-    const socket = await TestSocket.joined(owner.client, roomId, 'Owner');
-    const message = await post(socket, roomId, 'Hiking on **Saturday**, @Guest?');
-    const gone = await post(socket, roomId, 'never mind');
-    expect(await socket.emit('deleteMessage', { roomId, messageId: gone.id })).toEqual({});
-
-    const res = await guest.client.call(`/rooms/${roomId}/messages/${message.id}`);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      roomId,
-      roomName: 'Weekend plans',
-      message: { id: message.id, user: 'Owner', text: message.text },
-      notification: {
-        title: 'Owner mentioned you in Weekend plans',
-        body: 'Owner: Hiking on Saturday, @Guest?',
-      },
-    });
-    const own = await owner.client.call(`/rooms/${roomId}/messages/${message.id}`);
-    expect(own.body.notification.title).toBe('Weekend plans');
-
-    // A reply to one of the reader's messages says so, as the open app's notification does
-    // (it is why a member on 'Mentions and replies' was pushed it at all).
-    const guestSocket = await TestSocket.joined(guest.client, roomId, 'Guest');
-    const asked = await post(guestSocket, roomId, 'Which trail?');
-    guestSocket.close();
-    const reply = await post(socket, roomId, 'The long one', { replyTo: asked.id });
-    const replied = await guest.client.call(`/rooms/${roomId}/messages/${reply.id}`);
-    expect(replied.body.notification).toEqual({
-      title: 'Owner replied to you in Weekend plans',
-      body: 'Owner: The long one',
-    });
-
-    const stranger = await signedInClient();
-    const path = `/rooms/${roomId}/messages/${message.id}`;
-    expect((await stranger.client.call(path)).status).toBe(404);
-    for (const id of [gone.id, 999_999, 0, 'abc', '1e3']) {
-      expect((await guest.client.call(`/rooms/${roomId}/messages/${id}`)).status, `${id}`).toBe(
-        404,
-      );
-    }
-    expect((await guest.client.call(`/rooms/no-such-room-0123456789/messages/1`)).status).toBe(404);
-
-    // Removed (banned): 404 like a stranger.
-    const kick = await owner.client.call(`/rooms/${roomId}/kick`, {
-      body: { targetUserId: guest.user.id },
-    });
-    expect(kick.status).toBe(200);
-    expect((await guest.client.call(path)).status).toBe(404);
-
-    guest.client.cookie = '';
-    expect((await guest.client.call(path)).status).toBe(401);
-    socket.close();
-  });
-
-  it('cuts a long body at 160 characters between emoji, never through one', async () => {
-    const { owner, guest, roomId } = await ownerAndGuest({ name: 'Emoji' });
-    const socket = await TestSocket.joined(owner.client, roomId, 'Owner');
-    // 159 letters, then a family of three (five code points) the cut would fall inside.
-    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
-    const message = await post(socket, roomId, `${'a'.repeat(159)}${family} and more`);
-    const res = await guest.client.call(`/rooms/${roomId}/messages/${message.id}`);
-    expect(res.body.notification.body).toBe(`Owner: ${'a'.repeat(159)}…`);
-    socket.close();
   });
 });

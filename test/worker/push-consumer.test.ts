@@ -45,7 +45,7 @@ async function subscribedMembers(roomId: string, count: number) {
     const userId = crypto.randomUUID();
     const nickname = `member${i}`;
     // Browsers' endpoints are a few hundred characters; the API takes up to 1,024.
-    const endpoint = `https://push.example.com/${userId}/${'a'.repeat(900)}`;
+    const endpoint = `https://fcm.googleapis.com/${userId}/${'a'.repeat(900)}`;
     statements.push(
       env.DB.prepare(
         `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, nickname)

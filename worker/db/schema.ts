@@ -457,6 +457,29 @@ export const files = sqliteTable(
 export type FileRow = typeof files.$inferSelect;
 
 /**
+ * Each upload, counted for the uploader's quota (worker/files/upload-quota.ts) whatever becomes
+ * of its file: deleting a message, its room or the file frees no place, or an upload, send and
+ * delete loop would store without end. Rows older than a day count for nothing and are pruned.
+ */
+export const uploadsCounted = sqliteTable(
+  'uploads_counted',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The file's id: the file's row is written only beside this one (in the same batch). */
+    fileId: text('file_id').notNull(),
+    uploaderId: text('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    size: integer('size').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    index('uploads_counted_uploader_idx').on(table.uploaderId, table.createdAt),
+    uniqueIndex('uploads_counted_file_idx').on(table.fileId),
+  ],
+);
+
+/**
  * Web Push subscriptions (worker/push/, docs/push.md): one per browser that allowed
  * notifications, at most PUSH_SUBSCRIPTIONS_MAX per account. `p256dh` and `auth` are the
  * browser's keys (base64url) each push is encrypted to; the endpoint is unique, so a browser

@@ -16,7 +16,7 @@ import { fileUploaded } from '../room-calls/room-rpc';
 import { isForeignKeyViolation } from '../db/constraint-errors';
 import { tooManyRequests } from '../security/guards';
 import { fileKey, newFileId } from './file-key';
-import { QUOTA_REACHED, recordWithinQuota, secondsUntilRoom } from './upload-quota';
+import { QUOTA_REACHED, recordWithinQuota, secondsUntilRoom, uncount } from './upload-quota';
 
 const NOT_STORED = 'The file could not be stored. Please try again.';
 
@@ -47,6 +47,8 @@ export async function storeUpload(
     Promise.allSettled([
       c.env.FILES.delete(key),
       c.env.DB.prepare('DELETE FROM files WHERE id = ?').bind(answer.id).run(),
+      // An upload that failed here takes no place of the quota.
+      uncount(c.env.DB, answer.id),
     ]);
   const failed = async (step: string, error: unknown): Promise<never> => {
     console.error(`[files] ${step}:`, error);

@@ -1,9 +1,11 @@
 /**
  * Each person's uploads in any 24 hours: at most 50 files and 100 MB together, across rooms.
- * Enough for an evening of holiday photos; a script filling R2 stops there. Counted from the
- * files table itself, by the conditional INSERT that records the upload, which D1 runs
- * atomically: uploads racing for the last place cannot both get it. A file deleted (with its
- * message, its room or the account) no longer counts; what is stored is what is bounded.
+ * Enough for an evening of holiday photos; a script filling R2 stops there. Counted on
+ * `uploads_counted`, a row per upload, by one conditional INSERT, which D1 runs atomically:
+ * uploads racing for the last place cannot both get it. The file's row is written in the same
+ * batch (one transaction) only if that row was. Deleting a file (with its message or its room)
+ * gives no place back: counted from the files themselves, an upload, send and delete loop
+ * stored without end. Only an upload that failed on our side (store-upload.ts) is given back.
  */
 import type { UploadedFile } from '../../contract/files';
 
@@ -24,30 +26,48 @@ export interface NewUpload extends UploadedFile {
  * or an account deleted meanwhile makes it throw (a foreign key).
  */
 export async function recordWithinQuota(db: D1Database, upload: NewUpload): Promise<boolean> {
-  const inserted = await db
-    .prepare(
-      `INSERT INTO files (id, room_id, uploader_id, name, size, type, width, height, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
-       WHERE (SELECT COUNT(*) < ?11 AND COALESCE(SUM(size), 0) + ?5 <= ?12
-              FROM files WHERE uploader_id = ?3 AND created_at > ?10)
-       RETURNING id`,
-    )
-    .bind(
-      upload.id,
-      upload.roomId,
-      upload.uploaderId,
-      upload.name,
-      upload.size,
-      upload.type,
-      upload.width ?? null,
-      upload.height ?? null,
-      upload.createdAt,
-      upload.createdAt - DAY_MS,
-      UPLOADS_PER_DAY,
-      UPLOAD_BYTES_PER_DAY,
-    )
-    .first();
-  return inserted !== null;
+  const [counted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO uploads_counted (file_id, uploader_id, size, created_at)
+         SELECT ?1, ?2, ?3, ?4
+         WHERE (SELECT COUNT(*) < ?6 AND COALESCE(SUM(size), 0) + ?3 <= ?7
+                FROM uploads_counted WHERE uploader_id = ?2 AND created_at > ?5)
+         RETURNING id`,
+      )
+      .bind(
+        upload.id,
+        upload.uploaderId,
+        upload.size,
+        upload.createdAt,
+        upload.createdAt - DAY_MS,
+        UPLOADS_PER_DAY,
+        UPLOAD_BYTES_PER_DAY,
+      ),
+    db
+      .prepare(
+        `INSERT INTO files (id, room_id, uploader_id, name, size, type, width, height, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
+         WHERE EXISTS (SELECT 1 FROM uploads_counted WHERE file_id = ?1)`,
+      )
+      .bind(
+        upload.id,
+        upload.roomId,
+        upload.uploaderId,
+        upload.name,
+        upload.size,
+        upload.type,
+        upload.width ?? null,
+        upload.height ?? null,
+        upload.createdAt,
+      ),
+  ]);
+  return (counted?.results.length ?? 0) > 0;
+}
+
+/** Gives an upload's place back: only for one that failed on our side, never a deletion. */
+export function uncount(db: D1Database, fileId: string) {
+  return db.prepare('DELETE FROM uploads_counted WHERE file_id = ?').bind(fileId).run();
 }
 
 /**
@@ -63,7 +83,7 @@ export async function secondsUntilRoom(
 ) {
   const { results } = await db
     .prepare(
-      `SELECT created_at, size FROM files WHERE uploader_id = ? AND created_at > ?
+      `SELECT created_at, size FROM uploads_counted WHERE uploader_id = ? AND created_at > ?
        ORDER BY created_at LIMIT ?`,
     )
     .bind(uploaderId, now - DAY_MS, UPLOADS_PER_DAY)

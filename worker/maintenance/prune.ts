@@ -1,6 +1,7 @@
 /**
  * The daily clean-up (a cron trigger): every table that grows with traffic stays bounded.
- * Events are kept 30 days; rate-limit rows outlive their longest window (an hour) by a day.
+ * Events are kept 30 days; rate-limit rows outlive their longest window (an hour) by a day;
+ * counted uploads go after the day the upload quota looks back on.
  * An address an account has not signed in from for 90 days is a stranger's again; a socket
  * address row older than a week names sockets long closed (they live for hours at most). A
  * broadcast's progress is kept as long as events (the admin's page polls it for minutes), and
@@ -15,6 +16,8 @@ export async function pruneOldRows(db: D1Database, now = Date.now()) {
   await db.batch([
     db.prepare('DELETE FROM security_events WHERE created_at < ?').bind(now - EVENT_RETENTION_MS),
     db.prepare('DELETE FROM rate_limit_hits WHERE at < ?').bind(now - DAY_MS),
+    // The upload quota looks back 24 hours (files/upload-quota.ts).
+    db.prepare('DELETE FROM uploads_counted WHERE created_at < ?').bind(now - DAY_MS),
     db
       .prepare(
         'DELETE FROM ip_reputation WHERE last_seen < ? AND (blocked_until IS NULL OR blocked_until < ?)',

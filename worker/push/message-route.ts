@@ -4,17 +4,20 @@
  * `{ roomId, roomName, message, notification: { title, body } }`: the message as history
  * carries it, and the notification's words ready in plain text, as the open app writes them
  * (client/features/chat/hooks/use-message-notifications.ts). Everyone else, and a message never
- * sent, trimmed or deleted, gets 404: nothing tells a stranger that the room exists.
+ * sent, trimmed or deleted, gets 404: nothing tells a stranger that the room exists. The room
+ * checks its own ban list too (a replica may not have seen a kick yet), and each read takes from
+ * the person's history budget there, as a loadHistory page does: past it, 429.
  */
 import { Hono } from 'hono';
 import { cutText } from '../../contract/cut-text';
 import { filesLabel } from '../../contract/files';
-import type { RoomMessageResponse } from '../../contract/push';
+import { READING_MESSAGES_TOO_FAST, type RoomMessageResponse } from '../../contract/push';
 import type { ChatMessage } from '../../contract/realtime';
 import { roomIdSchema, roomMessages } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
 import { ApiError } from '../http/api-error';
+import { tooManyRequests } from '../security/guards';
 import { textOfHtml } from '../lib/html-text';
 import { findRoomMessage } from '../room-calls/room-rpc';
 import { directRoomName } from '../rooms/direct-rooms';
@@ -36,8 +39,14 @@ export const messageRoutes = new Hono<AppEnv>().get(
     if (!room || room.nickname === null || room.bannedAt !== null) {
       throw new ApiError(404, roomMessages.roomNotFound);
     }
-    const message = await findRoomMessage(c.env, roomId, Number(messageId));
-    if (!message) throw new ApiError(404, MESSAGE_NOT_FOUND);
+    const found = await findRoomMessage(c.env, roomId, c.var.user.id, Number(messageId));
+    if ('refused' in found) {
+      // A second refills the budget by one read (load-history.ts).
+      if (found.refused === 'rate_limited') tooManyRequests(c, 1, READING_MESSAGES_TOO_FAST);
+      if (found.refused === 'no_room') throw new ApiError(404, roomMessages.roomNotFound);
+      throw new ApiError(404, MESSAGE_NOT_FOUND);
+    }
+    const { message } = found;
     // A direct conversation is named after the other person, as the room list names it.
     const roomName = room.directPair
       ? await directRoomName(c.var.db, roomId, c.var.user.id)

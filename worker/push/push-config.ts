@@ -8,7 +8,11 @@
  *   127.0.0.1 and localhost, so tests can run a push service of their own. Only `npm start`
  *   (scripts/lib/serve-local.mjs) and the worker tests' config give it. Secrets and .dev.vars
  *   are strings, so neither `wrangler secret put` nor a copied .dev.vars can turn it on.
+ * - PUSH_SERVICE_HOSTS: hosts of self-hosted push services that subscriptions may name beside
+ *   the browsers' own (push-endpoint.ts), separated by commas or spaces; `*.example.com` for
+ *   the hosts under a domain. Empty by default (wrangler.toml).
  */
+import type { EndpointRules } from './push-endpoint';
 
 export interface VapidKeys {
   publicKey: string;
@@ -19,6 +23,7 @@ interface PushEnv {
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
   LOCAL_PUSH_ENDPOINTS?: unknown;
+  PUSH_SERVICE_HOSTS?: string;
   SUPPORT_EMAIL?: string;
   APP_ORIGIN?: string;
 }
@@ -33,6 +38,15 @@ export function vapidKeys(env: PushEnv): VapidKeys | null {
 /** Whether local http endpoints are accepted: true only where the boolean binding is given. */
 export function allowsLocalEndpoints(env: PushEnv): boolean {
   return env.LOCAL_PUSH_ENDPOINTS === true;
+}
+
+/** Which endpoints subscriptions may name and the consumer may fetch. */
+export function endpointRules(env: PushEnv): EndpointRules {
+  const extraHosts = (env.PUSH_SERVICE_HOSTS ?? '')
+    .split(/[\s,]+/)
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+  return { allowLocal: allowsLocalEndpoints(env), extraHosts };
 }
 
 /**

@@ -6,7 +6,7 @@
  * tried again with a growing delay, DELIVERY_ATTEMPTS times in all, and then given up (as is
  * any other refusal, logged): nothing loops.
  */
-import { allowsLocalEndpoints, vapidKeys, vapidSubject } from './push-config';
+import { endpointRules, vapidKeys, vapidSubject } from './push-config';
 import { endpointProblem } from './push-endpoint';
 import type { DeliverPushMessage, Delivery, PushQueueMessage } from './push-messages';
 import { pushRecipients } from './push-recipients';
@@ -69,10 +69,10 @@ async function deliver(env: Env, message: DeliverPushMessage, signer: Signer) {
   const { roomId, deliveries, attempt } = message;
   if (deliveries.length === 0) return;
   const topic = await roomTopic(roomId);
-  const allowLocal = allowsLocalEndpoints(env);
+  const rules = endpointRules(env);
   const outcomes = await mapLimited(deliveries, CONCURRENT_PUSHES, (delivery) =>
     // A row from elsewhere (a local run's database, say) is never fetched when deployed.
-    endpointProblem(delivery.endpoint, allowLocal) === null
+    endpointProblem(delivery.endpoint, rules) === null
       ? sendPush(delivery, roomId, topic, signer).catch((error: unknown) => {
           console.error('[push] not sent:', error);
           return 'failed' as const;

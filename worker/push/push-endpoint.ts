@@ -1,13 +1,41 @@
 /**
  * Which push endpoints the worker will ever fetch (it fetches each subscription's endpoint, so
- * an endpoint is an address an attacker may choose). Deployed: https only, on a DNS name, not
- * an IP literal nor localhost, no credentials in the URL, default port or a plain port number.
- * With LOCAL_PUSH_ENDPOINTS (npm start, worker tests): also http on 127.0.0.1 and localhost.
- * Always written as the URL parser writes it, as browsers give it: so its length bounds its bytes.
+ * an endpoint is an address an attacker may choose). Deployed: https on the default port, at
+ * the browsers' push services only (KNOWN_PUSH_SERVICES, and the hosts PUSH_SERVICE_HOSTS adds
+ * for a self-hosted one), no credentials in the URL. Any https host would let accounts aim ten
+ * subscriptions each at someone's server and make the push consumer flood it, and names such
+ * as 127.0.0.1.nip.io would reach private addresses. With LOCAL_PUSH_ENDPOINTS (npm start,
+ * worker tests): also http or https on 127.0.0.1 and localhost, any port. Always written as
+ * the URL parser writes it, as browsers give it: so its length bounds its bytes.
  */
 
+/**
+ * The push services of the browsers people use: Chrome, Edge's Chromium and the other
+ * Chromium browsers (FCM), Firefox (Mozilla autopush), Safari (Apple), and Windows' WNS hosts.
+ * `*.` names the hosts under a domain, not the domain itself.
+ */
+export const KNOWN_PUSH_SERVICES = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.notify.windows.com',
+];
+
+export const UNKNOWN_PUSH_SERVICE =
+  'endpoint must be a browser push service (FCM, Mozilla, Apple or Windows) on https without a port';
+
+/** Who may be pushed to: the switch for this machine's endpoints, and the extra hosts. */
+export interface EndpointRules {
+  allowLocal: boolean;
+  /** Hosts beyond KNOWN_PUSH_SERVICES, in the same forms (push-config.ts reads them). */
+  extraHosts?: readonly string[];
+}
+
 /** Null when acceptable, else why not (the API's 400 message). */
-export function endpointProblem(endpoint: string, allowLocal: boolean): string | null {
+export function endpointProblem(
+  endpoint: string,
+  { allowLocal, extraHosts = [] }: EndpointRules,
+): string | null {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -26,6 +54,11 @@ export function endpointProblem(endpoint: string, allowLocal: boolean): string |
   if (local || isIpLiteral(url.hostname) || !url.hostname.includes('.')) {
     return 'endpoint must be a push service on the public internet';
   }
+  if (url.port !== '') return UNKNOWN_PUSH_SERVICE;
+  const host = url.hostname.replace(/\.$/, '');
+  const known = (pattern: string) =>
+    pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) : host === pattern;
+  if (!KNOWN_PUSH_SERVICES.some(known) && !extraHosts.some(known)) return UNKNOWN_PUSH_SERVICE;
   return null;
 }
 

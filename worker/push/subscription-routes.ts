@@ -24,7 +24,7 @@ import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { fromBase64Url } from '../lib/encoding';
 import { enforceLimit } from '../security/guards';
-import { allowsLocalEndpoints, vapidKeys } from './push-config';
+import { endpointRules, vapidKeys } from './push-config';
 import { endpointProblem } from './push-endpoint';
 
 /** A browser posts its subscription at each start; a loop posting more is refused. */
@@ -38,7 +38,7 @@ export const pushRoutes = new Hono<AppEnv>()
   })
   .post('/push/subscriptions', requireUser, validateJson(pushSubscriptionBody), async (c) => {
     const { endpoint, keys } = c.req.valid('json');
-    const problem = endpointProblem(endpoint, allowsLocalEndpoints(c.env));
+    const problem = endpointProblem(endpoint, endpointRules(c.env));
     if (problem) throw new ApiError(400, problem);
     const p256dh = keys.p256dh.replace(/=+$/, '');
     const auth = keys.auth.replace(/=+$/, '');

@@ -160,9 +160,12 @@ export function deleteRoom(env: Env, roomId: string): Promise<void> {
   return retryTransient(() => roomStub(env, roomId).deleteRoom(roomId));
 }
 
-/** A stored message that is not deleted, as history carries it; null otherwise (push/). */
-export function findRoomMessage(env: Env, roomId: string, messageId: number) {
-  return roomStub(env, roomId).messageForNotification(messageId);
+/**
+ * A stored message that is not deleted, as history carries it, for a member the room has not
+ * banned, taken from their history budget; else why not (push/message-route.ts).
+ */
+export function findRoomMessage(env: Env, roomId: string, userId: string, messageId: number) {
+  return roomStub(env, roomId).messageForNotification(userId, messageId);
 }
 
 /**

@@ -66,7 +66,7 @@ async function howToRecord(
   // A blocked address's requests are one row an hour, whoever sends them.
   if (eventType === 'blocked_request') return { weight: 0, counted: true };
   const weight = violationWeight(eventType);
-  if (!weight) return { weight: 0 };
+  if (!weight) return { weight: 0, byAdministrator: c.get('user')?.role === 'admin' };
   // Only violations get here, so the lookup costs nothing on the ordinary path.
   const signedIn =
     rule.signedIn ?? (Boolean(c.get('user')) || (await loadSession(c).catch(() => null)) !== null);

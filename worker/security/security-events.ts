@@ -66,22 +66,52 @@ export function isViolationLine(eventType: string): boolean {
 }
 
 /**
- * Audit events a caller can cause at will, and so held to the address's hourly bound. A room's
- * owner can kick, unban and let back in a second account of their own in a loop, as fast as
- * requests go: each kick and unban would be a row, pushing everything else off the Security tab.
+ * Which audit lines the address's hourly bound holds to (event-rows.ts): what a signed-in
+ * person, or anyone, can cause at will, as fast as requests go. Each would be a row, pushing
+ * everything else off the Security tab: an owner kicks, unbans and lets back in an account of
+ * their own, renames or hands over a room, creates and deletes rooms; anyone registers and
+ * deletes accounts, changes an email or resets a password of their own. Only what
+ * administrators alone cause (and a block, which violations start) is never held to it. A new
+ * kind must say which it is here.
  */
-const PROVOKED = new Set<SecurityEventType>([
-  'blocked_request',
-  'password_reset_requested',
-  'member_kicked',
-  'member_unbanned',
-]);
+const AUDIT_BOUND: Record<AuditType, 'provoked' | 'administrators'> = {
+  blocked_request: 'provoked',
+  password_reset_requested: 'provoked',
+  password_reset_completed: 'provoked',
+  account_deleted: 'provoked',
+  room_deleted: 'provoked',
+  room_renamed: 'provoked',
+  room_owner_changed: 'provoked',
+  member_kicked: 'provoked',
+  member_unbanned: 'provoked',
+  email_changed: 'provoked',
+  admin_broadcast: 'administrators',
+  admin_room_deleted: 'administrators',
+  admin_user_deleted: 'administrators',
+  admin_join: 'administrators',
+  ip_blocked: 'administrators',
+  ip_unblocked: 'administrators',
+  log_overflow: 'administrators',
+};
+
+/**
+ * Whether the event is held to its address's (and /48's) hourly bound: every violation, and
+ * every audit line a caller can provoke unless an administrator caused it. An administrator's
+ * rename or hand-over is their audit trail, which a neighbour on their address must not push
+ * into an overflow count.
+ */
+function heldToBound(eventType: SecurityEventType, byAdministrator: boolean): boolean {
+  if (violationWeight(eventType)) return true;
+  return !byAdministrator && AUDIT_BOUND[eventType as AuditType] === 'provoked';
+}
 
 export interface RecordOptions {
   /** What the event adds to the address's score: the kind's weight unless given. */
   weight?: number;
   /** Counted on the row of its address, kind and hour (and `part`) instead of a row of its own. */
   counted?: boolean | { part: string };
+  /** A signed-in administrator caused it: an audit line of theirs is never held to the bound. */
+  byAdministrator?: boolean;
 }
 
 /** What the log decided: whether this event started a block of its address. */
@@ -99,7 +129,11 @@ const BLOCKED: SecurityDecision = { blocked: true };
 export async function recordSecurityEvent(
   env: Env,
   event: SecurityEventInput,
-  { weight = violationWeight(event.eventType), counted = false }: RecordOptions = {},
+  {
+    weight = violationWeight(event.eventType),
+    counted = false,
+    byAdministrator = false,
+  }: RecordOptions = {},
 ): Promise<SecurityDecision> {
   const db = env.DB;
   try {
@@ -107,7 +141,7 @@ export async function recordSecurityEvent(
     const row = toRow(event);
     const part = typeof counted === 'object' ? counted.part : '';
     const bucket = counted ? bucketOf(event.eventType, event.ip, now, part) : null;
-    if (violationWeight(event.eventType) || PROVOKED.has(event.eventType)) {
+    if (heldToBound(event.eventType, byAdministrator)) {
       await writeBoundedEvent(db, row, bucket, now);
     } else {
       await writeEvent(db, row, bucket, now);

@@ -9,7 +9,6 @@
 import {
   REFUSED,
   refused,
-  type ChatMessage,
   type ClientToServerEvents,
   type MessageType,
   type ServerToClientEvents,
@@ -19,7 +18,7 @@ import { refusal } from '../upgrade/connect-refusal';
 import { readForwarded } from '../upgrade/forwarded';
 import { PersonLimit } from '../sockets/person-limit';
 import { MemberCalls } from './member-calls';
-import { MessageCalls } from './message-calls';
+import { MessageCalls, type MessageOutcome } from './message-calls';
 import { newRoomParts } from './new-room-parts';
 import { handleEvent, leaveRoom } from './room-events';
 import type { RoomParts } from './room-parts';
@@ -227,9 +226,9 @@ export class ChatRoom extends SocketIoServer<
     this.messageCalls.fileUploaded(upload);
   }
 
-  /** RPC (push): a stored message that is not deleted, for a notification; null otherwise. */
-  async messageForNotification(messageId: number): Promise<ChatMessage | null> {
-    return this.messageCalls.messageForNotification(messageId);
+  /** RPC (push): a stored message for a notification, unless banned, too fast or not kept. */
+  async messageForNotification(userId: string, messageId: number): Promise<MessageOutcome> {
+    return this.messageCalls.messageForNotification(userId, messageId);
   }
 
   /** RPC (direct-routes.ts): who wrote a stored message that is not deleted; null otherwise. */

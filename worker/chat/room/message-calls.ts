@@ -9,6 +9,10 @@ import type { RoomUpload } from '../messages/message-files';
 import { RoomSearch, type SearchOutcome } from '../messages/room-search';
 import type { RoomParts } from './room-parts';
 
+/** A message for a notification, or why not (message-route.ts answers 404 or 429). */
+export type MessageOutcome =
+  { message: ChatMessage } | { refused: 'no_room' | 'no_message' | 'rate_limited' };
+
 export class MessageCalls {
   /** Made by the first search (room-search.ts). */
   private search: RoomSearch | null = null;
@@ -24,12 +28,20 @@ export class MessageCalls {
   }
 
   /**
-   * From worker/push/message-route.ts: a stored message that is not deleted, for the service
-   * worker's notification; null for one never sent, trimmed or deleted.
+   * From worker/push/message-route.ts, which checked the membership in D1: a stored message
+   * that is not deleted, for the service worker's notification. The room's own ban list is
+   * checked too, as search's is (a replica may not have seen a kick yet), and each read takes
+   * from the person's history budget, as a loadHistory page does: a message at a time is no
+   * way round it. 'no_room' for someone the room has banned or in a deleted room (answered as
+   * a room that does not exist), 'no_message' for one never sent, trimmed or deleted.
    */
-  messageForNotification(messageId: number): ChatMessage | null {
+  messageForNotification(userId: string, messageId: number): MessageOutcome {
+    if (this.parts.identity.deleted || this.parts.gate.isBanned(userId)) {
+      return { refused: 'no_room' };
+    }
+    if (!this.parts.personHistory.take(userId)) return { refused: 'rate_limited' };
     const found = this.parts.messages.store.find(messageId);
-    return found && !found.message.deleted ? found.message : null;
+    return found && !found.message.deleted ? { message: found.message } : { refused: 'no_message' };
   }
 
   /**
