@@ -84,7 +84,9 @@ export function tooManyRequests(c: Context<AppEnv>, retryAfter: number, message?
   c.header('Retry-After', String(retryAfter));
   const minutes = Math.ceil(retryAfter / 60);
   const wait =
-    retryAfter < 60 ? `${retryAfter} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    retryAfter < 60
+      ? `${retryAfter} second${retryAfter === 1 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
   throw new ApiError(429, message ?? `Too many attempts. Please try again in ${wait}.`);
 }
 
