@@ -50,6 +50,30 @@ export interface InviteLinkResponse {
   maxUses?: number;
 }
 
+/** A limited link the room still honours, as the owner's list shows it. */
+export interface LimitedInviteLink {
+  inviteUrl: string;
+  /** Milliseconds since the epoch; absent for a link that does not expire. */
+  expiresAt?: number;
+  /** Absent for a link that admits any number of newcomers. */
+  maxUses?: number;
+  /** Newcomers it has let in so far. */
+  uses: number;
+}
+
+/**
+ * GET /api/rooms/:roomId/invites (the owner only): the room's live limited links, newest first,
+ * so they can be copied again after a reload.
+ */
+export interface LimitedLinksResponse {
+  links: LimitedInviteLink[];
+  /**
+   * The room id alone still admits (no reset, no limited link yet): the plain /invite?room= link
+   * works. Making the first limited link ends that, which the owner is told before.
+   */
+  roomIdAdmits: boolean;
+}
+
 /** GET /api/invites/:roomId[?invite=]: what an invitation is to, before the person accepts it. */
 export interface InvitePreview {
   roomId: string;

@@ -70,7 +70,12 @@ export const joinBody = z
     roomName: optionalText
       .transform(oneLine)
       .pipe(z.string().max(ROOM_NAME_MAX, roomMessages.roomNameTooLong).optional()),
-    activeNickname: optionalText.pipe(nicknameSchema.optional()),
+    // Not through optionalText: a nickname with invisible characters is refused, not stripped.
+    activeNickname: z
+      .string()
+      .optional()
+      .transform((value) => (value && /[^ \t\r\n]/.test(value) ? value : undefined))
+      .pipe(nicknameSchema.optional()),
     /** An invite link's code; a wrong one is refused by the join itself, not as bad input. */
     invite: z.string().max(64).optional(),
   })

@@ -31,6 +31,8 @@ export const messages = {
   registrationFieldsRequired: 'Email, password and nickname are required.',
   passwordsDoNotMatch: 'Passwords do not match',
   nicknameReserved: 'That nickname is reserved for moderators. Please choose another.',
+  nicknameHiddenCharacters:
+    'Nicknames cannot contain invisible or direction-control characters. Please type the nickname again.',
 } as const;
 
 const NICKNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -40,9 +42,18 @@ const NICKNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
  */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
+/**
+ * A nickname, refused rather than quietly changed when it holds what cannot be seen: a
+ * zero-width space made 'x\u200By' count 3 in the form's counter yet arrive as 'xy', too short,
+ * and 'bo\u200Bb' pass for 'bob' (as an address does, emailSchema).
+ */
 export const nicknameSchema = z
   .string({ error: messages.nicknameRequired })
-  .overwrite(stripInvisible)
+  // Before the trim, which would quietly drop a byte order mark at either end.
+  .refine(
+    (nickname) => !hasHiddenCharacters(trimAsciiSpace(nickname)),
+    messages.nicknameHiddenCharacters,
+  )
   .trim()
   .min(1, messages.nicknameRequired)
   .min(NICKNAME_MIN, messages.nicknameTooShort)

@@ -181,3 +181,39 @@ test('the owner resets the link: the old one admits no one new, the new one does
   await third.getByRole('button', { name: 'Join', exact: true }).click();
   await expect(third).toHaveURL(/\/chat\//);
 });
+
+test('the first limited link is made only after a warning, and is listed again after a reload', async ({
+  browser,
+}) => {
+  const stamp = Date.now();
+  const owner = await newPerson(browser);
+  await signUpAndLogIn(owner, `limited-owner-${stamp}@example.com`, 'Giver');
+  await owner.getByRole('link', { name: 'Create Room' }).click();
+  await field(owner, 'Room Name').fill('Limited room');
+  await owner.getByRole('button', { name: 'Join Room' }).click();
+  await expect(owner).toHaveURL(/\/chat\//);
+  await owner.getByRole('button', { name: 'Share' }).click();
+  const linkField = owner.getByRole('textbox', { name: 'Invite link' });
+  const plainLink = await linkField.inputValue();
+  expect(plainLink).not.toMatch(/[?&]invite=/);
+
+  await owner.getByLabel('Max uses').fill('2');
+  await owner.getByRole('button', { name: 'Create limited link' }).click();
+  await expect(owner.getByText(/replaces the room's invite link/)).toBeVisible();
+  await owner.getByRole('button', { name: 'Cancel' }).click();
+  await expect(owner.getByRole('textbox', { name: 'Limited link' })).toHaveCount(0);
+  await owner.getByRole('button', { name: 'Create limited link' }).click();
+  await owner.getByRole('button', { name: 'Create link', exact: true }).click();
+  const limited = await owner.getByRole('textbox', { name: 'Limited link' }).inputValue();
+  await expect(linkField).not.toHaveValue(plainLink);
+
+  await owner.reload();
+  await owner.getByRole('button', { name: 'Share' }).click();
+  const listed = owner.getByRole('list', { name: 'Limited links' });
+  await expect(listed.getByRole('textbox', { name: 'Limited link' })).toHaveValue(limited);
+  await expect(listed.getByText('2 uses left')).toBeVisible();
+  // Links are on now: the next one is made without asking.
+  await owner.getByRole('button', { name: 'Create limited link' }).click();
+  await expect(listed.getByRole('textbox', { name: 'Limited link' })).toHaveCount(2);
+  await expect(owner.getByText(/replaces the room's invite link/)).toHaveCount(0);
+});

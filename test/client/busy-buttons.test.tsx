@@ -285,6 +285,9 @@ describe("the owner's invite-link buttons", () => {
           status: 200,
           body: { inviteUrl: 'http://localhost/invite?room=room-a', canManage: true },
         };
+      // Links already on: 'Create limited link' makes one without asking first.
+      if (call.path === '/api/rooms/room-a/invites' && call.method === 'GET')
+        return { status: 200, body: { links: [], roomIdAdmits: false } };
       return { status: 500, body: { error: 'Not now' } };
     });
     renderWithMantine(
@@ -301,7 +304,10 @@ describe("the owner's invite-link buttons", () => {
     const user = userEvent.setup();
     const menu = await screen.findByRole('dialog', { name: 'Share "Attic"' });
     const create = await within(menu).findByRole('button', { name: 'Create limited link' });
-    const creating = holdAnswers(fetchMock, (call) => call.path === '/api/rooms/room-a/invites');
+    const creating = holdAnswers(
+      fetchMock,
+      (call) => call.path === '/api/rooms/room-a/invites' && call.method === 'POST',
+    );
     await user.click(create);
 
     await waitFor(() => expect(creating.sent()).toBe(1));

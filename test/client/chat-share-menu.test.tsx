@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ShareMenu } from '../../client/features/share/components/share-menu';
 import { createQueryClient } from '../../client/lib/query-client';
+import type { LimitedInviteLink } from '../../contract/invites';
 import { fakeApi, type FetchCall } from './render-app';
 import { renderWithMantine } from './render-mantine';
 
@@ -106,7 +107,16 @@ describe("the owner's invite links", () => {
   const standing = `${window.location.origin}/invite?room=room-a&invite=newcode0000000000000`;
   const limited = `${window.location.origin}/invite?room=room-a&invite=limited0000000000000`;
 
-  function ownerApi(canManage: boolean) {
+  const creations = (calls: FetchCall[]) =>
+    calls.filter((call) => call.path === '/api/rooms/room-a/invites' && call.method === 'POST');
+
+  /** The owner's server: links made are listed, as GET /invites lists them after a reload. */
+  function ownerApi(
+    canManage: boolean,
+    listed: { links?: LimitedInviteLink[]; roomIdAdmits?: boolean } = {},
+  ) {
+    const links = [...(listed.links ?? [])];
+    let roomIdAdmits = listed.roomIdAdmits ?? false;
     return fakeApi(null, (call: FetchCall) => {
       if (call.path === '/api/rooms/room-a/invite') {
         return {
@@ -117,11 +127,14 @@ describe("the owner's invite links", () => {
       if (call.path === '/api/rooms/room-a/invite/reset') {
         return { status: 200, body: { inviteUrl: standing } };
       }
+      if (call.path === '/api/rooms/room-a/invites' && call.method === 'GET') {
+        return { status: 200, body: { links, roomIdAdmits } };
+      }
       if (call.path === '/api/rooms/room-a/invites') {
-        return {
-          status: 201,
-          body: { inviteUrl: limited, expiresAt: Date.now() + 86_400_000, maxUses: 5 },
-        };
+        const made = { inviteUrl: limited, expiresAt: Date.now() + 86_400_000, maxUses: 5 };
+        links.unshift({ ...made, uses: 0 });
+        roomIdAdmits = false;
+        return { status: 201, body: made };
       }
       return undefined;
     });
@@ -175,7 +188,7 @@ describe("the owner's invite links", () => {
     })) as HTMLInputElement;
     expect(made.value).toBe(limited);
     expect(within(menu).getByText(/Expires .* · 5 uses/)).toBeTruthy();
-    const sent = calls.find((call) => call.path === '/api/rooms/room-a/invites');
+    const [sent] = creations(calls);
     expect(sent?.body).toEqual({ expiresInHours: 24, maxUses: 5 });
   });
 
@@ -185,5 +198,63 @@ describe("the owner's invite links", () => {
     const field = within(menu).getByRole('textbox', { name: 'Invite link' }) as HTMLInputElement;
     await waitFor(() => expect(field.value).toContain('invite=current'));
     expect(within(menu).queryByRole('button', { name: 'Reset invite link' })).toBeNull();
+  });
+
+  it('lists the live limited links again when the menu opens, each to copy', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const open = `${window.location.origin}/invite?room=room-a&invite=open00000000000000000`;
+    ownerApi(true, {
+      links: [
+        { inviteUrl: limited, maxUses: 5, uses: 1 },
+        { inviteUrl: open, uses: 3 },
+      ],
+    });
+    const menu = await renderMenu();
+    const list = await within(menu).findByRole('list', { name: 'Limited links' });
+    const fields = within(list).getAllByRole('textbox', { name: 'Limited link' });
+    expect(fields.map((field) => (field as HTMLInputElement).value)).toEqual([limited, open]);
+    expect(within(list).getByText('4 uses left')).toBeTruthy();
+    expect(within(list).getByText('No limits')).toBeTruthy();
+
+    const copyButtons = within(list).getAllByRole('button', { name: 'Copy limited link' });
+    await act(async () => {
+      fireEvent.click(copyButtons[1]!);
+    });
+    expect(writeText).toHaveBeenCalledWith(open);
+  });
+
+  it('says the plain link stops working before the first limited link, and Cancel makes none', async () => {
+    const { calls } = ownerApi(true, { roomIdAdmits: true });
+    const menu = await renderMenu();
+    const ask = () => within(menu).getByRole('button', { name: 'Create limited link' });
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/rooms/room-a/invites')).toBe(true),
+    );
+    fireEvent.click(await within(menu).findByRole('button', { name: 'Create limited link' }));
+    expect(
+      within(menu).getByText(
+        "The first limited link replaces the room's invite link. Anyone holding the current link will no longer be able to join.",
+      ),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(menu).getByRole('button', { name: 'Cancel' })),
+    );
+    fireEvent.click(within(menu).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(ask()));
+    expect(creations(calls)).toHaveLength(0);
+
+    fireEvent.click(ask());
+    fireEvent.click(within(menu).getByRole('button', { name: 'Create link' }));
+    const made = (await within(menu).findByRole('textbox', {
+      name: 'Limited link',
+    })) as HTMLInputElement;
+    expect(made.value).toBe(limited);
+    expect(creations(calls)).toHaveLength(1);
+    await waitFor(() => expect(document.activeElement).toBe(ask()));
+    // Links are on now: the next one is made without asking.
+    fireEvent.click(ask());
+    await waitFor(() => expect(creations(calls)).toHaveLength(2));
+    expect(within(menu).queryByText(/replaces the room's invite link/)).toBeNull();
   });
 });

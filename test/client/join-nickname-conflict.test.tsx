@@ -49,6 +49,23 @@ describe('nickname conflict panel', () => {
     expect(retry.hasAttribute('disabled')).toBe(true);
   });
 
+  // The counter counts every character typed, invisible ones too: 'x\u200By' read 3/15 and was
+  // refused as shorter than 3. The refusal now names what is wrong.
+  it('says why a nickname with an invisible character is refused', () => {
+    const { field, retry } = renderPanel();
+    fireEvent.change(field, { target: { value: 'x\u200By' } });
+    expect(screen.getByText('3/15')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Nicknames cannot contain invisible or direction-control characters. Please type the nickname again.',
+      ),
+    ).toBeTruthy();
+    expect(retry.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(field, { target: { value: 'x\u200Byz' } });
+    expect(screen.getByText(/cannot contain invisible/)).toBeTruthy();
+    expect(retry.hasAttribute('disabled')).toBe(true);
+  });
+
   it('retries with the new nickname, and cancels', () => {
     const { field, retry, onRetry, onCancel } = renderPanel();
     fireEvent.change(field, { target: { value: 'ada_2' } });

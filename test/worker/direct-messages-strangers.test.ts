@@ -72,6 +72,8 @@ describe("a stranger in someone else's private conversation", () => {
         maxUses: 1,
       });
       expect(limited.status).toBe(403);
+      const listed = await person.client.call(`/rooms/${direct}/invites`);
+      expect(listed.status).toBe(403);
     }
     const members = await alice.client.call(`/rooms/${direct}/invite`);
     expect(members.status).toBe(403);

@@ -1,10 +1,15 @@
 /**
  * A room's invite links: the one to share (members), a reset that revokes every link given out
- * before, and links that expire or run out (the owner). Mounted at /api/rooms.
+ * before, and links that expire or run out, listed again for the owner. Mounted at /api/rooms.
  */
-import { and, eq, exists, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { createInviteBody, inviteMessages, type InviteLinkResponse } from '../../contract/invites';
+import {
+  createInviteBody,
+  inviteMessages,
+  type InviteLinkResponse,
+  type LimitedLinksResponse,
+} from '../../contract/invites';
 import { roomIdSchema, roomMessages } from '../../contract/rooms';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/require-user';
@@ -16,6 +21,7 @@ import { randomToken } from '../lib/encoding';
 import { findMembership, findRoomOr404 } from '../rooms/room-queries';
 import { directMessages } from '../../contract/direct';
 import { refuseIfDirect } from '../rooms/direct-rooms';
+import { unspent } from '../rooms/room-admission';
 import { enforceLimit } from '../security/guards';
 import { inviteUrl } from './invite-url';
 
@@ -57,6 +63,29 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
       c.var.db.delete(roomInvites).where(eq(roomInvites.roomId, room.roomId)),
     ]);
     return c.json({ inviteUrl: inviteUrl(c, room.roomId, code) } satisfies InviteLinkResponse);
+  })
+  .get('/:roomId/invites', requireUser, async (c) => {
+    const room = await ownersRoom(c);
+    const rows = await c.var.db
+      .select({
+        code: roomInvites.code,
+        expiresAt: roomInvites.expiresAt,
+        maxUses: roomInvites.maxUses,
+        uses: roomInvites.uses,
+      })
+      .from(roomInvites)
+      .where(and(eq(roomInvites.roomId, room.roomId), unspent(Date.now())))
+      .orderBy(desc(roomInvites.createdAt), roomInvites.code)
+      .limit(LIVE_LINKS_MAX);
+    return c.json({
+      links: rows.map(({ code, expiresAt, maxUses, uses }) => ({
+        inviteUrl: inviteUrl(c, room.roomId, code),
+        ...(expiresAt !== null ? { expiresAt } : {}),
+        ...(maxUses !== null ? { maxUses } : {}),
+        uses,
+      })),
+      roomIdAdmits: room.inviteCode === null,
+    } satisfies LimitedLinksResponse);
   })
   .post('/:roomId/invites', requireUser, validateJson(createInviteBody), async (c) => {
     const room = await ownersRoom(c);

@@ -17,9 +17,12 @@ const nothingToRefund: Refund = async () => {};
 
 /** The conditions under which a room_invites code still admits someone new. */
 export function liveInvite(roomId: string, code: string, now = Date.now()) {
+  return and(eq(roomInvites.code, code), eq(roomInvites.roomId, roomId), unspent(now));
+}
+
+/** Not past its time and not used up (a null bound is no bound): the owner's list shows these. */
+export function unspent(now: number) {
   return and(
-    eq(roomInvites.code, code),
-    eq(roomInvites.roomId, roomId),
     or(isNull(roomInvites.expiresAt), gt(roomInvites.expiresAt, now)),
     or(isNull(roomInvites.maxUses), lt(roomInvites.uses, roomInvites.maxUses)),
   );
