@@ -176,12 +176,30 @@ test('deletions: the author’s and the owner’s leave a placeholder for the ot
   await bob.page.keyboard.press('Escape');
   await expect(bob.page.getByRole('menu')).toHaveCount(0);
 
-  // Alice deletes her own; Cancel first keeps it.
+  // Alice deletes her own; Cancel first keeps it, the focus back on the message's button.
+  // No confirm waits in the page before one is asked for, nor once it has faded out (the
+  // screen's own dialogs wait there closed, whatever the messages).
   const confirm = alice.page.getByRole('dialog', { name: 'Delete this message?' });
+  const modalRoots = alice.page.locator('.mantine-Modal-root');
+  const screenModals = await modalRoots.count();
   await openActions(alice.page, 'your', 'Oops, wrong room');
   await menuItem(alice.page, 'Delete').click();
+  await expect(confirm).toBeVisible();
+  await expect(modalRoots).toHaveCount(screenModals + 1);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toHaveCount(0);
+  await expect(actionsButton(alice.page, 'your', 'Oops, wrong room')).toBeFocused();
+  await expect(modalRoots).toHaveCount(screenModals);
+  // Escape turns it down too.
+  await alice.page.keyboard.press('Enter');
+  await expect(menuItem(alice.page, 'Reply')).toBeFocused();
+  await alice.page.keyboard.press('End');
+  await expect(menuItem(alice.page, 'Delete')).toBeFocused();
+  await alice.page.keyboard.press('Enter');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await alice.page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await expect(actionsButton(alice.page, 'your', 'Oops, wrong room')).toBeFocused();
   await openActions(alice.page, 'your', 'Oops, wrong room');
   await menuItem(alice.page, 'Delete').click();
   await confirm.getByRole('button', { name: 'Delete' }).click();

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { ActionIcon, Button, Group, Menu, Modal, Popover, Text } from '@mantine/core';
+import { ActionIcon, Menu, Popover } from '@mantine/core';
 import { useLongPress } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -16,6 +16,7 @@ import { CopyLinkMenuItem } from '../permalink/copy-link-menu-item';
 import { PinMenuItem } from '../pins/pin-menu-item';
 import classes from './actions.module.css';
 import { AuthorMenuItems } from './author-menu-items';
+import { DeleteConfirm } from './delete-confirm';
 import { ReactionPicker } from './reaction-picker';
 
 /** How long a finger rests on a message before its menu opens. */
@@ -51,16 +52,26 @@ export function MessageActions(props: MessageActionsProps) {
   const { message, own, canEdit, canDelete, onReply, onEdit, onDelete, onReact, children } = props;
   const [menuOpen, setMenuOpen] = useState(false);
   const [picking, setPicking] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [confirmed, setConfirmed] = useState(false);
+  /** The delete confirm: not in the page until asked for, then open, then fading out. */
+  const [confirm, setConfirm] = useState<'open' | 'closing' | null>(null);
+  /**
+   * The menu gives the focus back to where it was when it opened, a moment after it closes;
+   * not once Delete is chosen, where the confirm gives it back to the button (after a
+   * right-click, the menu's would land in another field, over the confirm's).
+   */
+  const [menuReturnsFocus, setMenuReturnsFocus] = useState(true);
   const buttonRef = useRef<HTMLButtonElement>(null);
   /** A long press has just opened the menu: the contextmenu that follows it is not the browser's. */
   const pressed = useRef(false);
 
+  const showMenu = useCallback((opened: boolean) => {
+    if (opened) setMenuReturnsFocus(true);
+    setMenuOpen(opened);
+  }, []);
   const openByPress = useCallback(() => {
     pressed.current = true;
-    setMenuOpen(true);
-  }, []);
+    showMenu(true);
+  }, [showMenu]);
   const longPress = useLongPress(openByPress, {
     threshold: LONG_PRESS_MS,
     events: ['touch'],
@@ -82,10 +93,11 @@ export function MessageActions(props: MessageActionsProps) {
         return;
     }
     event.preventDefault();
-    setMenuOpen(true);
+    showMenu(true);
   };
 
-  // The picker and the dialog give the focus back to where it was when they opened: the button.
+  // The picker gives the focus back to where it was when it opened (the button, then); the
+  // delete confirm gives it back to the button itself.
   const focusButton = () => buttonRef.current?.focus({ preventScroll: true });
 
   const copy = () => {
@@ -121,7 +133,8 @@ export function MessageActions(props: MessageActionsProps) {
             {/* No focus placeholder: a bare element inside role=menu is not a menu item (axe). */}
             <Menu
               opened={menuOpen}
-              onChange={setMenuOpen}
+              onChange={showMenu}
+              returnFocus={menuReturnsFocus}
               position="bottom"
               shadow="md"
               withInitialFocusPlaceholder={false}
@@ -174,8 +187,8 @@ export function MessageActions(props: MessageActionsProps) {
                     leftSection={<IconTrash size={16} aria-hidden />}
                     onClick={() => {
                       focusButton();
-                      setConfirmed(false);
-                      setConfirming(true);
+                      setMenuReturnsFocus(false);
+                      setConfirm('open');
                     }}
                   >
                     Delete
@@ -194,35 +207,23 @@ export function MessageActions(props: MessageActionsProps) {
           />
         </Popover.Dropdown>
       </Popover>
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        returnFocus={!confirmed}
-        title="Delete this message?"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        centered
-        size="sm"
-      >
-        <Text size="sm">
-          &ldquo;{quote}&rdquo; will be gone for everyone in the room. This cannot be undone.
-        </Text>
-        <Group justify="flex-end" gap="xs" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-            Cancel
-          </Button>
-          {/* red.9: white on the default red is 3.3:1, under the 4.5:1 text needs. */}
-          <Button
-            color="red.9"
-            onClick={() => {
-              setConfirmed(true);
-              setConfirming(false);
-              onDelete();
-            }}
-          >
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      {confirm && (
+        <DeleteConfirm
+          quote={quote}
+          opened={confirm === 'open'}
+          onCancel={() => {
+            setConfirm('closing');
+            focusButton();
+          }}
+          onConfirm={() => {
+            // No focus back to the button, which goes with the content: the caller places it.
+            setConfirm('closing');
+            onDelete();
+          }}
+          // Out of the page once faded out, unless asked for again meanwhile.
+          onGone={() => setConfirm((state) => (state === 'closing' ? null : state))}
+        />
+      )}
     </div>
   );
 }
