@@ -77,9 +77,9 @@ export interface RoomMessageResponse {
 }
 
 /**
- * Its 429 (with Retry-After): each read takes from the person's history budget in the room, as
- * a page of history does (a few at once, then one a second), so the route is no faster way to
- * read a room's whole history. The service worker shows its plain notification then.
+ * Its 429 (with Retry-After): each read takes from the person's notification budget in the room
+ * (a burst, then five a second; worker/chat/room/message-calls.ts), so the route is no fast way
+ * to read a room's whole history. The service worker shows its plain notification then.
  */
 export const READING_MESSAGES_TOO_FAST = 'You are loading messages too fast';
 

@@ -6,7 +6,7 @@
  * (client/features/chat/hooks/use-message-notifications.ts). Everyone else, and a message never
  * sent, trimmed or deleted, gets 404: nothing tells a stranger that the room exists. The room
  * checks its own ban list too (a replica may not have seen a kick yet), and each read takes from
- * the person's history budget there, as a loadHistory page does: past it, 429.
+ * the person's notification budget there (message-calls.ts): past it, 429.
  */
 import { Hono } from 'hono';
 import { cutText } from '../../contract/cut-text';
