@@ -5,6 +5,7 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { roomMessages } from '../../contract/rooms';
 import { Client, signedInClient } from './support/api';
 import { createRoom, joinRoom } from './support/rooms';
 
@@ -88,11 +89,15 @@ describe('GET /api/rooms/:roomId/invites', () => {
     const member = await signedInClient();
     await joinRoom(member.client, roomId);
     await owner.client.call(`/rooms/${roomId}/invites`, { body: { maxUses: 5 } });
+    const res = await list(member.client, roomId);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: 'Only the room owner can manage its invite links' });
+    // A stranger learns nothing of the room: the answer for a room that does not exist.
     const stranger = await signedInClient();
-    for (const client of [member.client, stranger.client]) {
-      const res = await list(client, roomId);
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'Only the room owner can manage its invite links' });
+    for (const asked of [list(stranger.client, roomId), list(stranger.client, 'A'.repeat(22))]) {
+      const refused = await asked;
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual({ error: roomMessages.roomNotFound });
     }
     expect((await list(new Client(), roomId)).status).toBe(401);
     expect((await list(owner.client, 'not-a-room')).status).toBe(404);

@@ -152,8 +152,17 @@ function spent(now: number) {
   return or(lte(roomInvites.expiresAt, now), lte(roomInvites.maxUses, roomInvites.uses));
 }
 
+/**
+ * The room, for its owner to manage its links. Anyone not in it gets the same 404 as a room that
+ * does not exist (as GET /:roomId/invite answers): a stranger holding an old or a private
+ * conversation's id learns nothing of it; a member who does not own it, 403.
+ */
 async function ownersRoom(c: Context<AppEnv>) {
   const room = await roomOf(c.var.db, c.req.param('roomId') ?? '');
+  const { user } = c.var;
+  if (room.createdBy !== user.id && !(await findMembership(c.var.db, room.roomId, user.id))) {
+    throw new ApiError(404, roomMessages.roomNotFound);
+  }
   refuseIfDirect(room, directMessages.noInvites);
   if (room.createdBy !== c.var.user.id) throw new ApiError(403, inviteMessages.onlyOwner);
   return room;
