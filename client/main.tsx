@@ -38,8 +38,13 @@ import { ShellTakeover, watchShell } from './shell-takeover';
 reloadOnStaleBuild();
 
 // Every other component's styles (menus, modals, the chat, the admin area, toasts): requested
-// now, long before anyone opens one, but never in the way of the first paint.
-void import('./styles-rest');
+// now, long before anyone opens one, but never in the way of the first paint; again once back
+// online if the network dropped meanwhile.
+const loadRestStyles = (): Promise<unknown> =>
+  import('./styles-rest').catch(() =>
+    window.addEventListener('online', () => void loadRestStyles(), { once: true }),
+  );
+void loadRestStyles();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -55,9 +60,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 // The first render waits for the page's lazy module (/login, /register), so that the page the
 // build prerendered into #root is replaced by the same page, never by 'Loading...' in between,
 // keeping what the visitor did in it. It is a transition, rendered in slices: the shell stays
-// responsive meanwhile.
+// responsive meanwhile. A module that fails to load (the network dropped) does not stop the
+// start: the page then loads it again, and shows its error with 'Try Again' if that fails too.
 const shell = watchShell(container);
-void preloadRoute(location.pathname).then(async () => {
+const preloaded = preloadRoute(location.pathname).catch(() => {});
+void preloaded.then(async () => {
   await nextTask();
   const router = createAppRouter();
   await nextTask();

@@ -1,6 +1,8 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { QuietBoundary } from '../components/ui/quiet-boundary';
+import { lazyWithRetry } from '../lib/lazy-with-retry';
 import { createQueryClient } from '../lib/query-client';
 import { SessionProvider } from '../lib/session/session-provider';
 import { cssVariablesResolver, theme } from './theme';
@@ -10,7 +12,9 @@ import { cssVariablesResolver, theme } from './theme';
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'mantine-color-scheme-value' });
 
 // Toasts are only raised after the first screen is up, so their host can load a moment later.
-const Notifications = lazy(() =>
+// If its chunk fails (the network dropped during the start), the app goes on without toasts
+// and loads it again once back online: never a blank page for want of them.
+const Notifications = lazyWithRetry(() =>
   import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
 );
 
@@ -25,10 +29,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Suspense fallback={null}>
-        {/* The spec's chat toasts (one at a time, 3 s) are the app's only toasts. */}
-        <Notifications limit={1} autoClose={3000} />
-      </Suspense>
+      <QuietBoundary>
+        <Suspense fallback={null}>
+          {/* The spec's chat toasts (one at a time, 3 s) are the app's only toasts. */}
+          <Notifications limit={1} autoClose={3000} />
+        </Suspense>
+      </QuietBoundary>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>{children}</SessionProvider>
       </QueryClientProvider>

@@ -1,19 +1,22 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppError } from '../components/errors/app-error';
 import { RouteError } from '../components/errors/route-error';
 import { AppLayout } from '../components/layouts/app-layout';
+import { lazyWithRetry } from '../lib/lazy-with-retry';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireUser } from './guards/require-user';
 import { HomeRoute } from './routes/home';
 
-// Everything but the home page is split out, to keep the landing page's first load small.
+// Everything but the home page is split out, to keep the landing page's first load small. A
+// page whose chunk fails to load (offline) shows the route's error, whose 'Try Again' loads it
+// afresh (lazyWithRetry).
 // Login and Register can also be loaded ahead (preloadRoute): main.tsx does so before the first
 // render at their address, which then shows the page itself, not 'Loading...' first; so the
 // build's prerendered form (scripts/prerender-shell.ts) is replaced by the same form.
 function preloadableRoute(load: () => Promise<{ default: ComponentType }>) {
   let loaded: ComponentType | undefined;
-  const Lazy = lazy(async () => {
+  const Lazy = lazyWithRetry(async () => {
     const module = await load();
     loaded = module.default;
     return module;
@@ -37,16 +40,16 @@ export function preloadRoute(pathname: string): Promise<void> {
   return route ? route.preload() : Promise.resolve();
 }
 
-const ForgotPassword = lazy(() => import('./routes/auth/forgot-password'));
-const ResetPassword = lazy(() => import('./routes/auth/reset-password'));
-const VerifyEmail = lazy(() => import('./routes/auth/verify-email'));
-const Invite = lazy(() => import('./routes/invite'));
-const AutoJoin = lazy(() => import('./routes/auto-join'));
-const Join = lazy(() => import('./routes/join'));
-const Chat = lazy(() => import('./routes/chat'));
-const Settings = lazy(() => import('./routes/settings'));
-const Admin = lazy(() => import('./routes/admin'));
-const NotFound = lazy(() => import('./routes/not-found'));
+const ForgotPassword = lazyWithRetry(() => import('./routes/auth/forgot-password'));
+const ResetPassword = lazyWithRetry(() => import('./routes/auth/reset-password'));
+const VerifyEmail = lazyWithRetry(() => import('./routes/auth/verify-email'));
+const Invite = lazyWithRetry(() => import('./routes/invite'));
+const AutoJoin = lazyWithRetry(() => import('./routes/auto-join'));
+const Join = lazyWithRetry(() => import('./routes/join'));
+const Chat = lazyWithRetry(() => import('./routes/chat'));
+const Settings = lazyWithRetry(() => import('./routes/settings'));
+const Admin = lazyWithRetry(() => import('./routes/admin'));
+const NotFound = lazyWithRetry(() => import('./routes/not-found'));
 const chatError = <RouteError title="The chat could not be shown" withTopBar />;
 
 /** The route table of spec point 2. Exported on its own so tests can mount it in memory. */

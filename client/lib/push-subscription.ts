@@ -2,11 +2,14 @@
  * Web Push for this browser (issue 35, docs/push.md): the subscription the push service gives
  * for the app's VAPID key, handed to the server so that messages reach the person with the app
  * closed. Best effort throughout: without a service worker, push support or the permission,
- * nothing happens, and a failure is logged, never shown (the open app notifies anyway).
+ * nothing happens, and a failure is logged (the open app notifies anyway).
  *
  * - subscribeToPush(): the bell's menu calls it once the person allows notifications, and the
  *   session calls it at each start of a signed-in person who already has, so a subscription the
- *   browser renewed, or one made for an older key, reaches the server again.
+ *   browser renewed, or one made for an older key, reaches the server again. It says whether
+ *   this browser can take pushes at all: the menu tells the person when it cannot (no Push
+ *   API, no service worker, a private window's refusal), as they would otherwise believe that
+ *   messages reach them with the app closed.
  * - unsubscribeFromPush(): before a sign-out, while the session can still say whose it was.
  * - closePushNotifications(): at a sign-out, what the pushes showed of the account's rooms.
  */
@@ -28,12 +31,19 @@ async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
   return navigator.serviceWorker.ready;
 }
 
-export async function subscribeToPush(): Promise<void> {
-  if (!supported() || Notification.permission !== 'granted') return;
+/**
+ * Resolves false when this browser cannot take pushes: no Push API or service worker, or the
+ * browser refused a subscription. True otherwise, also when only the app could not be reached
+ * (offline): the next start posts the subscription again.
+ */
+export async function subscribeToPush(): Promise<boolean> {
+  if (!supported() || Notification.permission !== 'granted') return false;
+  let browserRefused = false;
   try {
     const registration = await activeRegistration();
-    if (!registration) return;
+    if (!registration) return false;
     const { publicKey } = await api.get<PushKeyResponse>('/push/key');
+    browserRefused = true;
     let subscription = await registration.pushManager.getSubscription();
     if (subscription && !sameKey(subscription, publicKey)) {
       // Made for another key (the server's keys changed): pushes signed now would be refused.
@@ -44,11 +54,13 @@ export async function subscribeToPush(): Promise<void> {
       userVisibleOnly: true,
       applicationServerKey: fromBase64Url(publicKey),
     });
+    browserRefused = false;
     const { endpoint, keys } = subscription.toJSON();
     await api.post('/push/subscriptions', { endpoint, keys });
   } catch (error) {
     console.warn('Push subscription failed', error);
   }
+  return !browserRefused;
 }
 
 export async function unsubscribeFromPush(): Promise<void> {

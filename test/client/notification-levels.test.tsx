@@ -32,7 +32,7 @@ import { renderWithMantine } from './render-mantine';
 
 vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
 vi.mock('../../client/lib/push-subscription', () => ({
-  subscribeToPush: vi.fn(async () => {}),
+  subscribeToPush: vi.fn(async () => true),
   unsubscribeFromPush: vi.fn(async () => {}),
 }));
 

@@ -110,12 +110,25 @@ describe('subscribeToPush', () => {
 
   it('does nothing without the permission or a registered service worker', async () => {
     vi.stubGlobal('Notification', { permission: 'default' });
-    await subscribeToPush();
+    expect(await subscribeToPush()).toBe(false);
     vi.stubGlobal('Notification', { permission: 'granted' });
     registered = false;
-    await subscribeToPush();
+    expect(await subscribeToPush()).toBe(false);
     expect(subscribe).not.toHaveBeenCalled();
     expect(calls).toEqual([]);
+  });
+
+  it('says whether this browser can take pushes: not when it refuses a subscription', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await subscribeToPush()).toBe(true);
+
+    // A private window's push manager, which refuses every subscription.
+    subscribe.mockRejectedValueOnce(new DOMException('Registration failed', 'AbortError'));
+    expect(await subscribeToPush()).toBe(false);
+
+    // Offline: the browser could, the app was not reached; the next start posts it.
+    vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await subscribeToPush()).toBe(true);
   });
 });
 

@@ -88,6 +88,26 @@ describe('register form', () => {
     expect(calls.some((call) => call.path === '/api/auth/register')).toBe(false);
   });
 
+  it('takes back "required" once every field is filled, and says it again if one is emptied', async () => {
+    fakeApi(null);
+    const user = userEvent.setup();
+    renderApp('/register');
+    const required = 'Email, password and nickname are required.';
+
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(required)).toBeTruthy();
+
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    expect(screen.getByText(required)).toBeTruthy();
+    const nickname = screen.getByLabelText(/^Nickname/);
+    await user.type(nickname, 'ada');
+    expect(screen.queryByText(required)).toBeNull();
+
+    await user.clear(nickname);
+    expect(screen.getByText(required)).toBeTruthy();
+  });
+
   it('registers and hands the invitation message to the login page', async () => {
     window.sessionStorage.setItem(
       'pendingRoomJoin',

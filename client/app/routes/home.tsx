@@ -1,13 +1,13 @@
-import { lazy } from 'react';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { LandingPage } from '../../features/landing/components/landing-page';
+import { lazyWithRetry } from '../../lib/lazy-with-retry';
 import { useSession } from '../../lib/session/use-session';
 
 // Only the landing page ships with the first load; signed-in homes arrive on demand.
-const RoomList = lazy(() =>
+const RoomList = lazyWithRetry(() =>
   import('../../features/rooms/components/room-list').then((m) => ({ default: m.RoomList })),
 );
-const AdminDashboard = lazy(() =>
+const AdminDashboard = lazyWithRetry(() =>
   import('../../features/admin/components/admin-dashboard').then((m) => ({
     default: m.AdminDashboard,
   })),

@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Group } from '@mantine/core';
+import { retryFailedImports } from '../../lib/lazy-with-retry';
 import { TopBar } from '../layouts/top-bar';
 import { StatusPanel } from '../ui/status-panel';
 
@@ -12,7 +13,8 @@ interface RouteErrorProps {
 /**
  * A route's errorElement: the page failed to render, so it shows what happened and two ways
  * on, while the layout around it (and the rest of the app) keeps working. 'Try Again' renders
- * the page afresh (a navigation to the same address resets React Router's boundary).
+ * the page afresh (a navigation to the same address resets React Router's boundary), loading
+ * again a page whose chunk failed to load (offline).
  */
 export function RouteError({
   title = 'Something went wrong',
@@ -21,6 +23,7 @@ export function RouteError({
   const location = useLocation();
   const navigate = useNavigate();
   const retry = () => {
+    retryFailedImports();
     const { pathname, search, hash, state } = location;
     void navigate({ pathname, search, hash }, { replace: true, state });
   };

@@ -1,15 +1,18 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { SMALL_SCREEN_QUERY } from '../../config/constants';
+import { lazyWithRetry } from '../../lib/lazy-with-retry';
+import { QuietBoundary } from '../ui/quiet-boundary';
 import { ColorSchemeButton } from './color-scheme-button';
 import { GuestMenuButton } from './guest-menu-button';
 
 // Menus pull in Mantine's popover stack (eight chunks): nobody needs it before they reach for
-// the menu, so it loads then, not with the page.
+// the menu, so it loads then, not with the page. If it fails to load, the button stays and its
+// next press (or the network's return) loads it again.
 const loadGuestMenu = () => import('./guest-menu');
-const GuestMenu = lazy(loadGuestMenu);
+const GuestMenu = lazyWithRetry(loadGuestMenu);
 
 /**
  * Visitors' links: the colour scheme, Login and Register; one 'Menu' dropdown on small screens.
@@ -40,21 +43,23 @@ export function GuestLinks() {
  * on it starts loading it, and a press opens it as soon as it is there.
  */
 function SmallScreenMenu() {
-  const [asked, setAsked] = useState(false);
-  const prefetch = () => void loadGuestMenu();
+  const [presses, setPresses] = useState(0);
+  const prefetch = () => void loadGuestMenu().catch(() => {});
   const button = (
     <GuestMenuButton
       aria-haspopup="menu"
       aria-expanded={false}
       onPointerEnter={prefetch}
       onFocus={prefetch}
-      onClick={() => setAsked(true)}
+      onClick={() => setPresses((count) => count + 1)}
     />
   );
-  if (!asked) return button;
+  if (presses === 0) return button;
   return (
-    <Suspense fallback={button}>
-      <GuestMenu openOnMount />
-    </Suspense>
+    <QuietBoundary fallback={button} retryKey={presses}>
+      <Suspense fallback={button}>
+        <GuestMenu openOnMount />
+      </Suspense>
+    </QuietBoundary>
   );
 }

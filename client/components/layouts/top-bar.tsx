@@ -1,15 +1,18 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ActionIcon, Anchor, Box, Group } from '@mantine/core';
 import { IconHelp } from '@tabler/icons-react';
 import { PRODUCT_NAME } from '../../config/constants';
+import { lazyWithRetry } from '../../lib/lazy-with-retry';
 import { useSession } from '../../lib/session/use-session';
+import { QuietBoundary } from '../ui/quiet-boundary';
 import { GuestLinks } from './guest-links';
 
 // Split out so that the landing page's first load carries no menu, modal or avatar code: a
-// visitor only pays for them when signed in or when opening help.
-const AccountMenu = lazy(() => import('./account-menu'));
-const HelpDialog = lazy(() =>
+// visitor only pays for them when signed in or when opening help. A chunk that fails to load
+// leaves its place empty, and is loaded again once back online (or, help, at the next press).
+const AccountMenu = lazyWithRetry(() => import('./account-menu'));
+const HelpDialog = lazyWithRetry(() =>
   import('../help-dialog').then((module) => ({ default: module.HelpDialog })),
 );
 
@@ -19,10 +22,12 @@ export function TopBar({ scrolled }: { scrolled: boolean }) {
   const [helpOpened, setHelpOpened] = useState(false);
   // Mounted from the first opening on, so that closing keeps Mantine's exit transition.
   const [helpMounted, setHelpMounted] = useState(false);
+  const [helpPresses, setHelpPresses] = useState(0);
 
   const openHelp = () => {
     setHelpMounted(true);
     setHelpOpened(true);
+    setHelpPresses((count) => count + 1);
   };
 
   return (
@@ -57,15 +62,19 @@ export function TopBar({ scrolled }: { scrolled: boolean }) {
       <Group justify="flex-end">
         {/* Nothing until the session is known, so visitors never see the wrong links flash
             (nor, offline, a signed-in person the guest links). */}
-        <Suspense fallback={null}>
-          {!loading && !unknown && (user ? <AccountMenu user={user} /> : <GuestLinks />)}
-        </Suspense>
+        <QuietBoundary>
+          <Suspense fallback={null}>
+            {!loading && !unknown && (user ? <AccountMenu user={user} /> : <GuestLinks />)}
+          </Suspense>
+        </QuietBoundary>
       </Group>
 
       {helpMounted && (
-        <Suspense fallback={null}>
-          <HelpDialog opened={helpOpened} onClose={() => setHelpOpened(false)} />
-        </Suspense>
+        <QuietBoundary retryKey={helpPresses}>
+          <Suspense fallback={null}>
+            <HelpDialog opened={helpOpened} onClose={() => setHelpOpened(false)} />
+          </Suspense>
+        </QuietBoundary>
       )}
     </Box>
   );

@@ -22,7 +22,11 @@ export function RegisterForm() {
   const password = useField((value) => firstError(newPasswordSchema, value));
   const nickname = useField((value) => firstError(nicknameSchema, value));
   // The one check the fields cannot make alone: the contract wants all three before any shape.
-  const [missing, setMissing] = useState(false);
+  // Said after a submit that lacked one, and only while one is still empty: it goes once they
+  // are all filled in, as the fields' own messages go once they are right.
+  const [submittedMissing, setSubmittedMissing] = useState(false);
+  const someEmpty = [email, password, nickname].some((field) => field.value.trim() === '');
+  const missing = submittedMissing && someEmpty;
   const register = useRegister();
   const error = missing
     ? messages.registrationFieldsRequired
@@ -32,11 +36,9 @@ export function RegisterForm() {
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const fields = [email, password, nickname];
-    const problems = fields.map((field) => field.check());
-    const someMissing = fields.some((field) => field.value.trim() === '');
-    setMissing(someMissing);
-    if (someMissing) {
+    const problems = [email, password, nickname].map((field) => field.check());
+    setSubmittedMissing(someEmpty);
+    if (someEmpty) {
       register.reset();
       return;
     }

@@ -179,6 +179,7 @@ export function ChatScreen(props: ChatScreenProps) {
               chosen={notificationLevel?.chosen ?? false}
               onChoose={(chosen) => notificationLevel?.choose(chosen)}
               permission={notifications.permission}
+              pushUnavailable={notifications.pushUnavailable}
               onAllow={() => void notifications.allow()}
             />
           }

@@ -42,22 +42,23 @@ const repliesToMe = (message: ChatMessage, nickname: string) =>
  * theirs, 'off' none. A message addressed to them so also notifies while the tab is shown but
  * its window is not the one in front, titled so, and under a tag of its own, so the next
  * ordinary message does not replace it. Permission is asked for only from the bell's menu
- * (`allow`), which then subscribes this browser to push. A click on one brings this tab
- * forward, in the room.
+ * (`allow`), which then subscribes this browser to push; `pushUnavailable` says when it could
+ * not (the menu tells the person). A click on one brings this tab forward, in the room.
  */
 export function useMessageNotifications({ roomId, roomName, nickname, level }: Options) {
   const navigate = useNavigate();
   const [permission, setPermission] = useState<NotificationPermissionState>(() =>
     supported() ? Notification.permission : 'unsupported',
   );
+  const [pushUnavailable, setPushUnavailable] = useState(false);
 
   const allow = useCallback(async () => {
     if (!supported()) return;
     const result = await Notification.requestPermission();
     setPermission(result);
     if (result === 'granted') {
-      // The same permission lets push reach this browser with the app closed.
-      subscribeToPush().catch((error: unknown) => console.warn('Push subscription failed', error));
+      // The same permission lets push reach this browser with the app closed, where it can.
+      setPushUnavailable(!(await subscribeToPush()));
     }
   }, []);
 
@@ -124,5 +125,5 @@ export function useMessageNotifications({ roomId, roomName, nickname, level }: O
     [roomId, navigate],
   );
 
-  return { permission, allow, notify };
+  return { permission, pushUnavailable, allow, notify };
 }

@@ -1,0 +1,86 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '../../client/app/provider';
+import { fakeApi, renderApp } from './render-app';
+
+/** Which lazily imported chunks fail to load, as they do when the network drops mid-start. */
+const offline = vi.hoisted(() => ({ toastHost: false, forgotPassword: false, help: false }));
+
+vi.mock('@mantine/notifications', async (load) => {
+  if (offline.toastHost) throw new TypeError('Failed to fetch dynamically imported module');
+  const real = await load<typeof import('@mantine/notifications')>();
+  return { ...real, Notifications: () => <div data-testid="toast-host" /> };
+});
+
+vi.mock('../../client/app/routes/auth/forgot-password', async (load) => {
+  if (offline.forgotPassword) throw new TypeError('Failed to fetch dynamically imported module');
+  return load();
+});
+
+vi.mock('../../client/components/help-dialog', async (load) => {
+  if (offline.help) throw new TypeError('Failed to fetch dynamically imported module');
+  return load();
+});
+
+beforeEach(() => {
+  Object.assign(offline, { toastHost: false, forgotPassword: false, help: false });
+  // React reports each caught error; the tests read the screen instead.
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+describe('a lazy chunk that fails to load', () => {
+  it('leaves the app on screen without toasts, and loads the toast host once back online', async () => {
+    offline.toastHost = true;
+    fakeApi(null);
+    render(
+      <AppProvider>
+        <p>The page</p>
+      </AppProvider>,
+    );
+
+    expect(await screen.findByText('The page')).toBeTruthy();
+    // The failed import has settled, and the page is still there.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByText('The page')).toBeTruthy();
+    expect(screen.queryByTestId('toast-host')).toBeNull();
+
+    offline.toastHost = false;
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByTestId('toast-host')).toBeTruthy();
+    expect(screen.getByText('The page')).toBeTruthy();
+  });
+
+  it("shows a page's error instead of a blank page, and loads the page on Try Again", async () => {
+    offline.forgotPassword = true;
+    fakeApi(null);
+    renderApp('/forgot-password');
+
+    const retry = await screen.findByRole('button', { name: 'Try Again' });
+    expect(screen.getByRole('banner')).toBeTruthy();
+
+    offline.forgotPassword = false;
+    fireEvent.click(retry);
+    expect(await screen.findByRole('heading', { name: /forgot password/i })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+  });
+
+  it('keeps the top bar when the help dialog cannot load, and loads it at the next press', async () => {
+    offline.help = true;
+    fakeApi(null);
+    renderApp('/login');
+    // The page's own chunk is slow to transform on a cold run.
+    const heading = { name: 'Login' };
+    expect(await screen.findByRole('heading', heading, { timeout: 10_000 })).toBeTruthy();
+    const help = screen.getByRole('button', { name: 'Help' });
+
+    fireEvent.click(help);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();
+
+    offline.help = false;
+    fireEvent.click(help);
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+});
