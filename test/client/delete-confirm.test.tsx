@@ -203,3 +203,41 @@ async function askAgain(user: ReturnType<typeof userEvent.setup>) {
   );
   return dialog;
 }
+
+describe('a delete confirm fading out', () => {
+  // With the app's transitions (no env="test"), its buttons stay in the page for a moment.
+  it('takes only its first answer: a double click on Delete asks for one deletion', async () => {
+    const onDelete = vi.fn();
+    render(
+      <MantineProvider>
+        <MessageActions
+          message={bobs}
+          own={false}
+          canEdit={false}
+          canDelete
+          onReply={vi.fn()}
+          onEdit={vi.fn()}
+          onDelete={onDelete}
+          onReact={vi.fn()}
+        >
+          <div>message 7</div>
+        </MessageActions>
+      </MantineProvider>,
+    );
+    fireEvent.click(actionsButton());
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Delete this message?' },
+      { timeout: 3000 },
+    );
+    const del = within(dialog).getByRole('button', { name: 'Delete' });
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    fireEvent.click(del);
+    await pause(60);
+    expect(document.body.contains(del)).toBe(true);
+    fireEvent.click(del);
+    fireEvent.click(cancel);
+    expect(onDelete).toHaveBeenCalledTimes(1);
+  });
+});

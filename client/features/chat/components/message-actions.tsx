@@ -211,11 +211,15 @@ export function MessageActions(props: MessageActionsProps) {
         <DeleteConfirm
           quote={quote}
           opened={confirm === 'open'}
+          // Its buttons stay clickable while it fades out: only the first answer counts (a
+          // double click on Delete asked for a second deletion, which the room refused).
           onCancel={() => {
+            if (confirm !== 'open') return;
             setConfirm('closing');
             focusButton();
           }}
           onConfirm={() => {
+            if (confirm !== 'open') return;
             // No focus back to the button, which goes with the content: the caller places it.
             setConfirm('closing');
             onDelete();
