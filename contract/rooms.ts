@@ -71,10 +71,11 @@ export const joinBody = z
       .transform(oneLine)
       .pipe(z.string().max(ROOM_NAME_MAX, roomMessages.roomNameTooLong).optional()),
     // Not through optionalText: a nickname with invisible characters is refused, not stripped.
+    // One with nothing that shows at all is none given, as before (the join's default).
     activeNickname: z
       .string()
       .optional()
-      .transform((value) => (value && /[^ \t\r\n]/.test(value) ? value : undefined))
+      .transform((value) => (value && !isBlank(stripInvisible(value)) ? value : undefined))
       .pipe(nicknameSchema.optional()),
     /** An invite link's code; a wrong one is refused by the join itself, not as bad input. */
     invite: z.string().max(64).optional(),

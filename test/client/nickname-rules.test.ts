@@ -69,6 +69,12 @@ describe('the join body', () => {
       joinBody.parse({ roomId: 'room-a', activeNickname: '  ' }).activeNickname,
     ).toBeUndefined();
     expect(joinBody.parse({ roomId: 'room-a' }).activeNickname).toBeUndefined();
+    // Nothing that shows at all (a no-break space, a zero-width space, a filler) is none given.
+    for (const nothing of ['\u00A0', '\u200B', '\u3164', ' \u200B\u00A0 ']) {
+      expect(joinBody.parse({ roomId: 'room-a', activeNickname: nothing }).activeNickname).toBe(
+        undefined,
+      );
+    }
     expect(joinBody.parse({ roomId: 'room-a', activeNickname: ' ada ' }).activeNickname).toBe(
       'ada',
     );
