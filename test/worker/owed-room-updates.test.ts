@@ -162,6 +162,44 @@ describe('a change of read sharing the room could not be told of', () => {
     closeAll(a, b);
   });
 
+  it('is told again when a newer setting reached the room while it was being told', async () => {
+    const { guest, roomId, a, b } = await ownerAndGuestJoined();
+    expect((await shareReads(guest.client, false)).status).toBe(200);
+    unreachable('readSharingChanged');
+    const queued = queuedCalls();
+    expect((await shareReads(guest.client, true)).status).toBe(200);
+    vi.restoreAllMocks();
+    expect(queued).toMatchObject([{ share: true }]);
+
+    // As the consumer's call (sharing on) leaves, the person turns sharing off: saved in D1, and
+    // that route's own call reaches the room first.
+    const get = env.CHAT_ROOM.get.bind(env.CHAT_ROOM);
+    let raced = false;
+    vi.spyOn(env.CHAT_ROOM, 'get').mockImplementation((id, options) => {
+      const stub = get(id, options);
+      return new Proxy(stub, {
+        get(target, key) {
+          if (key !== 'readSharingChanged') return Reflect.get(target, key);
+          return async (userId: string, share: boolean) => {
+            // Once: the calls after this one reach the room as they are.
+            raced = true;
+            vi.restoreAllMocks();
+            await env.DB.prepare('UPDATE users SET share_reads = 0 WHERE id = ?')
+              .bind(userId)
+              .run();
+            await stub.readSharingChanged(userId, false);
+            return stub.readSharingChanged(userId, share);
+          };
+        },
+      });
+    });
+    expect((await consume(queued)).explicitAcks).toHaveLength(1);
+    expect(raced).toBe(true);
+    // What D1 holds, not the late 'on'.
+    expect(await sharingInRoom(roomId, guest.user.id)).toEqual([false]);
+    closeAll(a, b);
+  });
+
   it('is dropped when the person left the room since', async () => {
     const { guest, roomId, a, b } = await ownerAndGuestJoined();
     unreachable('readSharingChanged');

@@ -12,6 +12,9 @@
 import type { OwedRoomUpdate } from '../room-calls/owed-room-updates';
 import { makeRoomCall } from '../room-calls/owed-room-calls';
 
+/** How many times read sharing is told again when D1 moved while it was being told. */
+const SHARING_RECHECKS = 3;
+
 /** The consumer's delivery: checked against D1 now, then made or dropped (and logged). */
 export async function updateLate(env: Env, call: OwedRoomUpdate): Promise<void> {
   const now = await lateUpdate(env.DB, call);
@@ -20,6 +23,28 @@ export async function updateLate(env: Env, call: OwedRoomUpdate): Promise<void> 
     return;
   }
   await makeRoomCall(env, now);
+  if (now.kind === 'readSharingChanged') await settleSharing(env, now);
+}
+
+/**
+ * The room takes the setting it is given, not D1's: a change saved between this consumer's read
+ * and its call, whose own call reached the room first, would be undone by this later one. So D1
+ * is read again once the room is told, and a setting that moved meanwhile is told again. A
+ * change saved after that read is its own call's to tell, and that call comes after this one.
+ */
+async function settleSharing(
+  env: Env,
+  told: Extract<OwedRoomUpdate, { kind: 'readSharingChanged' }>,
+) {
+  for (let again = 0; again < SHARING_RECHECKS; again++) {
+    const now = await lateUpdate(env.DB, told);
+    // Left since (their leave's call took them out of the room), or told what D1 holds.
+    if (typeof now === 'string' || now.kind !== 'readSharingChanged' || now.share === told.share) {
+      return;
+    }
+    await makeRoomCall(env, now);
+    told = now;
+  }
 }
 
 /**
