@@ -4,7 +4,7 @@
  * upgrade to its room), and GET /api/rooms marking rooms with an unread mention.
  */
 import { createExecutionContext, env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { app } from '../../worker/app';
 import { FORWARDED_HEADER, readForwarded } from '../../worker/chat/upgrade/forwarded';
 import { Client, ORIGIN, signedInClient } from './support/api';
@@ -116,6 +116,37 @@ describe('PATCH /api/user/preferences', () => {
     expect(rooms.told).toEqual([]);
     expect((await rooms.call(preferencesRequest(guest.client, true))).status).toBe(200);
     expect(rooms.told).toEqual([]);
+  });
+
+  it('leaves the rooms with the newest setting when two changes reach them out of order', async () => {
+    const { owner } = await ownerAndGuest();
+    expect((await setShareReads(owner.client, { shareReads: false })).status).toBe(200);
+    // The rooms' stand-in holds the first call it gets (sharing on) until the second change
+    // (off) has been told: the older call lands last.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    let roomHas: boolean | undefined;
+    const namespace = {
+      idFromName: (roomId: string) => roomId,
+      get: () => ({
+        readSharingChanged: async (_userId: string, share: boolean) => {
+          if (calls++ === 0) await held;
+          roomHas = share;
+        },
+      }),
+    };
+    const fakeEnv = { ...env, CHAT_ROOM: namespace as unknown as Env['CHAT_ROOM'] };
+    const call = (request: Request) => app.fetch(request, fakeEnv, createExecutionContext());
+
+    const turnedOn = call(preferencesRequest(owner.client, true));
+    await vi.waitFor(() => expect(calls).toBe(1));
+    expect((await call(preferencesRequest(owner.client, false))).status).toBe(200);
+    expect(roomHas).toBe(false);
+    release();
+    expect((await turnedOn).status).toBe(200);
+    // D1 says off, and so does the room, though 'on' reached it last.
+    expect(roomHas).toBe(false);
   });
 });
 

@@ -26,16 +26,37 @@ export async function setShareReads(
   if (!updated) return user;
   if (updated.shareReads !== user.shareReads) {
     try {
-      const roomIds = await memberRoomIds(env, user.id);
-      await callEachRoom(
-        roomIds,
-        (roomId) =>
-          callRoomOrOwe(env, { kind: 'readSharingChanged', roomId, userId: user.id, share }),
-        'readSharingChanged',
-      );
+      await tellRooms(env, user.id, share);
     } catch (error) {
       console.error('readSharingChanged', error);
     }
   }
   return updated;
+}
+
+/** How many times the rooms are told again when the setting moved while they were being told. */
+const RECHECKS = 3;
+
+/**
+ * Tells every room of the person the setting, which each takes as given: two quick changes (two
+ * tabs, a retried call) could reach a room in the wrong order and leave it sharing what the
+ * person turned off. So D1 is read again once the rooms are told, and a setting that moved
+ * meanwhile is told again; the change that moved it, if it comes later still, tells them itself.
+ */
+async function tellRooms(env: Env, userId: string, share: boolean) {
+  const roomIds = await memberRoomIds(env, userId);
+  let told = share;
+  for (let again = 0; again <= RECHECKS; again++) {
+    await callEachRoom(
+      roomIds,
+      (roomId) => callRoomOrOwe(env, { kind: 'readSharingChanged', roomId, userId, share: told }),
+      'readSharingChanged',
+    );
+    // The primary (the plain binding): a replica's older copy would miss the newer change.
+    const now = await env.DB.prepare('SELECT share_reads FROM users WHERE id = ?')
+      .bind(userId)
+      .first<{ share_reads: number }>();
+    if (!now || (now.share_reads === 1) === told) return;
+    told = now.share_reads === 1;
+  }
 }
