@@ -6,6 +6,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { roomMessages } from '../../contract/rooms';
+import { signedInAdmin } from './support/admin';
 import { Client, signedInClient } from './support/api';
 import { createRoom, joinRoom } from './support/rooms';
 
@@ -92,6 +93,9 @@ describe('GET /api/rooms/:roomId/invites', () => {
     const res = await list(member.client, roomId);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: 'Only the room owner can manage its invite links' });
+    // An administrator, who may see the room's invite link, is refused as a member is.
+    const admin = await signedInAdmin();
+    expect((await list(admin.client, roomId)).status).toBe(403);
     // A stranger learns nothing of the room: the answer for a room that does not exist.
     const stranger = await signedInClient();
     for (const asked of [list(stranger.client, roomId), list(stranger.client, 'A'.repeat(22))]) {

@@ -154,13 +154,16 @@ function spent(now: number) {
 
 /**
  * The room, for its owner to manage its links. Anyone not in it gets the same 404 as a room that
- * does not exist (as GET /:roomId/invite answers): a stranger holding an old or a private
- * conversation's id learns nothing of it; a member who does not own it, 403.
+ * does not exist, as GET /:roomId/invite answers (an administrator, who may see any room but a
+ * private conversation, excepted): a stranger holding an old or a private conversation's id
+ * learns nothing of it; a member or an administrator who does not own it, 403.
  */
 async function ownersRoom(c: Context<AppEnv>) {
   const room = await roomOf(c.var.db, c.req.param('roomId') ?? '');
   const { user } = c.var;
-  if (room.createdBy !== user.id && !(await findMembership(c.var.db, room.roomId, user.id))) {
+  const stranger =
+    room.createdBy !== user.id && !(await findMembership(c.var.db, room.roomId, user.id));
+  if (stranger && (user.role !== 'admin' || room.directPair !== null)) {
     throw new ApiError(404, roomMessages.roomNotFound);
   }
   refuseIfDirect(room, directMessages.noInvites);
