@@ -31,6 +31,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter, preloadRoute } from './app/router';
 import { routerOptions } from './app/router-options';
+import { retryFailedStylesheets } from './lib/lazy-with-retry';
 import { reloadOnStaleBuild } from './lib/stale-build';
 import { ShellTakeover, watchShell } from './shell-takeover';
 
@@ -42,7 +43,15 @@ reloadOnStaleBuild();
 // online if the network dropped meanwhile.
 const loadRestStyles = (): Promise<unknown> =>
   import('./styles-rest').catch(() =>
-    window.addEventListener('online', () => void loadRestStyles(), { once: true }),
+    window.addEventListener(
+      'online',
+      () => {
+        // Vite would not add the failed stylesheet's link again: a fresh one takes its place.
+        retryFailedStylesheets();
+        void loadRestStyles();
+      },
+      { once: true },
+    ),
   );
 void loadRestStyles();
 

@@ -34,14 +34,16 @@ async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
 /**
  * Resolves false when this browser cannot take pushes: no Push API or service worker, or the
  * browser refused a subscription. True otherwise, also when only the app could not be reached
- * (offline): the next start posts the subscription again.
+ * (offline) or the page's worker is not registered yet: the next start subscribes again.
  */
 export async function subscribeToPush(): Promise<boolean> {
   if (!supported() || Notification.permission !== 'granted') return false;
   let browserRefused = false;
   try {
     const registration = await activeRegistration();
-    if (!registration) return false;
+    // None yet: the page registers its worker once idle (main.tsx), up to seconds after a chat
+    // opens. Not known to be unable, so no note; the next start subscribes.
+    if (!registration) return true;
     const { publicKey } = await api.get<PushKeyResponse>('/push/key');
     browserRefused = true;
     let subscription = await registration.pushManager.getSubscription();

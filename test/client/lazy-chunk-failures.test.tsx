@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../client/app/provider';
+import { QuietBoundary } from '../../client/components/ui/quiet-boundary';
+import { retryFailedStylesheets } from '../../client/lib/lazy-with-retry';
 import { fakeApi, renderApp } from './render-app';
 
 /** Which lazily imported chunks fail to load, as they do when the network drops mid-start. */
@@ -79,8 +81,44 @@ describe('a lazy chunk that fails to load', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();
 
+    // The network's return does not open it by itself, minutes after the press that failed.
     offline.help = false;
+    act(() => void window.dispatchEvent(new Event('online')));
+    // Long enough for the chunk to load had it been asked for (a cold transform included).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
     fireEvent.click(help);
     expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe('the quiet boundary', () => {
+  it('passes on an error that is not a chunk failing to load: a bug is not hidden', () => {
+    function Broken(): never {
+      throw new Error('a bug');
+    }
+    expect(() =>
+      render(
+        <QuietBoundary>
+          <Broken />
+        </QuietBoundary>,
+      ),
+    ).toThrow('a bug');
+  });
+});
+
+describe('a stylesheet that failed to load', () => {
+  it('is asked for again by a fresh link (Vite would not add it again)', () => {
+    const failed = document.createElement('link');
+    failed.rel = 'stylesheet';
+    failed.href = '/assets/styles-rest.css';
+    document.head.append(failed);
+    retryFailedStylesheets();
+    const now = document.head.querySelectorAll('link[href="/assets/styles-rest.css"]');
+    expect(now).toHaveLength(1);
+    expect(now[0]).not.toBe(failed);
+    expect(failed.isConnected).toBe(false);
+    now[0]!.remove();
   });
 });

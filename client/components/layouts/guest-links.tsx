@@ -10,7 +10,7 @@ import { GuestMenuButton } from './guest-menu-button';
 
 // Menus pull in Mantine's popover stack (eight chunks): nobody needs it before they reach for
 // the menu, so it loads then, not with the page. If it fails to load, the button stays and its
-// next press (or the network's return) loads it again.
+// next press loads it again (not the network's return: it would open by itself).
 const loadGuestMenu = () => import('./guest-menu');
 const GuestMenu = lazyWithRetry(loadGuestMenu);
 
@@ -56,7 +56,7 @@ function SmallScreenMenu() {
   );
   if (presses === 0) return button;
   return (
-    <QuietBoundary fallback={button} retryKey={presses}>
+    <QuietBoundary fallback={button} retryKey={presses} retryWhenOnline={false}>
       <Suspense fallback={button}>
         <GuestMenu openOnMount />
       </Suspense>

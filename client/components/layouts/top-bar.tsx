@@ -10,7 +10,8 @@ import { GuestLinks } from './guest-links';
 
 // Split out so that the landing page's first load carries no menu, modal or avatar code: a
 // visitor only pays for them when signed in or when opening help. A chunk that fails to load
-// leaves its place empty, and is loaded again once back online (or, help, at the next press).
+// leaves its place empty, and is loaded again once back online (help: at the next press only,
+// so that it never opens by itself).
 const AccountMenu = lazyWithRetry(() => import('./account-menu'));
 const HelpDialog = lazyWithRetry(() =>
   import('../help-dialog').then((module) => ({ default: module.HelpDialog })),
@@ -70,7 +71,7 @@ export function TopBar({ scrolled }: { scrolled: boolean }) {
       </Group>
 
       {helpMounted && (
-        <QuietBoundary retryKey={helpPresses}>
+        <QuietBoundary retryKey={helpPresses} retryWhenOnline={false}>
           <Suspense fallback={null}>
             <HelpDialog opened={helpOpened} onClose={() => setHelpOpened(false)} />
           </Suspense>

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { retryFailedImports } from '../../lib/lazy-with-retry';
+import { ChunkLoadError, retryFailedImports } from '../../lib/lazy-with-retry';
 
 interface QuietBoundaryProps {
   children: ReactNode;
@@ -7,10 +7,18 @@ interface QuietBoundaryProps {
   fallback?: ReactNode;
   /** A new value tries the children again: a new press of the button that asked for them. */
   retryKey?: unknown;
+  /**
+   * Whether the browser coming back online tries them again (by default). Not for what opens
+   * itself once loaded (help, the phone's menu): it would pop up minutes after the press that
+   * failed; those try again at the next press (`retryKey`).
+   */
+  retryWhenOnline?: boolean;
 }
 
 interface QuietBoundaryState {
   failed: boolean;
+  /** What it caught: only a chunk's failure to load stays quiet (render rethrows the rest). */
+  error: unknown;
   /** The retryKey of the last render, to see it change. */
   key: unknown;
 }
@@ -20,13 +28,14 @@ interface QuietBoundaryState {
  * a dialog): its chunk failing to load, as it does when the network drops during the start,
  * puts `fallback` in its place instead of taking the whole app down with it. The piece is tried
  * again when the browser is back online, or when `retryKey` changes. Use with lazyWithRetry,
- * whose failed imports retryFailedImports() starts afresh.
+ * whose failed imports retryFailedImports() starts afresh. Any other error is the app's own
+ * bug: it goes on to the boundary above, as it did before, never hidden here.
  */
 export class QuietBoundary extends Component<QuietBoundaryProps, QuietBoundaryState> {
-  state: QuietBoundaryState = { failed: false, key: this.props.retryKey };
+  state: QuietBoundaryState = { failed: false, error: null, key: this.props.retryKey };
 
-  static getDerivedStateFromError(): Partial<QuietBoundaryState> {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): Partial<QuietBoundaryState> {
+    return { failed: true, error };
   }
 
   static getDerivedStateFromProps(
@@ -35,11 +44,12 @@ export class QuietBoundary extends Component<QuietBoundaryProps, QuietBoundarySt
   ): Partial<QuietBoundaryState> | null {
     if (props.retryKey === state.key) return null;
     if (state.failed) retryFailedImports();
-    return { failed: false, key: props.retryKey };
+    return { failed: false, error: null, key: props.retryKey };
   }
 
   componentDidCatch(error: unknown) {
-    window.addEventListener('online', this.retry);
+    if (!(error instanceof ChunkLoadError)) return;
+    if (this.props.retryWhenOnline ?? true) window.addEventListener('online', this.retry);
     console.warn('A part of the page could not be loaded', error);
   }
 
@@ -50,10 +60,12 @@ export class QuietBoundary extends Component<QuietBoundaryProps, QuietBoundarySt
   private retry = () => {
     window.removeEventListener('online', this.retry);
     retryFailedImports();
-    this.setState({ failed: false });
+    this.setState({ failed: false, error: null });
   };
 
   render() {
-    return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    if (!(this.state.error instanceof ChunkLoadError)) throw this.state.error;
+    return this.props.fallback ?? null;
   }
 }
