@@ -54,15 +54,31 @@ export function retryFailedImports(): void {
   retryFailedStylesheets();
 }
 
+/** Stylesheet links whose load failed, since the last retry. */
+const failedStylesheets = new Set<HTMLLinkElement>();
+
+// A link's load error does not bubble, but the capture phase sees it. Not `link.sheet`: in
+// Chromium a link that failed has one too (its rules unreadable).
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'error',
+    ({ target }) => {
+      if (target instanceof HTMLLinkElement && target.rel === 'stylesheet') {
+        failedStylesheets.add(target);
+      }
+    },
+    true,
+  );
+}
+
 /**
  * Vite adds a chunk's stylesheet as a <link> once per page and, asked again after the link
- * failed (offline), answers from its memory without a new one: the styles would never come. A
- * stylesheet link with no sheet failed (or is still loading: asking again costs nothing), so a
- * fresh link takes its place.
+ * failed (offline), answers from its memory without a new one: the styles would never come. So
+ * a fresh link takes the place of each one that failed (should it fail too, it is noted again).
  */
 export function retryFailedStylesheets(): void {
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
-    if (link.sheet) continue;
-    link.replaceWith(link.cloneNode());
+  for (const link of failedStylesheets) {
+    if (link.isConnected) link.replaceWith(link.cloneNode());
   }
+  failedStylesheets.clear();
 }
