@@ -94,8 +94,12 @@ describe('replying', () => {
   it('is cancelled by its × or by Esc', () => {
     const { onSend, box } = renderComposer();
     fireEvent.click(screen.getByRole('button', { name: 'reply to bob' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel reply' }));
+    const close = screen.getByRole('button', { name: 'Cancel reply' });
+    close.focus();
+    fireEvent.click(close);
     expect(banner('Replying to bob')).toBeNull();
+    // The × went with the banner: the focus goes on to the box, not to the page.
+    expect(document.activeElement).toBe(box);
 
     fireEvent.click(screen.getByRole('button', { name: 'reply to bob' }));
     fireEvent.keyDown(box, { key: 'Escape' });

@@ -198,7 +198,16 @@ export function MessageForm(props: MessageFormProps) {
     >
       <Container size="md" className={classes.container}>
         {status}
-        {intent && <IntentBanner intent={intent} onCancel={cancel} />}
+        {/* Its × goes with it: the focus goes on to the box rather than fall to the page. */}
+        {intent && (
+          <IntentBanner
+            intent={intent}
+            onCancel={() => {
+              cancel();
+              inputRef.current?.focus();
+            }}
+          />
+        )}
         <ComposerFiles files={files} onRemoved={() => inputRef.current?.focus()} />
         {/* Said once as it changes: the focus goes to the box, past the banner. */}
         <VisuallyHidden aria-live="polite">
