@@ -15,6 +15,7 @@
  */
 import type { PushKeyResponse } from '../../contract/push';
 import { api } from './api-client';
+import { notePushAvailability } from './push-availability';
 
 function supported(): boolean {
   return (
@@ -37,7 +38,11 @@ async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
  * (offline) or the page's worker is not registered yet: the next start subscribes again.
  */
 export async function subscribeToPush(): Promise<boolean> {
-  if (!supported() || Notification.permission !== 'granted') return false;
+  if (!supported()) {
+    notePushAvailability(false);
+    return false;
+  }
+  if (Notification.permission !== 'granted') return false;
   let browserRefused = false;
   try {
     const registration = await activeRegistration();
@@ -62,6 +67,7 @@ export async function subscribeToPush(): Promise<boolean> {
   } catch (error) {
     console.warn('Push subscription failed', error);
   }
+  notePushAvailability(!browserRefused);
   return !browserRefused;
 }
 

@@ -9,6 +9,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationMenu } from '../../client/features/chat/components/notification-menu';
 import { useMessageNotifications } from '../../client/features/chat/hooks/use-message-notifications';
+import { notePushAvailability } from '../../client/lib/push-availability';
 import { subscribeToPush } from '../../client/lib/push-subscription';
 import { renderWithMantine } from './render-mantine';
 
@@ -67,6 +68,7 @@ beforeEach(() => {
   FakeNotification.permission = 'default';
   vi.stubGlobal('Notification', FakeNotification);
   vi.mocked(subscribeToPush).mockResolvedValue(true);
+  notePushAvailability(true);
 });
 
 describe('the bell’s menu after the browser answers', () => {
@@ -87,11 +89,27 @@ describe('the bell’s menu after the browser answers', () => {
 
   it('says that notifications come only while the app is open when push is unavailable', async () => {
     browser.answer = 'granted';
-    vi.mocked(subscribeToPush).mockResolvedValue(false);
+    vi.mocked(subscribeToPush).mockImplementation(async () => {
+      notePushAvailability(false);
+      return false;
+    });
     await allowFromTheMenu();
 
     expect(await within(screen.getByRole('menu')).findByText(pushless)).toBeTruthy();
     expect(screen.getAllByRole('menuitemradio')).toHaveLength(3);
+  });
+
+  it('says so after a reload too, when only the session’s start has learnt it', async () => {
+    FakeNotification.permission = 'granted';
+    // The session's subscription at the start found a browser that cannot take pushes.
+    notePushAvailability(false);
+    renderWithMantine(
+      <MemoryRouter>
+        <Bell />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications: All messages' }));
+    expect(await within(screen.getByRole('menu')).findByText(pushless)).toBeTruthy();
   });
 
   it('says nothing more when push could be set up', async () => {

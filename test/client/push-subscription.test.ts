@@ -6,6 +6,7 @@
  * showed.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pushAvailability } from '../../client/lib/push-availability';
 import { subscribeToPush, unsubscribeFromPush } from '../../client/lib/push-subscription';
 import { logout } from '../../client/lib/session/logout';
 
@@ -130,6 +131,15 @@ describe('subscribeToPush', () => {
     // Offline: the browser could, the app was not reached; the next start posts it.
     vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
     expect(await subscribeToPush()).toBe(true);
+  });
+
+  it('keeps what it learnt for the bell’s menu, whoever asked (the session at the start)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    subscribe.mockRejectedValueOnce(new DOMException('Registration failed', 'AbortError'));
+    await subscribeToPush();
+    expect(pushAvailability.unavailable()).toBe(true);
+    await subscribeToPush();
+    expect(pushAvailability.unavailable()).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { cutText } from '../../../../contract/cut-text';
 import { filesLabel } from '../../../../contract/files';
@@ -6,6 +6,7 @@ import type { NotificationLevel } from '../../../../contract/notifications';
 import type { ChatMessage } from '../../../../contract/realtime';
 import { PRODUCT_NAME } from '../../../config/constants';
 import { showPageNotification } from '../../../lib/page-notifications';
+import { pushAvailability } from '../../../lib/push-availability';
 import { subscribeToPush } from '../../../lib/push-subscription';
 import { mentionsMe } from '../utils/mentions-me';
 import { htmlToText } from '../utils/sanitize-html';
@@ -50,7 +51,12 @@ export function useMessageNotifications({ roomId, roomName, nickname, level }: O
   const [permission, setPermission] = useState<NotificationPermissionState>(() =>
     supported() ? Notification.permission : 'unsupported',
   );
-  const [pushUnavailable, setPushUnavailable] = useState(false);
+  // Known from the bell's subscription, or from the session's at the start (after a reload).
+  const pushUnavailable = useSyncExternalStore(
+    pushAvailability.subscribe,
+    pushAvailability.unavailable,
+    () => false,
+  );
 
   const allow = useCallback(async () => {
     if (!supported()) return;
@@ -58,7 +64,7 @@ export function useMessageNotifications({ roomId, roomName, nickname, level }: O
     setPermission(result);
     if (result === 'granted') {
       // The same permission lets push reach this browser with the app closed, where it can.
-      setPushUnavailable(!(await subscribeToPush()));
+      await subscribeToPush();
     }
   }, []);
 
