@@ -7,6 +7,7 @@ import { MessageBubble } from '../../client/features/chat/components/message-bub
 import { MessageList } from '../../client/features/chat/components/message-list';
 import { fakeRoom, listedMessage } from './fake-room';
 import { renderWithMantine } from './render-mantine';
+import { stubIntersectionObserver } from './stub-observers';
 
 // A message's 'Delete this message?' confirm: made only once asked for, and the focus back on
 // the message's actions button however it is turned down.
@@ -64,13 +65,7 @@ async function expectFocusBackOnButton() {
 }
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
+  stubIntersectionObserver();
 });
 
 describe('a message’s delete confirm', () => {

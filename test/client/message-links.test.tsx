@@ -14,6 +14,7 @@ import { fakeRoom } from './fake-room';
 import { sockets } from './fake-socket';
 import { fakeApi, renderApp, testUser } from './render-app';
 import { renderWithMantine } from './render-mantine';
+import { stubIntersectionObserver } from './stub-observers';
 
 vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
 
@@ -120,13 +121,7 @@ describe('Copy link', () => {
 describe('opening a link to a message', () => {
   beforeEach(() => {
     sockets.length = 0;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
+    stubIntersectionObserver();
   });
 
   async function openLink(search: string) {

@@ -7,6 +7,7 @@ import { SessionContext, type Session } from '../../client/lib/session/session-c
 import { fakeRoom, listedMessage as message } from './fake-room';
 import { renderWithMantine } from './render-mantine';
 import { testUser } from './render-app';
+import { stubIntersectionObserver } from './stub-observers';
 
 function renderList(
   initial: Partial<RoomSnapshot>,
@@ -26,13 +27,7 @@ function renderList(
 const item = (id: number) => document.querySelector<HTMLElement>(`[data-message-id="${id}"]`)!;
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
+  stubIntersectionObserver();
 });
 
 describe('a reply', () => {

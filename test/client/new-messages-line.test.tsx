@@ -18,6 +18,7 @@ import { fakeRoom, listedMessage as message } from './fake-room';
 import { sockets } from './fake-socket';
 import { renderWithMantine } from './render-mantine';
 import { openRoom } from './unread-line-support';
+import { stubIntersectionObserver } from './stub-observers';
 
 vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
 
@@ -41,13 +42,7 @@ function lineAbove(): number | null {
 beforeEach(() => {
   sockets.length = 0;
   forgetReadMarks();
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
+  stubIntersectionObserver();
 });
 
 describe('the message list', () => {

@@ -4,12 +4,13 @@
  * rather than fall to <body> with the detached button.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { Pin } from '../../contract/pins';
 import { PinsButton } from '../../client/features/chat/pins/pins-button';
 import { PinsProvider } from '../../client/features/chat/pins/pins-provider';
 import { fakeRoom } from './fake-room';
 import { renderWithMantine } from './render-mantine';
+import { stubIntersectionObserver } from './stub-observers';
 
 const pin = (id: number): Pin => ({
   id,
@@ -20,13 +21,7 @@ const pin = (id: number): Pin => ({
 });
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
+  stubIntersectionObserver();
 });
 
 it('moves the focus to the dialog when the pins event comes before the answer, as the room sends them', async () => {

@@ -16,6 +16,7 @@ import { fakeRoom } from './fake-room';
 import { sockets } from './fake-socket';
 import { fakeApi, renderApp, testUser } from './render-app';
 import { renderWithMantine } from './render-mantine';
+import { stubIntersectionObserver } from './stub-observers';
 
 vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
 
@@ -36,13 +37,7 @@ const pin = (id: number): Pin => ({
 
 beforeEach(() => {
   sockets.length = 0;
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
+  stubIntersectionObserver();
 });
 
 function listWithPins(allowed: boolean, pins: Pin[] = [], messages = [message(1)]) {

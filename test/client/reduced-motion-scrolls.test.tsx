@@ -12,6 +12,7 @@ import { ScrollToTopButton } from '../../client/features/chat/components/scroll-
 import { autoScrolling } from '../../client/features/chat/utils/auto-scroll';
 import { fakeRoom, listedMessage as message } from './fake-room';
 import { renderWithMantine } from './render-mantine';
+import { stubIntersectionObserver } from './stub-observers';
 
 /** The reader's system asks for less motion, or says nothing. */
 function motion(reduced: boolean) {
@@ -23,13 +24,7 @@ function motion(reduced: boolean) {
 }
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
+  stubIntersectionObserver();
 });
 
 describe.each([

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionKeys } from '../../client/lib/query-keys';
 import { fakeApi, renderApp, testUser } from './render-app';
+import { stubIntersectionObserver } from './stub-observers';
 
 // A chat opened here connects: to a fake socket.
 vi.mock('socket.io-client', () => import('./fake-socket').then((m) => m.fakeSocketIoClient));
@@ -10,13 +11,7 @@ const ROOM = 'Room_Id-0123456789ab';
 
 /** A signed-in person's chat, opened at a message's link: the tab's first entry. */
 async function openChatAtLink() {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
+  stubIntersectionObserver();
   const listed = { _id: ROOM, roomId: ROOM, name: 'Lobby', activeNickname: 'ada' };
   const { fetchMock } = fakeApi({ ...testUser, roomId: ROOM, activeNickname: 'ada' }, (call) =>
     call.path === '/api/rooms' ? { status: 200, body: [listed] } : undefined,

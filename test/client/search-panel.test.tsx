@@ -16,6 +16,7 @@ import { createQueryClient } from '../../client/lib/query-client';
 import { fakeRoom, listedMessage } from './fake-room';
 import { fakeApi, testUser, type FetchCall } from './render-app';
 import { renderWithMantine } from './render-mantine';
+import { stubIntersectionObserver } from './stub-observers';
 
 const SEARCH = '/api/rooms/room-a/search';
 const result = (id: number, snippet = `word <mark>needle</mark> ${id}`) => ({
@@ -189,13 +190,7 @@ const message = (id: number) => listedMessage(id);
 
 describe('jumping to a result', () => {
   beforeEach(() => {
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
+    stubIntersectionObserver();
   });
 
   it('loads the page around it, marks and focuses it, and shows the way on to newer ones', async () => {

@@ -3,14 +3,13 @@
  * validated and removed; http endpoints refused where the local switch is off. What a service
  * worker reads for a push, GET /api/rooms/:roomId/messages/:messageId: push-message-route.test.ts.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { PUSH_SUBSCRIPTIONS_MAX } from '../../contract/push';
-import { workerFetch } from '../../worker/worker-fetch';
 import { base64Url } from '../support/web-push-check';
-import { Client, ORIGIN, signedInClient } from './support/api';
+import { Client, signedInClient } from './support/api';
 import { watchMailbox } from './support/mailbox';
-import { newSubscriber, storedRows, subscribe } from './support/push';
+import { newSubscriber, postSubscriptionIn, storedRows, subscribe } from './support/push';
 
 const subscriptionBody = (endpoint: string, keys: { p256dh: string; auth: string }) => ({
   body: { endpoint, keys },
@@ -178,24 +177,9 @@ describe('POST and DELETE /api/push/subscriptions', () => {
     const browser = await newSubscriber();
     const deployed = { ...env, LOCAL_PUSH_ENDPOINTS: undefined } as Env;
     for (const endpoint of [browser.endpoint, 'https://localhost/push', 'https://127.0.0.1/x']) {
-      const ctx = createExecutionContext();
-      const response = await workerFetch(
-        new Request(`${ORIGIN}/api/push/subscriptions`, {
-          method: 'POST',
-          headers: {
-            Origin: ORIGIN,
-            Cookie: client.cookie,
-            'Content-Type': 'application/json',
-            'CF-Connecting-IP': client.ip,
-          },
-          body: JSON.stringify({ endpoint, keys: browser.keys }),
-        }),
-        deployed,
-        ctx,
-      );
-      await waitOnExecutionContext(ctx);
-      expect(response.status, endpoint).toBe(400);
-      expect(((await response.json()) as { error: string }).error).toMatch(/https|public/);
+      const res = await postSubscriptionIn(deployed, client, { endpoint, keys: browser.keys });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body.error).toMatch(/https|public/);
     }
     // The same request with the switch on (npm start, these tests) is taken.
     await subscribe(client, browser);

@@ -4,14 +4,13 @@
  * self-hosted one. Any https host would make the push consumer a request flooder aimed where
  * accounts point their subscriptions, and names like 127.0.0.1.nip.io reach private addresses.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { endpointRules } from '../../worker/push/push-config';
 import { endpointProblem, UNKNOWN_PUSH_SERVICE } from '../../worker/push/push-endpoint';
-import { workerFetch } from '../../worker/worker-fetch';
 import { newPushKeys } from '../support/web-push-check';
-import { ORIGIN, signedInClient, type Client } from './support/api';
-import { storedRows } from './support/push';
+import { signedInClient, type Client } from './support/api';
+import { postSubscriptionIn, storedRows } from './support/push';
 
 const BROWSERS = [
   'https://fcm.googleapis.com/fcm/send/dGhpcyBpcyBub3QgYSB0b2tlbg:APA91bH',
@@ -33,23 +32,7 @@ const STRANGERS = [
 /** Posts a subscription through the worker with `vars` over the tests' env. */
 async function subscribeWith(client: Client, endpoint: string, vars: Partial<Env>) {
   const { keys } = await newPushKeys();
-  const ctx = createExecutionContext();
-  const response = await workerFetch(
-    new Request(`${ORIGIN}/api/push/subscriptions`, {
-      method: 'POST',
-      headers: {
-        Origin: ORIGIN,
-        Cookie: client.cookie,
-        'Content-Type': 'application/json',
-        'CF-Connecting-IP': client.ip,
-      },
-      body: JSON.stringify({ endpoint, keys }),
-    }),
-    { ...env, ...vars } as Env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return { status: response.status, body: (await response.json()) as { error?: string } };
+  return postSubscriptionIn({ ...env, ...vars } as Env, client, { endpoint, keys });
 }
 
 describe('push endpoints', () => {

@@ -4,7 +4,7 @@
  * the VAPID header and body of a push checked against this runtime's env. The crypto, shared with
  * the browser tests, is in test/support/web-push-check.ts.
  */
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { expect, inject } from 'vitest';
 import {
   decryptAes128gcm,
@@ -13,7 +13,8 @@ import {
   readVapid,
   type PushKeys,
 } from '../../support/web-push-check';
-import type { Client } from './api';
+import { workerFetch } from '../../../worker/worker-fetch';
+import { ORIGIN, type Client } from './api';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -110,4 +111,32 @@ export async function decryptPush(subscriber: Subscriber, push: ReceivedPush): P
   const { plaintext, delimiter } = await decryptAes128gcm(subscriber, body);
   expect(delimiter).toBe(2); // the delimiter of the last (only) record
   return plaintext;
+}
+
+/**
+ * Posts a subscription through the worker under `workerEnv` (the tests' env with other vars: a
+ * deployed one's switches), as the browser would; answers the status and the body.
+ */
+export async function postSubscriptionIn(
+  workerEnv: Env,
+  client: Client,
+  subscription: { endpoint: string; keys: unknown },
+) {
+  const ctx = createExecutionContext();
+  const response = await workerFetch(
+    new Request(`${ORIGIN}/api/push/subscriptions`, {
+      method: 'POST',
+      headers: {
+        Origin: ORIGIN,
+        Cookie: client.cookie,
+        'Content-Type': 'application/json',
+        'CF-Connecting-IP': client.ip,
+      },
+      body: JSON.stringify(subscription),
+    }),
+    workerEnv,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return { status: response.status, body: (await response.json()) as { error?: string } };
 }
