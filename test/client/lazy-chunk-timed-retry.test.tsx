@@ -1,0 +1,46 @@
+import { render, screen } from '@testing-library/react';
+import { beforeEach, expect, it, vi } from 'vitest';
+import { AppProvider } from '../../client/app/provider';
+import { fakeApi } from './render-app';
+
+// Its own file: the module registry is fresh, so the toast host's chunk has not loaded yet.
+const offline = vi.hoisted(() => ({ toastHost: true }));
+
+vi.mock('@mantine/notifications', async (load) => {
+  if (offline.toastHost) throw new TypeError('Failed to fetch dynamically imported module');
+  const real = await load<typeof import('@mantine/notifications')>();
+  return { ...real, Notifications: () => <div data-testid="toast-host" /> };
+});
+
+let warn: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+it('tries a piece again by itself when it failed while the browser said it was online', async () => {
+  // A server or proxy dropped, not the device's link: no 'online' event will come.
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+  fakeApi(null);
+  render(
+    <AppProvider>
+      <p>The page</p>
+    </AppProvider>,
+  );
+  await vi.waitFor(
+    () =>
+      expect(warn).toHaveBeenCalledWith(
+        'A part of the page could not be loaded',
+        expect.anything(),
+      ),
+    { timeout: 10_000 },
+  );
+  expect(screen.queryByTestId('toast-host')).toBeNull();
+  expect(screen.getByText('The page')).toBeTruthy();
+
+  offline.toastHost = false;
+  // The first retry comes two seconds after the failure, with no event from the browser.
+  expect(await screen.findByTestId('toast-host', {}, { timeout: 10_000 })).toBeTruthy();
+  expect(screen.getByText('The page')).toBeTruthy();
+});
