@@ -64,9 +64,13 @@ export const loginRoutes = new Hono<AppEnv>()
     try {
       await Promise.all([
         giveBack(c.env.DB, addressSlot, failureSlot),
-        rememberLoginAddress(c.env.DB, user.id, ip),
+        rememberLoginAddress(c.env.DB, user.id, ip, user.passwordHash),
       ]);
-      await startSession(c, user.id);
+      // Only while the password checked is still the account's: a reset landing during the
+      // check shuts out whoever knew the old one, a login in flight included.
+      if (!(await startSession(c, user.id, user.passwordHash))) {
+        throw new ApiError(401, BAD_CREDENTIALS);
+      }
     } catch (error) {
       // The account was deleted while its password was checked: its email is unknown now.
       if (isForeignKeyViolation(error)) throw new ApiError(401, BAD_CREDENTIALS);

@@ -21,8 +21,17 @@ import {
  */
 export const SESSIONS_PER_ACCOUNT_MAX = 30;
 
-/** Starts a session for a user who just proved their password, and sets its cookie. */
-export async function startSession(c: Context<AppEnv>, userId: string): Promise<SessionRow> {
+/**
+ * Starts a session for a user who just proved their password, and sets its cookie. With
+ * `passwordHash` (the hash the password was checked against) the session is made only while
+ * the account still has that password, in the statement that makes it: a reset landing during
+ * the check spends the old password, and the login then gets null and no session.
+ */
+export async function startSession(
+  c: Context<AppEnv>,
+  userId: string,
+  passwordHash?: string,
+): Promise<SessionRow | null> {
   const now = Date.now();
   const session: SessionRow = {
     id: crypto.randomUUID(),
@@ -42,9 +51,9 @@ export async function startSession(c: Context<AppEnv>, userId: string): Promise<
     .limit(SESSIONS_PER_ACCOUNT_MAX);
   // Expired rows of this user go now, so the table stays bounded without a sweeper, and so do
   // the oldest past the bound. One transaction: racing logins cannot leave more.
-  const [, , trimmed] = await db.batch([
+  const [, made, trimmed] = await db.batch([
     db.delete(sessions).where(and(mine, lt(sessions.expiresAt, now))),
-    db.insert(sessions).values(session),
+    insertSession(db, session, passwordHash),
     db
       .delete(sessions)
       .where(and(mine, notInArray(sessions.id, newest)))
@@ -54,8 +63,31 @@ export async function startSession(c: Context<AppEnv>, userId: string): Promise<
   for (const { id } of trimmed) {
     c.executionCtx.waitUntil(closeUserSockets(c.env, userId, LOGGED_OUT, { sessionId: id }));
   }
+  if (made.length === 0) return null;
   await writeSessionCookie(c, { sub: userId, sid: session.id }, session.expiresAt);
   return session;
+}
+
+/** The session's row, only while the user's password is `passwordHash` when one is given. */
+function insertSession(db: Db, session: SessionRow, passwordHash: string | undefined) {
+  const returning = { id: sessions.id };
+  if (passwordHash === undefined) return db.insert(sessions).values(session).returning(returning);
+  // The columns come in the table's order, as drizzle's INSERT ... SELECT asks.
+  return db
+    .insert(sessions)
+    .select(
+      db
+        .select({
+          id: sql<string>`${session.id}`.as('id'),
+          userId: users.id,
+          expiresAt: sql<number>`${session.expiresAt}`.as('expires_at'),
+          passwordVerifiedAt: sql<number>`${session.passwordVerifiedAt}`.as('password_verified_at'),
+          createdAt: sql<number>`${session.createdAt}`.as('created_at'),
+        })
+        .from(users)
+        .where(and(eq(users.id, session.userId), eq(users.passwordHash, passwordHash))),
+    )
+    .returning(returning);
 }
 
 /** The caller's live session and user, or null when the cookie is absent, forged or revoked. */

@@ -16,13 +16,24 @@ export async function hasSignedInFrom(db: D1Database, email: string, ip: string)
   return row !== null;
 }
 
-/** Records a successful sign-in from `ip` (kept 90 days after the last one, see prune.ts). */
-export async function rememberLoginAddress(db: D1Database, userId: string, ip: string) {
+/**
+ * Records a successful sign-in from `ip` (kept 90 days after the last one, see prune.ts), while
+ * the account's password is still `passwordHash`, the one that was checked: a reset landing
+ * during the check spends the addresses signed in from, and a login with the old password must
+ * not add its own back.
+ */
+export async function rememberLoginAddress(
+  db: D1Database,
+  userId: string,
+  ip: string,
+  passwordHash: string,
+) {
   await db
     .prepare(
-      `INSERT INTO login_addresses (user_id, ip, last_success_at) VALUES (?1, ?2, ?3)
+      `INSERT INTO login_addresses (user_id, ip, last_success_at)
+       SELECT id, ?2, ?3 FROM users WHERE id = ?1 AND password_hash = ?4
        ON CONFLICT (user_id, ip) DO UPDATE SET last_success_at = ?3`,
     )
-    .bind(userId, ip, Date.now())
+    .bind(userId, ip, Date.now(), passwordHash)
     .run();
 }
