@@ -14,6 +14,7 @@ import { deleteRoomEverywhere } from '../../worker/room-removal/delete-room';
 import { refusedMeanwhile, renameRoom } from '../../worker/rooms/room-settings-access';
 import { signedInAdmin } from './support/admin';
 import type { Client } from './support/api';
+import { userRow } from './support/held-d1';
 import { ownerAndGuest } from './support/rooms';
 
 const handOver = (client: Client, roomId: string, userId: string) =>
@@ -58,10 +59,13 @@ describe("an owner's write after a hand-over", () => {
       .first<{ n: number }>();
     expect(owed!.n).toBe(0);
     expect((await guest.client.call(`/rooms/${roomId}`)).status).toBe(200);
+    // Nor takes the room from under the people in it (their current room, users.room_id).
+    expect((await userRow(guest.user.id)).roomId).toBe(roomId);
 
     const deleted = await deleteRoomEverywhere(env, db, roomId, guest.user.id);
     expect(deleted?.roomId).toBe(roomId);
     expect(await storedRoom(roomId)).toBeNull();
+    expect((await userRow(guest.user.id)).roomId).toBeNull();
     expect((await admin.client.call('/admin/stats')).body.rooms).toBe(before.rooms - 1);
   });
 
