@@ -32,8 +32,8 @@ async function openChat(rooms: RoomSummary[], handle: Handle = () => undefined) 
     call.path === '/api/rooms' ? { status: 200, body: rooms } : handle(call),
   );
   const view = renderApp('/chat/room-a');
-  // The first screen of the file also loads its modules: longer than waitFor's usual second.
-  await waitFor(() => expect(sockets).toHaveLength(1), { timeout: 5000 });
+  // The first screen of the file also loads its modules: setup.ts gives waitFor 10 s for it.
+  await waitFor(() => expect(sockets).toHaveLength(1));
   const socket = sockets[0]!;
   act(() => socket.receive('connect'));
   act(() => socket.last('join')?.ack?.({}));

@@ -42,7 +42,8 @@ async function openChat(
     return handle(call);
   });
   const view = renderApp('/chat/room-a');
-  await waitFor(() => expect(sockets).toHaveLength(1), { timeout: 5000 });
+  // The first screen of the file also loads its modules: setup.ts gives waitFor 10 s for it.
+  await waitFor(() => expect(sockets).toHaveLength(1));
   const socket = sockets[0]!;
   act(() => socket.receive('connect'));
   act(() => socket.last('join')?.ack?.({}));

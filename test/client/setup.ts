@@ -9,8 +9,10 @@ import { afterEach, vi } from 'vitest';
 // reaches every module that imports it, even one an earlier file loaded with the real thing.
 vi.resetModules();
 
-// Routes are lazy: the first visit to one transforms its module graph, which can take a while.
-configure({ asyncUtilTimeout: 5000 });
+// Routes are lazy: the first visit to one transforms and loads its module graph. Four cold runs
+// side by side on the two cores took 4.5 to 7.7 s to the chat route's first screen, and one in
+// four failed at the 5 s this was; 10 s, as the lazy-chunk tests give a cold module.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs Mantine calls; these stand-ins describe a wide screen.
 Object.defineProperty(window, 'matchMedia', {
