@@ -51,8 +51,19 @@ describe('changes to listed messages', () => {
     socket.receive('messageDeleted', {});
     socket.receive('seen', { positions: [{ nickname: 'bob' }] });
     socket.receive('reactions', { id: 99, reactions: [] });
-    socket.receive('messageDeleted', { id: 99 });
     expect(store.getSnapshot()).toBe(before);
+    store.leave();
+  });
+
+  it('notes a deletion of a message not shown (a reply to it learns it is gone), once', () => {
+    const { store, socket } = joinedStore([message(1, 'bob')]);
+    const before = shown(store);
+    socket.receive('messageDeleted', { id: 99 });
+    socket.receive('messageDeleted', { id: 99 });
+    expect(shown(store)).toBe(before);
+    expect(store.getSnapshot().heardDeleted).toEqual([99]);
+    socket.receive('messageDeleted', { id: 1 });
+    expect(store.getSnapshot().heardDeleted).toEqual([99, 1]);
     store.leave();
   });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ActionIcon, Anchor, Box, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
@@ -9,12 +9,16 @@ import {
   IconPlugConnectedX,
 } from '@tabler/icons-react';
 import type { RoomData } from '../../../../contract/realtime';
+import { QuietBoundary } from '../../../components/ui/quiet-boundary';
 import { PRODUCT_NAME } from '../../../config/constants';
+import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import classes from './chat-header.module.css';
 import { OnlinePeople } from './online-people';
 
-// The help dialog is only fetched when someone opens it.
-const HelpDialog = lazy(() =>
+// The help dialog is only fetched when someone opens it. A chunk that fails to load (offline)
+// leaves the chat as it is, and is loaded again at the next press only, so that it never opens
+// by itself (as the top bar's help).
+const HelpDialog = lazyWithRetry(() =>
   import('../../../components/help-dialog').then((module) => ({ default: module.HelpDialog })),
 );
 
@@ -43,7 +47,7 @@ interface ChatHeaderProps {
 export function ChatHeader(props: ChatHeaderProps) {
   const { connected, roomName, users, onOpenRooms, onLogout, share, notifications, search } = props;
   const { pins } = props;
-  const [help, setHelp] = useState({ mounted: false, opened: false });
+  const [help, setHelp] = useState({ mounted: false, opened: false, presses: 0 });
 
   return (
     <Box
@@ -94,7 +98,9 @@ export function ChatHeader(props: ChatHeaderProps) {
             variant="subtle"
             size="lg"
             aria-label="Help"
-            onClick={() => setHelp({ mounted: true, opened: true })}
+            onClick={() =>
+              setHelp(({ presses }) => ({ mounted: true, opened: true, presses: presses + 1 }))
+            }
           >
             <IconHelp size={22} aria-hidden />
           </ActionIcon>
@@ -120,12 +126,14 @@ export function ChatHeader(props: ChatHeaderProps) {
       </Group>
       {pins}
       {help.mounted && (
-        <Suspense fallback={null}>
-          <HelpDialog
-            opened={help.opened}
-            onClose={() => setHelp({ mounted: true, opened: false })}
-          />
-        </Suspense>
+        <QuietBoundary retryKey={help.presses} retryWhenOnline={false}>
+          <Suspense fallback={null}>
+            <HelpDialog
+              opened={help.opened}
+              onClose={() => setHelp((was) => ({ ...was, opened: false }))}
+            />
+          </Suspense>
+        </QuietBoundary>
       )}
     </Box>
   );

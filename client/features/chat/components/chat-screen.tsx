@@ -9,6 +9,7 @@ import { ownEndingNotice } from '../../../lib/own-room-endings';
 import { useSession } from '../../../lib/session/use-session';
 import { useUnreadTitle } from '../../../lib/unread/use-unread-title';
 import { ComposerIntentProvider } from '../composer/composer-intent';
+import { ReplyTargetWatch } from '../composer/reply-target-watch';
 import { useComposerRoom } from '../composer/use-composer-room';
 import { useBackReload } from '../hooks/use-back-reload';
 import { useMessageNotifications } from '../hooks/use-message-notifications';
@@ -229,6 +230,7 @@ export function ChatScreen(props: ChatScreenProps) {
                   onReconnect={room.reconnect}
                 />
                 <RoomTypingLine room={room} />
+                <ReplyTargetWatch room={room} />
                 <MessageBarJump
                   showsPast={showsPast}
                   onJumpToLatest={room.jumpToLatest}

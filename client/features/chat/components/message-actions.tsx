@@ -148,6 +148,8 @@ export function MessageActions(props: MessageActionsProps) {
                   radius="xl"
                   aria-label={`Actions for ${whose} message: "${quote}"`}
                   className={classes.trigger}
+                  // Where the focus goes once a message before it is deleted.
+                  data-message-actions
                 >
                   <IconDots size={16} aria-hidden />
                 </ActionIcon>

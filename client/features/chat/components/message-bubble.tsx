@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../../../contract/realtime';
 import { useComposerActions } from '../composer/composer-intent';
 import { MessageFiles } from '../files/message-files';
 import { PinnedMark } from '../pins/pinned-mark';
+import { focusAfterDeletion } from '../utils/focus-after-deletion';
 import { fullDate, shortTime } from '../utils/message-dates';
 import { sanitizeHtml } from '../utils/sanitize-html';
 import classes from './chat.module.css';
@@ -89,10 +90,9 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
             onEdit={() => composer.edit(message)}
             onDelete={() => {
               if (id === null) return;
-              // Its actions button goes with its content: the focus stays on the message's place
-              // rather than falling to the start of the page.
-              itemRef.current?.setAttribute('tabindex', '-1');
-              itemRef.current?.focus({ preventScroll: true });
+              // Its actions button goes with its content: the focus goes on to the next
+              // message's rather than falling to the start of the page.
+              if (itemRef.current) focusAfterDeletion(itemRef.current);
               onDelete(id);
             }}
             onReact={(emoji) => id !== null && onReact(id, emoji)}

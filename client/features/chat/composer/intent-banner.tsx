@@ -16,7 +16,16 @@ export function IntentBanner({
   const replying = intent.kind === 'reply';
   const Icon = replying ? IconArrowBackUp : IconPencil;
   return (
-    <Group gap="xs" wrap="nowrap" mb={6} px="sm" py={4} className={classes.banner}>
+    // Marked for reply-target-watch.tsx, which ends a reply whose message was deleted.
+    <Group
+      gap="xs"
+      wrap="nowrap"
+      mb={6}
+      px="sm"
+      py={4}
+      className={classes.banner}
+      data-intent-banner
+    >
       <Icon size={16} aria-hidden style={{ flexShrink: 0 }} />
       <Box style={{ flex: 1, minWidth: 0 }}>
         <Text size="xs" fw={600}>

@@ -9,7 +9,13 @@ import {
 import { applyDeletion, applyEdit, applyReactions } from '../utils/apply-message-change';
 import { refusalText } from '../utils/refusal-text';
 import { ACK_TIMEOUT_MS, type RoomSocket } from './socket-calls';
-import { NOBODY_SEEN, type ActionResult, type MessageAction, type RoomSink } from './room-state';
+import {
+  HEARD_DELETED_MAX,
+  NOBODY_SEEN,
+  type ActionResult,
+  type MessageAction,
+  type RoomSink,
+} from './room-state';
 
 /** What an action waiting past ACK_TIMEOUT_MS resolves with. */
 export const NO_ANSWER = 'The room did not answer. Please try again.';
@@ -17,7 +23,7 @@ export const NO_ANSWER = 'The room did not answer. Please try again.';
 /**
  * The changes to listed messages the room announces (reactions, edits, deletions), its pins,
  * and how far others have read (`seen`), applied to the snapshot; what fails its schema (or
- * names another room) is ignored.
+ * names another room) is ignored. Every deletion is also noted (`heardDeleted`), listed or not.
  */
 export function listenForChanges(socket: RoomSocket, roomId: string, room: RoomSink) {
   /** A join was sent: the next `seen` has everyone's positions, and replaces what was known. */
@@ -34,7 +40,14 @@ export function listenForChanges(socket: RoomSocket, roomId: string, room: RoomS
   });
   socket.on('messageDeleted', (event) => {
     const parsed = messageDeletedSchema.safeParse(event);
-    if (parsed.success) room.write({ messages: applyDeletion(messages(), parsed.data.id) });
+    if (!parsed.success) return;
+    const { id } = parsed.data;
+    const heard = room.read().heardDeleted;
+    room.write({
+      messages: applyDeletion(messages(), id),
+      // A catching-up join may say one again: kept once.
+      heardDeleted: heard.includes(id) ? heard : [...heard, id].slice(-HEARD_DELETED_MAX),
+    });
   });
   socket.on('pins', (event) => {
     const parsed = pinsEventSchema.safeParse(event);

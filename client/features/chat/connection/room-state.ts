@@ -74,12 +74,21 @@ export interface RoomSnapshot {
   seen: Readonly<Record<string, number>>;
   /** The room's pinned messages, newest pin first (`loadPins` once joined, then `pins`). */
   pins: readonly Pin[];
+  /**
+   * The messages this connection heard deleted (`messageDeleted`), listed or not, newest last
+   * (the last HEARD_DELETED_MAX): a reply being written to one far back learns it is gone.
+   */
+  heardDeleted: readonly number[];
 }
+
+/** How many deletions a connection remembers for `heardDeleted`. */
+export const HEARD_DELETED_MAX = 50;
 
 export const NONE_RETURNED: readonly ReturnedText[] = [];
 const NO_MESSAGES: readonly ChatMessage[] = [];
 const NOBODY: readonly string[] = [];
 const NO_PINS: readonly Pin[] = [];
+const NO_IDS: readonly number[] = [];
 export const NOBODY_SEEN: Readonly<Record<string, number>> = Object.freeze({});
 
 /** What a new connection under `nickname` starts from: the room's outbox and typists stay. */
@@ -104,6 +113,7 @@ export function freshSnapshot(
     typists: kept?.typists ?? NOBODY,
     seen: NOBODY_SEEN,
     pins: NO_PINS,
+    heardDeleted: NO_IDS,
   };
 }
 
