@@ -127,6 +127,20 @@ describe('the search panel', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('You are searching too fast');
   });
 
+  it('clears what it found when the box is emptied and searched again', async () => {
+    const { calls } = renderSearch(() => ({ status: 200, body: { results: [] } }));
+    await searchFor('absent');
+    expect(await screen.findByText('No messages match “absent”.')).toBeTruthy();
+    const asked = calls.filter((call) => call.path.startsWith(SEARCH)).length;
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search this room' }), {
+      target: { value: '   ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.queryByText('No messages match “absent”.')).toBeNull());
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(calls.filter((call) => call.path.startsWith(SEARCH))).toHaveLength(asked);
+  });
+
   it('says once that older results failed, keeping the ones shown', async () => {
     renderSearch((call) =>
       call.path.includes('before=')

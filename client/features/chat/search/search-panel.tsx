@@ -57,7 +57,8 @@ export function SearchPanel({ roomId, opened, onClose, onPick }: SearchPanelProp
           onSubmit={(event) => {
             event.preventDefault();
             const words = typed.trim();
-            if (words) setQ(words);
+            // An emptied box clears the results: they answered words no longer asked.
+            setQ(words || null);
           }}
         >
           <Group gap="xs" wrap="nowrap" align="flex-end">

@@ -5,13 +5,16 @@ import { FormSuccess, RequestError } from '../../../components/ui/form-alerts';
 import { useFilledAfterMount } from '../../../hooks/use-filled-after-mount';
 import { useEmailStatus, useResendVerification } from '../api/email-status';
 
+/** An address is one long word: it breaks anywhere rather than run off a phone's screen. */
+const ADDRESS_STYLE = { overflowWrap: 'anywhere' } as const;
+
 /** A status region that appears empty, then takes its words (useFilledAfterMount says why). */
 function PendingEmailNotice({ pendingEmail }: { pendingEmail: string }) {
   const text = useFilledAfterMount(
     `Check your new address, ${pendingEmail}: your email changes once you open the link we sent there.`,
   );
   return (
-    <Text size="sm" role="status">
+    <Text size="sm" role="status" style={ADDRESS_STYLE}>
       {text}
     </Text>
   );
@@ -39,7 +42,7 @@ export function EmailStatusNotice() {
         !emailVerified && (
           <Alert color="yellow" title="Your email address is not verified">
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">
+              <Text size="sm" style={ADDRESS_STYLE}>
                 Open the link we mailed to {email} to confirm that it is yours. Until then, someone
                 who proves they own it can take it over.
               </Text>

@@ -67,6 +67,9 @@ export function ShareMenu({ roomId, roomName }: ShareMenuProps) {
       shadow="md"
       trapFocus
       returnFocus
+      // Never taller than the space below its button: with a few limited links and the QR code
+      // it outgrew a phone's screen, and its end could not be reached (it scrolls instead).
+      middlewares={{ flip: true, shift: true, size: true }}
     >
       <Popover.Target>
         <ActionIcon
@@ -79,7 +82,7 @@ export function ShareMenu({ roomId, roomName }: ShareMenuProps) {
         </ActionIcon>
       </Popover.Target>
       {/* Named by its title rather than by the button, which Mantine would use. */}
-      <Popover.Dropdown aria-labelledby={titleId}>
+      <Popover.Dropdown aria-labelledby={titleId} style={{ overflowY: 'auto' }}>
         {/* A room name can be one long word; it breaks anywhere rather than leave the popover. */}
         <Title order={2} size="h5" mb="sm" id={titleId} style={{ overflowWrap: 'anywhere' }}>
           {title}
