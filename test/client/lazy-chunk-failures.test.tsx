@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../client/app/provider';
 import { QuietBoundary } from '../../client/components/ui/quiet-boundary';
-import { ChunkLoadError, retryFailedStylesheets } from '../../client/lib/lazy-with-retry';
+import { retryFailedStylesheets } from '../../client/lib/lazy-with-retry';
+import { watchChunkFailures } from './chunk-failure-watch';
 import { fakeApi, renderApp } from './render-app';
 
 /** Which lazily imported chunks fail to load, as they do when the network drops mid-start. */
@@ -24,30 +25,11 @@ vi.mock('../../client/components/help-dialog', async (load) => {
   return load();
 });
 
-let warn: ReturnType<typeof vi.spyOn>;
+const untilTheBoundaryCaughtIt = watchChunkFailures();
 
 beforeEach(() => {
   Object.assign(offline, { toastHost: false, forgotPassword: false, help: false });
-  // React reports each caught error; the tests read the screen instead.
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
-
-/**
- * Until a QuietBoundary has caught the failed import. Not a fixed wait: on a loaded machine the
- * failure can reach the boundary after the network's return the test plays next, and the
- * boundary would then wait for another return that never comes.
- */
-async function untilTheBoundaryCaughtIt() {
-  await vi.waitFor(
-    () =>
-      expect(warn).toHaveBeenCalledWith(
-        'A part of the page could not be loaded',
-        expect.any(ChunkLoadError),
-      ),
-    { timeout: 10_000 },
-  );
-}
 
 describe('a lazy chunk that fails to load', () => {
   it('leaves the app on screen without toasts, and loads the toast host once back online', async () => {

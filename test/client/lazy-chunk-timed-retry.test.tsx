@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { AppProvider } from '../../client/app/provider';
+import { watchChunkFailures } from './chunk-failure-watch';
 import { fakeApi } from './render-app';
 
 // Its own file: the module registry is fresh, so the toast host's chunk has not loaded yet.
@@ -12,12 +13,7 @@ vi.mock('@mantine/notifications', async (load) => {
   return { ...real, Notifications: () => <div data-testid="toast-host" /> };
 });
 
-let warn: ReturnType<typeof vi.spyOn>;
-
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
+const untilTheBoundaryCaughtIt = watchChunkFailures();
 
 it('tries a piece again by itself when it failed while the browser said it was online', async () => {
   // A server or proxy dropped, not the device's link: no 'online' event will come.
@@ -28,14 +24,7 @@ it('tries a piece again by itself when it failed while the browser said it was o
       <p>The page</p>
     </AppProvider>,
   );
-  await vi.waitFor(
-    () =>
-      expect(warn).toHaveBeenCalledWith(
-        'A part of the page could not be loaded',
-        expect.anything(),
-      ),
-    { timeout: 10_000 },
-  );
+  await untilTheBoundaryCaughtIt();
   expect(screen.queryByTestId('toast-host')).toBeNull();
   expect(screen.getByText('The page')).toBeTruthy();
 
