@@ -1,10 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessageForm } from '../../client/features/chat/components/message-form';
-import {
-  ComposerIntentProvider,
-  useComposerActions,
-} from '../../client/features/chat/composer/composer-intent';
+import { ComposerIntentProvider } from '../../client/features/chat/composer/composer-intent';
 import {
   DRAFT_REPLY_WORDS_MAX,
   keepOnlyDraftsOf,
@@ -13,6 +10,7 @@ import {
 import type { ChatMessage } from '../../contract/realtime';
 import { testUser } from './render-app';
 import { renderWithMantine } from './render-mantine';
+import { ReplyStandIn } from './reply-stand-in';
 
 const ADA = testUser.id;
 const bobs: ChatMessage = {
@@ -24,15 +22,6 @@ const bobs: ChatMessage = {
 };
 const refusal = 'The message you reply to is not in this room';
 
-function ReplyStandIn() {
-  const { reply } = useComposerActions();
-  return (
-    <button type="button" onClick={() => reply(bobs)}>
-      reply to bob
-    </button>
-  );
-}
-
 type Sent = { ok: true } | { ok: false; error: string; code?: 'message_not_found' };
 
 /** The room's message box as the chat screen opens it (a new room, or a reload: a new box). */
@@ -40,7 +29,7 @@ function openBox(roomId: string, answer: Sent = { ok: true }) {
   const onSend = vi.fn(() => Promise.resolve(answer));
   const view = renderWithMantine(
     <ComposerIntentProvider>
-      <ReplyStandIn />
+      <ReplyStandIn to={[bobs]} />
       <MessageForm roomId={roomId} accountId={ADA} onSend={onSend} />
     </ComposerIntentProvider>,
   );

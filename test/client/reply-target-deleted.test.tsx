@@ -1,10 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessageForm } from '../../client/features/chat/components/message-form';
-import {
-  ComposerIntentProvider,
-  useComposerActions,
-} from '../../client/features/chat/composer/composer-intent';
+import { ComposerIntentProvider } from '../../client/features/chat/composer/composer-intent';
 import { ReplyTargetWatch } from '../../client/features/chat/composer/reply-target-watch';
 import type { RoomSnapshot } from '../../client/features/chat/connection/room-state';
 import { applyDeletion } from '../../client/features/chat/utils/apply-message-change';
@@ -12,6 +9,7 @@ import { keepOnlyDraftsOf } from '../../client/lib/draft-storage';
 import { fakeRoom, listedMessage } from './fake-room';
 import { testUser } from './render-app';
 import { renderWithMantine } from './render-mantine';
+import { ReplyStandIn } from './reply-stand-in';
 import { watchLiveRegions } from './watch-live-regions';
 
 // A reply being written whose message is deleted (by its author or a moderator), or shown
@@ -21,27 +19,12 @@ const ADA = testUser.id;
 const bobs = listedMessage(7, 'bob');
 const DELETED = 'The message you were replying to was deleted.';
 
-/** Reply, as a message's actions give it: to bob's message 7, or to message 8. */
-function ReplyStandIn() {
-  const { reply } = useComposerActions();
-  return (
-    <>
-      <button type="button" onClick={() => reply(bobs)}>
-        reply to bob
-      </button>
-      <button type="button" onClick={() => reply(listedMessage(8, 'cy'))}>
-        reply to cy
-      </button>
-    </>
-  );
-}
-
 /** The message bar as the chat screen composes it, over a room the test changes. */
 function openBox(initial: Partial<RoomSnapshot>) {
   const { room, set } = fakeRoom(initial);
   renderWithMantine(
     <ComposerIntentProvider>
-      <ReplyStandIn />
+      <ReplyStandIn to={[bobs, listedMessage(8, 'cy')]} />
       <MessageForm
         roomId="room-a"
         accountId={ADA}
