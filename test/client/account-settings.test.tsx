@@ -130,6 +130,22 @@ describe('account settings', () => {
     expect(calls.some((call) => call.path === '/api/auth/settings/account')).toBe(false);
   });
 
+  it("returns the focus to 'Delete Account' when the second dialog is cancelled", async () => {
+    settingsApi(() => undefined);
+    renderApp('/settings');
+    const user = await verify('secret1');
+
+    const deleteAccount = await screen.findByRole('button', { name: 'Delete Account' });
+    await user.click(deleteAccount);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    const second = await screen.findByRole('dialog', { name: 'Confirm Deletion' });
+    await user.click(within(second).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The dialog opened from the first one's Continue, which is gone: not the page's start.
+    await waitFor(() => expect(document.activeElement).toBe(deleteAccount));
+  });
+
   it("keeps the dialog open with 'Failed to delete account' when the call fails", async () => {
     settingsApi((call) =>
       call.path === '/api/auth/settings/account' ? { status: 500 } : undefined,

@@ -70,6 +70,31 @@ describe('home page', () => {
     expect(await screen.findByText('Failed to load rooms. Please try again.')).toBeTruthy();
   });
 
+  it('keeps the rooms shown beside the load failure when a Refresh fails', async () => {
+    let failing = false;
+    const rooms: RoomSummary[] = [
+      { _id: '1', roomId: 'room-a', name: 'Book club', activeNickname: 'ada' },
+    ];
+    fakeApi(testUser, (call) =>
+      call.path === '/api/rooms'
+        ? failing
+          ? { status: 500, body: { error: 'Internal error' } }
+          : { status: 200, body: rooms }
+        : undefined,
+    );
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Book club' })).toBeTruthy();
+
+    failing = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    // A 5xx is retried once, a second later, before the query gives up.
+    expect(
+      await screen.findByText('Failed to load rooms. Please try again.', {}, { timeout: 4000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Book club' })).toBeTruthy();
+    expect(screen.queryByText('Loading rooms...')).toBeNull();
+  });
+
   it("reads the rooms again on Refresh, showing 'Loading rooms...' meanwhile", async () => {
     let answer: (() => void) | null = null;
     let rooms: RoomSummary[] = [];

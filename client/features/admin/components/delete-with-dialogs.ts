@@ -11,17 +11,19 @@ interface DeletionDialogs {
 
 /**
  * An admin deletion with the browser's own dialogs (spec): it asks first, since nothing brings
- * the row back, and then says how it went either way.
+ * the row back, and then says how it went either way. Resolves to whether it was deleted.
  */
 export async function deleteWithDialogs(
   remove: () => Promise<unknown>,
   { question, done, failed }: DeletionDialogs,
 ) {
-  if (!window.confirm(question)) return;
+  if (!window.confirm(question)) return false;
   try {
     await remove();
     window.alert(done);
+    return true;
   } catch (failure) {
     window.alert(errorText(failure, failed));
+    return false;
   }
 }

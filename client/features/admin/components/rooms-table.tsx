@@ -9,6 +9,7 @@ import { useDeleteRoom } from '../api/delete-room';
 import { useJoinRoom } from '../api/join-room';
 import { deleteWithDialogs } from './delete-with-dialogs';
 import { SearchableTable } from './searchable-table';
+import { useRowDeletionFocus } from './use-row-deletion-focus';
 
 interface RoomsTableProps {
   query: UseInfiniteQueryResult<InfiniteData<AdminRoomsPage>>;
@@ -25,6 +26,7 @@ export function RoomsTable({ query, search, onSearchChange }: RoomsTableProps) {
   const busy = join.isPending || deletion.isPending;
   const pages = query.data?.pages ?? [];
   const rooms = pages.flatMap((page) => page.rooms ?? []);
+  const deletionFocus = useRowDeletionFocus(rooms.map((room) => room.roomId));
 
   const handleJoin = async (roomId: string) => {
     try {
@@ -40,12 +42,15 @@ export function RoomsTable({ query, search, onSearchChange }: RoomsTableProps) {
     }
   };
 
-  const handleDelete = (roomId: string) =>
-    deleteWithDialogs(() => deletion.mutateAsync(roomId), {
+  const handleDelete = async (roomId: string, button: HTMLElement) => {
+    deletionFocus.watch(button);
+    const deleted = await deleteWithDialogs(() => deletion.mutateAsync(roomId), {
       question: `Are you sure you want to delete room ${roomId}?`,
       done: 'Room deleted successfully',
       failed: 'Failed to delete room',
     });
+    if (!deleted) deletionFocus.forget();
+  };
 
   return (
     <SearchableTable
@@ -78,7 +83,8 @@ export function RoomsTable({ query, search, onSearchChange }: RoomsTableProps) {
                 size="xs"
                 color="red.9"
                 busy={busy}
-                onClick={() => void handleDelete(room.roomId)}
+                data-row-delete
+                onClick={(event) => void handleDelete(room.roomId, event.currentTarget)}
               >
                 Delete
               </BusyButton>

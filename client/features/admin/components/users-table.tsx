@@ -5,6 +5,7 @@ import { BusyButton } from '../../../components/ui/busy-button';
 import { useDeleteUser } from '../api/delete-user';
 import { deleteWithDialogs } from './delete-with-dialogs';
 import { SearchableTable } from './searchable-table';
+import { useRowDeletionFocus } from './use-row-deletion-focus';
 
 interface UsersTableProps {
   query: UseInfiniteQueryResult<InfiniteData<AdminUsersPage>>;
@@ -19,13 +20,17 @@ export function UsersTable({ query, search, onSearchChange }: UsersTableProps) {
   const deletion = useDeleteUser();
   const pages = query.data?.pages ?? [];
   const users = pages.flatMap((page) => page.users ?? []);
+  const deletionFocus = useRowDeletionFocus(users.map((account) => account.id));
 
-  const handleDelete = (userId: string) =>
-    deleteWithDialogs(() => deletion.mutateAsync(userId), {
+  const handleDelete = async (userId: string, button: HTMLElement) => {
+    deletionFocus.watch(button);
+    const deleted = await deleteWithDialogs(() => deletion.mutateAsync(userId), {
       question: 'Are you sure you want to delete this user?',
       done: 'User deleted successfully',
       failed: 'Failed to delete user',
     });
+    if (!deleted) deletionFocus.forget();
+  };
 
   return (
     <SearchableTable
@@ -57,7 +62,8 @@ export function UsersTable({ query, search, onSearchChange }: UsersTableProps) {
                 size="xs"
                 color="red.9"
                 busy={deletion.isPending}
-                onClick={() => void handleDelete(account.id)}
+                data-row-delete
+                onClick={(event) => void handleDelete(account.id, event.currentTarget)}
               >
                 Delete
               </BusyButton>

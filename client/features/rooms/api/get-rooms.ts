@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RoomSummary, RoomsResponse } from '../../../../contract/rooms';
 import { api } from '../../../lib/api-client';
 import { roomsKeys } from '../../../lib/query-keys';
@@ -27,11 +27,11 @@ export const getRoomsQueryOptions = (userId: string) =>
 /**
  * The room list of spec point 2: loaded when the user loads (the key is theirs) and on every
  * mount, so that a back navigation that brings the list back refreshes it, and again when the
- * browser restores the page from its back-forward cache. `refresh` starts over from the
- * loading state, as the Refresh button promises.
+ * browser restores the page from its back-forward cache. `refresh` reads the list again and
+ * `reloading` says so meanwhile, as the Refresh button promises; the rooms already read stay
+ * (TanStack keeps a failed refetch's previous data), so a failed refresh costs no rooms.
  */
 export function useRooms(userId: string | undefined) {
-  const queryClient = useQueryClient();
   const options = getRoomsQueryOptions(userId ?? '');
   const query = useQuery({
     ...options,
@@ -54,6 +54,15 @@ export function useRooms(userId: string | undefined) {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [userId, refetch]);
 
-  const refresh = () => queryClient.resetQueries({ queryKey: options.queryKey });
-  return { query, refresh };
+  // Only a refresh asked for counts: the 5 s polls read it quietly, the rooms still shown.
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await refetch();
+    } finally {
+      setRefreshing(false);
+    }
+  };
+  return { query, refresh, reloading: query.isPending || refreshing };
 }

@@ -23,10 +23,8 @@ interface RoomListProps {
 /** The signed-in user's rooms (spec point 2, 'Room list'): the home page and the chat drawer. */
 export function RoomList({ inDrawer = false, currentRoomId, onSelected }: RoomListProps) {
   const { user } = useSession();
-  const { query: rooms, refresh } = useRooms(user?.id);
+  const { query: rooms, refresh, reloading } = useRooms(user?.id);
   const { select, error: switchError } = useSelectRoom(onSelected);
-  // Busy only while the list itself is (re)loading, not during the 5 s background polls.
-  const reloading = rooms.isPending;
   // The home page's tab carries the unread total; in the drawer the chat's title does.
   useUnreadTitle(PRODUCT_NAME, unreadTotal(rooms.data), !inDrawer);
 
@@ -61,12 +59,15 @@ export function RoomList({ inDrawer = false, currentRoomId, onSelected }: RoomLi
           {switchError}
         </Alert>
       )}
-      {rooms.isPending && <Text role="status">Loading rooms...</Text>}
-      <FormError message={rooms.isError ? 'Failed to load rooms. Please try again.' : null} />
-      {rooms.isSuccess && rooms.data.length === 0 && (
+      {reloading && <Text role="status">Loading rooms...</Text>}
+      <FormError
+        message={rooms.isError && !reloading ? 'Failed to load rooms. Please try again.' : null}
+      />
+      {/* The rooms read last stay beside a failed reload's error (a first load has none). */}
+      {rooms.data && !reloading && rooms.data.length === 0 && (
         <Text>You haven&apos;t created or joined any rooms yet.</Text>
       )}
-      {rooms.isSuccess && rooms.data.length > 0 && (
+      {rooms.data && rooms.data.length > 0 && (
         <SimpleGrid cols={inDrawer ? 1 : { base: 1, sm: 2 }}>
           {rooms.data.map((room) => (
             <RoomCard

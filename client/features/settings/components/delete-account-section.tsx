@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Modal, Text, Title } from '@mantine/core';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
@@ -8,6 +8,13 @@ type Dialog = 'none' | 'confirm' | 'password';
 export function DeleteAccountSection() {
   const [dialog, setDialog] = useState<Dialog>('none');
   const close = () => setDialog('none');
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  // The password dialog opened from the first dialog's Continue, which is gone by now: the
+  // modal's own focus return would drop the focus on the page's start, so it goes back here.
+  const closePasswordDialog = () => {
+    close();
+    deleteButton.current?.focus();
+  };
 
   return (
     <section aria-labelledby="delete-account-title">
@@ -17,7 +24,7 @@ export function DeleteAccountSection() {
       <Text size="sm" c="dimmed" mb="md">
         Permanently remove your account and everything in it.
       </Text>
-      <Button color="red" variant="outline" onClick={() => setDialog('confirm')}>
+      <Button ref={deleteButton} color="red" variant="outline" onClick={() => setDialog('confirm')}>
         Delete Account
       </Button>
 
@@ -42,7 +49,7 @@ export function DeleteAccountSection() {
         </Group>
       </Modal>
 
-      <DeleteAccountDialog opened={dialog === 'password'} onClose={close} />
+      <DeleteAccountDialog opened={dialog === 'password'} onClose={closePasswordDialog} />
     </section>
   );
 }
