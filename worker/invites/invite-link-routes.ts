@@ -18,7 +18,9 @@ import { roomInvites, rooms } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validateJson } from '../http/validate-json';
 import { randomToken } from '../lib/encoding';
+import { ownedBy } from '../rooms/not-owned-by';
 import { findMembership, findRoomOr404 } from '../rooms/room-queries';
+import { refusedMeanwhile } from '../rooms/room-settings-access';
 import { directMessages } from '../../contract/direct';
 import { refuseIfDirect } from '../rooms/direct-rooms';
 import { unspent } from '../rooms/room-admission';
@@ -57,11 +59,21 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
   .post('/:roomId/invite/reset', requireUser, async (c) => {
     const room = await ownersRoom(c);
     await limitLinkChanges(c);
+    const { db, user } = c.var;
     const code = newCode();
-    await c.var.db.batch([
-      c.var.db.update(rooms).set({ inviteCode: code }).where(eq(rooms.roomId, room.roomId)),
-      c.var.db.delete(roomInvites).where(eq(roomInvites.roomId, room.roomId)),
+    // Both writes hold only while the caller still owns the room: an owner who handed it over
+    // since the read above must not revoke the new owner's links (409, as a late rename).
+    const [reset] = await db.batch([
+      db
+        .update(rooms)
+        .set({ inviteCode: code })
+        .where(and(eq(rooms.roomId, room.roomId), eq(rooms.createdBy, user.id)))
+        .returning({ roomId: rooms.roomId }),
+      db
+        .delete(roomInvites)
+        .where(and(eq(roomInvites.roomId, room.roomId), ownedBy(db, room.roomId, user.id))),
     ]);
+    if (reset.length === 0) throw await refusedMeanwhile(db, room.roomId);
     return c.json({ inviteUrl: inviteUrl(c, room.roomId, code) } satisfies InviteLinkResponse);
   })
   .get('/:roomId/invites', requireUser, async (c) => {
@@ -91,12 +103,17 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
     const room = await ownersRoom(c);
     const { expiresInHours, maxUses } = c.req.valid('json');
     await limitLinkChanges(c);
-    const { db } = c.var;
+    const { db, user } = c.var;
     const now = Date.now();
-    await db.delete(roomInvites).where(and(eq(roomInvites.roomId, room.roomId), spent(now)));
     const code = newCode();
     const expiresAt = expiresInHours ? now + expiresInHours * HOUR_MS : undefined;
-    const [made] = await db.batch([
+    // Every write holds only while the caller still owns the room: an owner who handed it over
+    // since the read above makes no link for the new owner's room (409, as a late rename).
+    const stillOwner = ownedBy(db, room.roomId, user.id);
+    const [, made, , [after]] = await db.batch([
+      db
+        .delete(roomInvites)
+        .where(and(eq(roomInvites.roomId, room.roomId), spent(now), stillOwner)),
       // Made only while the room has fewer than LIVE_LINKS_MAX, counted by the INSERT itself:
       // a count read before it let creations racing at 49 live links all in, past the bound.
       // The columns come in the table's order, as drizzle's INSERT ... SELECT asks.
@@ -107,14 +124,20 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
             .select({
               code: sql<string>`${code}`.as('code'),
               roomId: rooms.roomId,
-              createdBy: sql<string>`${c.var.user.id}`.as('created_by'),
+              createdBy: sql<string>`${user.id}`.as('created_by'),
               expiresAt: sql<number | null>`${expiresAt ?? null}`.as('expires_at'),
               maxUses: sql<number | null>`${maxUses ?? null}`.as('max_uses'),
               uses: sql<number>`0`.as('uses'),
               createdAt: sql<number>`${now}`.as('created_at'),
             })
             .from(rooms)
-            .where(and(eq(rooms.roomId, room.roomId), lt(liveLinks(room.roomId), LIVE_LINKS_MAX))),
+            .where(
+              and(
+                eq(rooms.roomId, room.roomId),
+                eq(rooms.createdBy, user.id),
+                lt(liveLinks(room.roomId), LIVE_LINKS_MAX),
+              ),
+            ),
         )
         .returning({ code: roomInvites.code }),
       // A limited link means little while the room's id alone still admits: the first one
@@ -129,7 +152,12 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
             exists(db.select().from(roomInvites).where(eq(roomInvites.code, code))),
           ),
         ),
+      // Read in the same transaction as the writes: why the link was not made, if it was not.
+      db.select({ createdBy: rooms.createdBy }).from(rooms).where(eq(rooms.roomId, room.roomId)),
     ]);
+    if (made.length === 0 && after?.createdBy !== user.id) {
+      throw await refusedMeanwhile(db, room.roomId);
+    }
     if (made.length === 0) throw new ApiError(409, inviteMessages.tooManyLinks);
     return c.json(
       {

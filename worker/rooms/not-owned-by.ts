@@ -16,6 +16,11 @@ export function ownedBy(db: Db, roomId: string, userId: string): SQL {
   return exists(ownerRow(db, roomId, userId));
 }
 
+/** Whether `userId` owns the room now: why a write guarded by `ownedBy` found nothing. */
+export async function ownsRoom(db: Db, roomId: string, userId: string): Promise<boolean> {
+  return (await ownerRow(db, roomId, userId).get()) !== undefined;
+}
+
 const ownerRow = (db: Db, roomId: string, userId: string) =>
   db
     .select({ one: rooms.roomId })

@@ -14,6 +14,8 @@ import { ApiError } from '../http/api-error';
 import { keysetPage, pastCursor } from '../lib/keyset-page';
 import { foldedSql, searchText } from '../lib/search-text';
 import { logSecurityEvent } from '../security/guards';
+import { ownedBy, ownsRoom } from './not-owned-by';
+import { refusedMeanwhile } from './room-settings-access';
 
 const newestFirst = { time: roomBans.bannedAt, id: roomBans.userId, descending: true };
 
@@ -54,11 +56,17 @@ export async function banPage(
  */
 export async function liftBan(c: Context<AppEnv>, userId: string): Promise<string> {
   const { db, room, user } = c.var;
-  // DELETE ... RETURNING: of two moderators lifting one ban at once, one gets the 404.
+  // DELETE ... RETURNING: of two moderators lifting one ban at once, one gets the 404. An owner
+  // lifts it only while they still own the room: one who handed it over since the moderator
+  // check read it leaves the new owner's ban standing. An administrator is not held to owning it.
+  const ownerStill = user.role === 'admin' ? undefined : ownedBy(db, room.roomId, user.id);
   const [lifted] = await db
     .delete(roomBans)
-    .where(and(eq(roomBans.roomId, room.roomId), eq(roomBans.userId, userId)))
+    .where(and(eq(roomBans.roomId, room.roomId), eq(roomBans.userId, userId), ownerStill))
     .returning({ nickname: roomBans.nickname });
+  if (!lifted && ownerStill && !(await ownsRoom(db, room.roomId, user.id))) {
+    throw await refusedMeanwhile(db, room.roomId);
+  }
   if (!lifted) throw new ApiError(404, roomMessages.notBanned);
   logSecurityEvent(c, {
     eventType: 'member_unbanned',
