@@ -11,26 +11,9 @@ import { roomMessages } from '../../contract/rooms';
 import type { ChatRoom } from '../../worker/chat/room/chat-room';
 import { CHANGED_MEANWHILE } from '../../worker/error-handler';
 import { roomStub } from '../../worker/room-calls/room-rpc';
-import { callWithD1, d1BeforeBatch } from './support/held-d1';
-import { signedInClient, type Client } from './support/api';
+import { callWithD1, duringHandOver } from './support/held-d1';
+import { signedInClient } from './support/api';
 import { joinRoom, ownerAndGuestJoined } from './support/rooms';
-
-/** `call`, with the room handed to `userId` after the route's reads, before its first batch. */
-async function duringHandOver(
-  handOverBy: Client,
-  roomId: string,
-  userId: string,
-  call: (DB: D1Database) => ReturnType<typeof callWithD1>,
-) {
-  let handOver = 0;
-  const DB = d1BeforeBatch(async () => {
-    const res = await handOverBy.call(`/rooms/${roomId}/owner`, { body: { userId } });
-    handOver = res.status;
-  });
-  const res = await call(DB);
-  expect(handOver).toBe(200);
-  return { status: res.status, body: res.body };
-}
 
 /** Who owns the room, whether they are in it, whether the guest is banned. */
 async function storedState(roomId: string, guestId: string) {

@@ -8,25 +8,9 @@ import { env } from 'cloudflare:test';
 import { expect, it } from 'vitest';
 import { CHANGED_MEANWHILE } from '../../worker/error-handler';
 import { signedInAdmin } from './support/admin';
-import { signedInClient, type Client } from './support/api';
-import { callWithD1, d1BeforeBatch, d1BeforeStatement } from './support/held-d1';
+import { signedInClient } from './support/api';
+import { callWithD1, d1BeforeStatement, duringHandOver } from './support/held-d1';
 import { joinRoom, ownerAndGuest } from './support/rooms';
-
-/** `call`, with the room handed to `userId` after the route's reads, before its first batch. */
-async function duringHandOver(
-  owner: Client,
-  roomId: string,
-  userId: string,
-  call: (DB: D1Database) => ReturnType<typeof callWithD1>,
-) {
-  let handOver = 0;
-  const DB = d1BeforeBatch(async () => {
-    handOver = (await owner.call(`/rooms/${roomId}/owner`, { body: { userId } })).status;
-  });
-  const res = await call(DB);
-  expect(handOver).toBe(200);
-  return { status: res.status, body: res.body };
-}
 
 /** The room's standing invite code and how many limited links it has. */
 const storedLinks = (roomId: string) =>

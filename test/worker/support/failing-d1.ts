@@ -3,7 +3,7 @@
  * that does not exist, so D1 itself refuses it (in a batch too, which then changes nothing).
  * Also through a D1 session, as the app's requests open one (http/d1-session.ts).
  */
-import { env } from 'cloudflare:test';
+import { d1WithPrepare } from './d1-with-prepare';
 
 /** A table no migration makes. */
 const MISSING_TABLE = '"no_such_table"';
@@ -15,16 +15,5 @@ export function d1FailingOnce(pattern: RegExp, table: string): D1Database {
     failed = true;
     return inner.prepare(query.replace(table, MISSING_TABLE));
   };
-  const withFailure = <T extends D1Database | D1DatabaseSession>(inner: T): T =>
-    new Proxy(inner, {
-      get: (target, key) => {
-        if (key === 'prepare') return failing(target);
-        if (key === 'withSession') {
-          return (constraint?: string) => withFailure(env.DB.withSession(constraint));
-        }
-        const value = Reflect.get(target, key, target) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-  return withFailure(env.DB);
+  return d1WithPrepare(failing);
 }

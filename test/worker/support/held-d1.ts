@@ -4,10 +4,12 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { app } from '../../../worker/app';
 import { openDb } from '../../../worker/db/client';
 import { users } from '../../../worker/db/schema';
 import { ORIGIN, type ApiResult, type Client } from './api';
+import { d1WithPrepare } from './d1-with-prepare';
 
 /**
  * A D1 whose queries wait until the test answers them, one by one and in any order: for races
@@ -89,18 +91,7 @@ export function d1BeforeStatement(pattern: RegExp, before: () => Promise<void>):
       },
     });
   };
-  const withHeldStatement = <T extends D1Database | D1DatabaseSession>(inner: T): T =>
-    new Proxy(inner, {
-      get: (target, key) => {
-        if (key === 'prepare') return holding(target);
-        if (key === 'withSession') {
-          return (constraint?: string) => withHeldStatement(env.DB.withSession(constraint));
-        }
-        const value = Reflect.get(target, key, target) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-  return withHeldStatement(env.DB);
+  return d1WithPrepare(holding);
 }
 
 /**
@@ -130,6 +121,26 @@ export async function callWithD1(
   await waitOnExecutionContext(ctx);
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
+}
+
+/**
+ * `call`, with the room handed to `userId` by `handOverBy` after the route's reads, before its
+ * first batch; the hand-over must have gone through.
+ */
+export async function duringHandOver(
+  handOverBy: Client,
+  roomId: string,
+  userId: string,
+  call: (DB: D1Database) => ReturnType<typeof callWithD1>,
+) {
+  let handOver = 0;
+  const DB = d1BeforeBatch(async () => {
+    const res = await handOverBy.call(`/rooms/${roomId}/owner`, { body: { userId } });
+    handOver = res.status;
+  });
+  const res = await call(DB);
+  expect(handOver).toBe(200);
+  return { status: res.status, body: res.body };
 }
 
 /** The user's row as the worker reads it. */
